@@ -1,0 +1,52 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "breeze",
+    products: [
+        .executable(name: "breezed", targets: ["breezed"]),
+        .executable(name: "breezectl", targets: ["breezectl"]),
+    ],
+    targets: [
+        // C libraries from Debian, reached through pkg-config.
+        .systemLibrary(
+            name: "CCurl", pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]),
+        .systemLibrary(
+            name: "CSystemd", pkgConfig: "libsystemd",
+            providers: [.apt(["libsystemd-dev"])]),
+
+        // Pure values: bands, pollutants, AQI maths, cities. No I/O.
+        .target(name: "BreezeModel"),
+        // Parse → validate → immutable configuration, errors with file:line.
+        .target(name: "BreezeConfig", dependencies: ["BreezeModel"]),
+        // One small HTTP transport over libcurl.
+        .target(name: "BreezeHTTP", dependencies: ["CCurl"]),
+        // Open-Meteo requests, batching, decoding, error mapping.
+        .target(name: "BreezeOpenMeteo", dependencies: ["BreezeModel", "BreezeHTTP"]),
+        // Argument parsing, exit codes and terminal output shared by both executables.
+        .target(name: "BreezeCommandLine"),
+        // The breezectl commands, as a library so they can be unit-tested.
+        .target(
+            name: "BreezeControl",
+            dependencies: [
+                "BreezeModel", "BreezeConfig", "BreezeHTTP", "BreezeOpenMeteo", "BreezeCommandLine",
+            ]),
+
+        .executableTarget(
+            name: "breezed",
+            dependencies: [
+                "BreezeModel", "BreezeConfig", "BreezeHTTP", "BreezeOpenMeteo", "BreezeCommandLine",
+            ]),
+        .executableTarget(name: "breezectl", dependencies: ["BreezeControl"]),
+
+        .testTarget(name: "BreezeModelTests", dependencies: ["BreezeModel"]),
+        .testTarget(name: "BreezeConfigTests", dependencies: ["BreezeConfig"]),
+        .testTarget(
+            name: "BreezeOpenMeteoTests",
+            dependencies: ["BreezeOpenMeteo", "BreezeHTTP"]),
+        .testTarget(name: "BreezeCommandLineTests", dependencies: ["BreezeCommandLine"]),
+        // Runs the real breezed and breezectl binaries against servers on loopback.
+        .testTarget(name: "IntegrationTests"),
+    ]
+)

@@ -1,0 +1,55 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Where a command writes: injected so commands can be tested without a terminal.
+public struct Console: Sendable {
+    public var writeOutput: @Sendable (String) -> Void
+    public var writeError: @Sendable (String) -> Void
+    /// Whether standard output is a terminal that shows ANSI colours.
+    public var colours: Bool
+
+    public init(
+        writeOutput: @escaping @Sendable (String) -> Void,
+        writeError: @escaping @Sendable (String) -> Void,
+        colours: Bool
+    ) {
+        self.writeOutput = writeOutput
+        self.writeError = writeError
+        self.colours = colours
+    }
+
+    /// Prints a line on standard output.
+    public func print(_ line: String) { writeOutput(line + "\n") }
+
+    /// Prints a line on standard error.
+    public func printError(_ line: String) { writeError(line + "\n") }
+
+    /// The process's own standard output and error; colours only on a terminal, and never
+    /// when `NO_COLOR` is set or `TERM` is `dumb`.
+    public static func standard(environment: [String: String]) -> Console {
+        let colours =
+            isatty(STDOUT_FILENO) == 1 && environment["NO_COLOR"] == nil
+            && environment["TERM"] != "dumb"
+        return Console(
+            writeOutput: { text in writeAll(STDOUT_FILENO, text) },
+            writeError: { text in writeAll(STDERR_FILENO, text) },
+            colours: colours)
+    }
+}
+
+private func writeAll(_ descriptor: Int32, _ text: String) {
+    var bytes = Array(text.utf8)
+    var offset = 0
+    while offset < bytes.count {
+        let written = bytes.withUnsafeMutableBytes { buffer in
+            write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+        }
+        if written < 0 {
+            if errno == EINTR { continue }
+            return
+        }
+        offset += written
+    }
+    bytes.removeAll()
+}

@@ -1,0 +1,55 @@
+import BreezeCommandLine
+
+/// Everything a command needs from outside: where to write and the process environment.
+public struct CommandContext: Sendable {
+    public var console: Console
+    public var environment: [String: String]
+
+    public init(console: Console, environment: [String: String]) {
+        self.console = console
+        self.environment = environment
+    }
+}
+
+/// One `breezectl` subcommand.
+protocol ControlCommand {
+    /// The word that selects it: `breezectl NAME …`.
+    static var name: String { get }
+    /// One line for `breezectl --help`.
+    static var summary: String { get }
+    /// The full help text of `breezectl NAME --help`.
+    static var help: String { get }
+    /// Runs with the arguments after the command name.
+    static func run(_ arguments: [String], context: CommandContext) -> ExitCode
+}
+
+extension ControlCommand {
+    /// Parses `arguments`; on `--help` prints the help text and on a usage error prints it
+    /// naming the argument, returning the exit status the command should end with.
+    static func parse(
+        _ arguments: [String], _ specification: ArgumentSpecification, context: CommandContext
+    ) -> ParseOutcome {
+        var specification = specification
+        specification.flags.insert("help")
+        do {
+            let parsed = try specification.parse(arguments)
+            if parsed.has("help") {
+                context.console.print(help)
+                return .finish(.success)
+            }
+            return .proceed(parsed)
+        } catch {
+            context.console.printError("breezectl \(name): \(error.message)")
+            context.console.printError("Try 'breezectl \(name) --help'.")
+            return .finish(.usage)
+        }
+    }
+}
+
+/// What parsing a command's arguments decided.
+enum ParseOutcome {
+    /// Go on with these arguments.
+    case proceed(ParsedArguments)
+    /// Stop now with this status (help was shown, or a usage error reported).
+    case finish(ExitCode)
+}

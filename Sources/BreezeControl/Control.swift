@@ -1,0 +1,64 @@
+import BreezeCommandLine
+
+/// The `breezectl` entry point: picks a subcommand and runs it.
+public enum Control {
+    static var commands: [any ControlCommand.Type] {
+        [
+        CheckConfigCommand.self,
+        SearchCommand.self,
+        AddCommand.self,
+        NowCommand.self,
+        AQICommand.self,
+        ]
+    }
+
+    /// Runs `breezectl` with `arguments` (without the program name).
+    public static func run(_ arguments: [String], context: CommandContext) -> ExitCode {
+        guard let first = arguments.first else {
+            context.console.printError(overview)
+            return .usage
+        }
+        switch first {
+        case "--help", "-h", "help":
+            if first == "help", arguments.count > 1,
+                let command = commands.first(where: { $0.name == arguments[1] })
+            {
+                context.console.print(command.help)
+            } else {
+                context.console.print(overview)
+            }
+            return .success
+        case "--version":
+            context.console.print("breezectl \(BreezeVersion.string)")
+            return .success
+        default:
+            guard let command = commands.first(where: { $0.name == first }) else {
+                context.console.printError("breezectl: unknown command '\(first)'")
+                context.console.printError("Try 'breezectl --help'.")
+                return .usage
+            }
+            return command.run(Array(arguments.dropFirst()), context: context)
+        }
+    }
+
+    static var overview: String {
+        let names = commands.map { command in command.name }
+        let width = names.map { name in name.count }.max() ?? 0
+        let lines = commands.map { command in
+            "  " + command.name + String(repeating: " ", count: width + 2 - command.name.count)
+                + command.summary
+        }
+        return """
+            Usage: breezectl COMMAND [OPTIONS]
+
+            Companion of breezed, the Breeze air-quality daemon.
+
+            Commands:
+            \(lines.joined(separator: "\n"))
+
+            Options:
+              --help      show this help (or 'breezectl COMMAND --help')
+              --version   show the version
+            """
+    }
+}

@@ -1,0 +1,1 @@
+// The configuration module is filled in by the Configuration issue.

@@ -1,0 +1,39 @@
+# Shared by the scripts: find the toolchain, install what is missing, build.
+# Sourced, not run.
+
+repository_root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+
+# The Swift toolchain of this kind of machine lives in /opt/swift; a login shell may not have it.
+if ! command -v swift >/dev/null 2>&1 && [ -x /opt/swift/usr/bin/swift ]; then
+    PATH=/opt/swift/usr/bin:$PATH
+fi
+
+# Debian packages the build and the tests need. Quiet when all are there.
+breeze_install_packages() {
+    local missing=()
+    local package
+    for package in "$@"; do
+        if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then
+            missing+=("$package")
+        fi
+    done
+    [ ${#missing[@]} -eq 0 ] && return 0
+    echo "installing: ${missing[*]}" >&2
+    local sudo=""
+    [ "$(id -u)" -ne 0 ] && sudo="sudo"
+    $sudo apt-get update -qq >&2
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
+}
+
+# What building needs.
+breeze_build_packages=(pkg-config libcurl4-openssl-dev libsystemd-dev libssl-dev ca-certificates)
+# What the tests need beyond that: Python serves the fixture servers; curl and jq are the
+# baselines some tests and benchmarks compare against.
+breeze_test_packages=(python3 curl jq)
+
+breeze_require_swift() {
+    if ! command -v swift >/dev/null 2>&1; then
+        echo "error: the Swift toolchain is missing (expected 'swift' on PATH or in /opt/swift/usr/bin)" >&2
+        exit 69
+    fi
+}
