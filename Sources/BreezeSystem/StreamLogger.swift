@@ -1,0 +1,54 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Writes records as plain lines (`message (KEY=value …)`) to a stream, for a terminal or
+/// a log file when journald is not there.
+public struct StreamLogger: Logger {
+    private let write: @Sendable (String) -> Void
+    /// Prefix each line with `<N>`, the priority syntax journald reads on a service's stream.
+    public let priorityPrefix: Bool
+    /// Records less severe than this are dropped.
+    public let minimumPriority: LogPriority
+
+    public init(
+        priorityPrefix: Bool = false, minimumPriority: LogPriority = .info,
+        write: @escaping @Sendable (String) -> Void
+    ) {
+        self.priorityPrefix = priorityPrefix
+        self.minimumPriority = minimumPriority
+        self.write = write
+    }
+
+    /// The line written for `record`, without its newline. Newlines inside values are
+    /// escaped so one record is always one line.
+    public func line(for record: LogRecord) -> String {
+        var line = priorityPrefix ? "<\(record.priority.rawValue)>" : ""
+        line += escape(record.message)
+        let data = record.fields.map { "\($0.name)=\(quoteIfNeeded(escape($0.value)))" }
+        if !data.isEmpty { line += " (" + data.joined(separator: " ") + ")" }
+        return line
+    }
+
+    public func log(_ record: LogRecord) {
+        guard record.priority <= minimumPriority else { return }
+        write(line(for: record) + "\n")
+    }
+
+    private func escape(_ text: String) -> String {
+        // Scalars, not Characters: "\r\n" is a single Character and would slip through.
+        var escaped = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n": escaped += "\\n"
+            case "\r": escaped += "\\r"
+            default: escaped.unicodeScalars.append(scalar)
+            }
+        }
+        return escaped
+    }
+
+    private func quoteIfNeeded(_ text: String) -> String {
+        text.contains(" ") || text.isEmpty ? "\"\(text)\"" : text
+    }
+}
