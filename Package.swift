@@ -24,6 +24,8 @@ let package = Package(
         .target(name: "BreezeHTTP", dependencies: ["CCurl"]),
         // Open-Meteo requests, batching, decoding, error mapping.
         .target(name: "BreezeOpenMeteo", dependencies: ["BreezeModel", "BreezeHTTP"]),
+        // Alert rules and the per-city alert state machine.
+        .target(name: "BreezeAlerts", dependencies: ["BreezeModel"]),
         // The daemon's ties to the system: journald records, sd_notify, signals.
         .target(name: "BreezeSystem", dependencies: ["CSystemd"]),
         // Argument parsing, exit codes and terminal output shared by both executables.
@@ -47,6 +49,7 @@ let package = Package(
         .testTarget(
             name: "BreezeOpenMeteoTests",
             dependencies: ["BreezeOpenMeteo", "BreezeHTTP"]),
+        .testTarget(name: "BreezeAlertsTests", dependencies: ["BreezeAlerts"]),
         .testTarget(name: "BreezeSystemTests", dependencies: ["BreezeSystem"]),
         .testTarget(name: "BreezeCommandLineTests", dependencies: ["BreezeCommandLine"]),
         // Runs the real breezed and breezectl binaries against servers on loopback.

@@ -1,0 +1,49 @@
+import BreezeModel
+
+/// What an alert event announces.
+public enum AlertEventKind: String, Sendable, Codable, CaseIterable {
+    case firing
+    case escalated
+    case reminder
+    case resolved
+    /// Sent by `breezectl test-alert`, never by the state machine.
+    case test
+}
+
+/// One alert about one city, as it goes to the journal and to receivers.
+public struct AlertEvent: Sendable, Equatable, Codable {
+    /// Stable across retries and restarts: receivers deduplicate on it.
+    public var id: String
+    public var kind: AlertEventKind
+    public var city: City
+    public var aqi: Int?
+    public var band: Band?
+    public var previousBand: Band?
+    public var dominantPollutant: Pollutant?
+    /// Concentrations in µg/m³.
+    public var concentrations: [Pollutant: Double]
+    /// Pollutants over their configured limit.
+    public var pollutantsOverLimit: [Pollutant]
+    /// When the reading behind the event was observed, as the source wrote it.
+    public var observedAt: String
+    /// Unix seconds when the event was made.
+    public var createdAt: Double
+
+    public init(
+        id: String, kind: AlertEventKind, city: City, aqi: Int?, band: Band?, previousBand: Band?,
+        dominantPollutant: Pollutant?, concentrations: [Pollutant: Double],
+        pollutantsOverLimit: [Pollutant], observedAt: String, createdAt: Double
+    ) {
+        self.id = id
+        self.kind = kind
+        self.city = city
+        self.aqi = aqi
+        self.band = band
+        self.previousBand = previousBand
+        self.dominantPollutant = dominantPollutant
+        self.concentrations = concentrations
+        self.pollutantsOverLimit = pollutantsOverLimit
+        self.observedAt = observedAt
+        self.createdAt = createdAt
+    }
+}

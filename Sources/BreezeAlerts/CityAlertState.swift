@@ -1,0 +1,31 @@
+import BreezeModel
+
+/// What the state machine remembers about one city between readings. Persisted as JSON,
+/// so a restart fires nothing already sent and misses nothing.
+public struct CityAlertState: Sendable, Equatable, Codable {
+    /// Whether an alert is out for the city.
+    public var firing = false
+    /// Consecutive breaching readings while not firing.
+    public var breachStreak = 0
+    /// Consecutive readings at or below the clear level while firing.
+    public var clearStreak = 0
+    /// Consecutive readings in a band worse than `notifiedBand` while firing.
+    public var escalationStreak = 0
+    /// The best band seen during the current escalation streak: the one escalated to.
+    public var escalationBand: Band?
+    /// The band the last firing/escalated/reminder event announced.
+    public var notifiedBand: Band?
+    /// The band of the last reading that did not breach: the "was" of a firing event.
+    public var lastCalmBand: Band?
+    /// Unix seconds of the last firing, escalated or reminder event.
+    public var lastNotifiedAt: Double?
+    /// Unix seconds when the current alert episode (firing → resolved) began: part of event
+    /// ids, so ids stay unique even if the state file is lost and counting starts again.
+    public var episodeStartedAt: Double?
+    /// Counts events within the episode: part of event ids.
+    public var eventsInEpisode = 0
+    /// Consecutive polls without data.
+    public var missingStreak = 0
+
+    public init() {}
+}

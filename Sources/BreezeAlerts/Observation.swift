@@ -1,0 +1,29 @@
+import BreezeModel
+
+/// One reading of a city as the alert state machine sees it.
+public struct Observation: Sendable, Equatable {
+    /// The US AQI, nil when the source had no data.
+    public var aqi: Int?
+    /// Concentrations in µg/m³; a missing pollutant is absent, never zero.
+    public var concentrations: [Pollutant: Double]
+    /// The pollutant giving the AQI, when known.
+    public var dominantPollutant: Pollutant?
+    /// When the values were observed, as the source wrote it.
+    public var observedAt: String
+
+    public init(
+        aqi: Int?, concentrations: [Pollutant: Double] = [:], dominantPollutant: Pollutant? = nil,
+        observedAt: String
+    ) {
+        self.aqi = aqi.flatMap { $0 >= 0 ? $0 : nil }
+        self.concentrations = concentrations
+        self.dominantPollutant = dominantPollutant
+        self.observedAt = observedAt
+    }
+
+    /// The band of the AQI, nil for no data.
+    public var band: Band? { aqi.flatMap(Band.init(aqi:)) }
+
+    /// Whether there is anything to judge: an AQI or at least one concentration.
+    public var hasData: Bool { aqi != nil || !concentrations.isEmpty }
+}
