@@ -1,0 +1,82 @@
+import BreezeModel
+import Foundation
+
+/// What the daemon knows about one city between runs.
+public struct CityRecord: Sendable, Equatable, Codable {
+    public var city: City
+    /// The last reading with data, if any.
+    public var lastReading: Reading?
+    /// The band of the last reading, and since when (unix seconds) the city has been in it.
+    public var band: Band?
+    public var bandSince: Double?
+    /// Unix seconds of the last poll of this city, whatever it gave.
+    public var lastPollAt: Double?
+    /// The last poll's error, nil when it gave data.
+    public var lastError: String?
+    public var alert: CityAlertState
+
+    public init(city: City) {
+        self.city = city
+        self.alert = CityAlertState()
+    }
+}
+
+/// Everything the daemon persists: per city, keyed by the configured name. Holds no secrets,
+/// so `breezectl status` can read it without root.
+public struct DaemonState: Sendable, Equatable, Codable {
+    public static let currentVersion = 1
+    public var version = DaemonState.currentVersion
+    public var cities: [String: CityRecord] = [:]
+    /// Unix seconds when the last poll cycle completed.
+    public var lastCycleCompletedAt: Double?
+    /// The poll interval then in force, in seconds: `breezectl status` judges staleness by it.
+    public var pollIntervalSeconds: Double?
+    /// The daemon's process id when it last wrote the state.
+    public var processID: Int32?
+
+    public init() {}
+}
+
+/// Loads and saves `DaemonState` as `state.json` in the state directory.
+public struct StateStore: Sendable {
+    public let path: String
+
+    public init(stateDirectory: String) {
+        path = stateDirectory.hasSuffix("/") ? stateDirectory + "state.json" : stateDirectory + "/state.json"
+    }
+
+    /// What loading found.
+    public enum LoadOutcome: Sendable, Equatable {
+        case loaded(DaemonState)
+        /// No state yet: a first start.
+        case fresh
+        /// The file could not be decoded; it was moved to `movedTo` and a fresh state begins.
+        case corrupt(movedTo: String, reason: String)
+    }
+
+    /// Reads the state. A corrupt file is moved aside (never deleted, never a crash).
+    public func load(now: Double) throws(FileError) -> LoadOutcome {
+        guard let bytes = try AtomicFile.read(path) else { return .fresh }
+        do {
+            let state = try JSONDecoder().decode(DaemonState.self, from: Data(bytes))
+            return .loaded(state)
+        } catch {
+            let aside = "\(path).corrupt-\(Int64(now))"
+            guard rename(path, aside) == 0 else { throw FileError.last(path) }
+            return .corrupt(movedTo: aside, reason: String(describing: error))
+        }
+    }
+
+    /// Writes the state atomically, readable by everyone (it holds no secrets).
+    public func save(_ state: DaemonState) throws(FileError) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
+        let data: Data
+        do {
+            data = try encoder.encode(state)
+        } catch {
+            throw FileError(path: path, reason: "cannot encode state: \(error)")
+        }
+        try AtomicFile.write(Array(data), to: path, mode: 0o644)
+    }
+}
