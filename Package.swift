@@ -28,6 +28,10 @@ let package = Package(
         .target(name: "BreezeAlerts", dependencies: ["BreezeModel"]),
         // The daemon's ties to the system: journald records, sd_notify, signals.
         .target(name: "BreezeSystem", dependencies: ["CSystemd"]),
+        // The daemon: scheduling, the poll cycle, reload and shutdown.
+        .target(
+            name: "BreezeDaemon",
+            dependencies: ["BreezeModel", "BreezeAlerts", "BreezeSystem"]),
         // Argument parsing, exit codes and terminal output shared by both executables.
         .target(name: "BreezeCommandLine"),
         // The breezectl commands, as a library so they can be unit-tested.
@@ -50,6 +54,7 @@ let package = Package(
             name: "BreezeOpenMeteoTests",
             dependencies: ["BreezeOpenMeteo", "BreezeHTTP"]),
         .testTarget(name: "BreezeAlertsTests", dependencies: ["BreezeAlerts"]),
+        .testTarget(name: "BreezeDaemonTests", dependencies: ["BreezeDaemon"]),
         .testTarget(name: "BreezeSystemTests", dependencies: ["BreezeSystem"]),
         .testTarget(name: "BreezeCommandLineTests", dependencies: ["BreezeCommandLine"]),
         // Runs the real breezed and breezectl binaries against servers on loopback.

@@ -1,0 +1,103 @@
+import Dispatch
+
+/// Runs poll cycles on `queue` as `PollSchedule` says: one at a time, the next armed only when
+/// the last completed. Every property is touched on `queue` alone.
+public final class PollLoop: @unchecked Sendable {
+    /// Starts one cycle; it must call the completion handler exactly once, on any thread.
+    public typealias Cycle = @Sendable (_ completed: @escaping @Sendable () -> Void) -> Void
+
+    private let queue: DispatchQueue
+    private let clock: @Sendable () -> ClockReading
+    private let random: @Sendable () -> Double
+    private let cycle: Cycle
+    private let timer: any DispatchSourceTimer
+    private var schedule: PollSchedule
+    private var cycleRunning = false
+    private var pollRequestedDuringCycle = false
+    private var stopped = false
+    private var lastCompletion: ClockReading?
+
+    public init(
+        queue: DispatchQueue, interval: Double, jitter: Double,
+        clock: @escaping @Sendable () -> ClockReading, random: @escaping @Sendable () -> Double,
+        cycle: @escaping Cycle
+    ) {
+        self.queue = queue
+        self.clock = clock
+        self.random = random
+        self.cycle = cycle
+        schedule = PollSchedule(interval: interval, jitter: jitter, start: clock())
+        timer = DispatchSource.makeTimerSource(queue: queue)
+    }
+
+    /// Arms the timer: the first cycle starts at once.
+    public func start() {
+        queue.async {
+            self.timer.setEventHandler { [weak self] in self?.tick() }
+            self.timer.schedule(deadline: .now())
+            self.timer.resume()
+        }
+    }
+
+    /// Polls now (SIGUSR1); during a cycle, one more cycle follows it at once.
+    public func pollNow() {
+        queue.async {
+            if self.cycleRunning {
+                self.pollRequestedDuringCycle = true
+            } else {
+                self.schedule.pollNow(at: self.clock())
+                self.arm()
+            }
+        }
+    }
+
+    /// Applies a new interval and jitter (a reload).
+    public func reschedule(interval: Double, jitter: Double) {
+        queue.async {
+            self.schedule.reschedule(interval: interval, jitter: jitter, lastCompletion: self.lastCompletion)
+            if !self.cycleRunning { self.arm() }
+        }
+    }
+
+    /// Stops arming new cycles; a running one finishes on its own.
+    public func stop() {
+        queue.async {
+            self.stopped = true
+            self.timer.cancel()
+        }
+    }
+
+    /// Unix seconds of the next due poll. Call on `queue`.
+    public var nextPollWall: Double { schedule.nextPollWall }
+
+    private func tick() {
+        guard !stopped, !cycleRunning else { return }
+        guard schedule.isDue(at: clock()) else {
+            arm()
+            return
+        }
+        cycleRunning = true
+        cycle { [weak self] in
+            guard let self else { return }
+            self.queue.async { self.cycleFinished() }
+        }
+    }
+
+    private func cycleFinished() {
+        cycleRunning = false
+        let now = clock()
+        lastCompletion = now
+        schedule.cycleCompleted(at: now, randomUnit: random())
+        if pollRequestedDuringCycle {
+            pollRequestedDuringCycle = false
+            schedule.pollNow(at: now)
+        }
+        arm()
+    }
+
+    private func arm() {
+        guard !stopped else { return }
+        let delay = schedule.delay(at: clock())
+        timer.schedule(deadline: .now() + .nanoseconds(Int(delay * 1e9)))
+    }
+}

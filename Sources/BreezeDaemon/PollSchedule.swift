@@ -1,0 +1,70 @@
+/// A reading of both clocks: monotonic for elapsed time, wall for jumps and suspends.
+public struct ClockReading: Sendable, Equatable {
+    /// Seconds on a clock that never jumps (and stops while the machine is suspended).
+    public var monotonic: Double
+    /// Unix seconds (jumps when the clock is set, keeps going while suspended).
+    public var wall: Double
+
+    public init(monotonic: Double, wall: Double) {
+        self.monotonic = monotonic
+        self.wall = wall
+    }
+}
+
+/// When the next poll is due: every `interval` ± `jitter`, never overlapping, with one
+/// catch-up poll (not a burst) after a suspend or a forward clock jump.
+public struct PollSchedule: Sendable, Equatable {
+    public var interval: Double
+    public var jitter: Double
+    /// The longest the timer sleeps before looking at the clocks again, so a suspend or a
+    /// clock jump is noticed within this many seconds.
+    public var checkEvery: Double
+    /// The readings when the next poll becomes due.
+    private(set) var dueMonotonic: Double
+    private(set) var dueWall: Double
+
+    /// A schedule whose first poll is due at once (`start`).
+    public init(interval: Double, jitter: Double, start: ClockReading, checkEvery: Double = 60) {
+        self.interval = interval
+        self.jitter = min(max(0, jitter), interval / 2)
+        self.checkEvery = checkEvery
+        dueMonotonic = start.monotonic
+        dueWall = start.wall
+    }
+
+    /// Whether a poll is due at `now`: by the monotonic clock, or by the wall clock when it ran
+    /// ahead (the machine was suspended, or the clock was set forward).
+    public func isDue(at now: ClockReading) -> Bool {
+        now.monotonic >= dueMonotonic || now.wall >= dueWall
+    }
+
+    /// Seconds to sleep before looking again.
+    public func delay(at now: ClockReading) -> Double {
+        let untilDue = min(dueMonotonic - now.monotonic, dueWall - now.wall)
+        return max(0, min(untilDue, checkEvery))
+    }
+
+    /// Records that a cycle completed at `now`: the next is due one interval later, moved by
+    /// `randomUnit` (in 0…1) within ± jitter. Anything missed meanwhile is not made up.
+    public mutating func cycleCompleted(at now: ClockReading, randomUnit: Double) {
+        let offset = interval + jitter * (2 * min(max(randomUnit, 0), 1) - 1)
+        dueMonotonic = now.monotonic + offset
+        dueWall = now.wall + offset
+    }
+
+    /// Makes the next poll due at once (SIGUSR1).
+    public mutating func pollNow(at now: ClockReading) {
+        dueMonotonic = now.monotonic
+        dueWall = now.wall
+    }
+
+    /// Changes interval and jitter (a reload), keeping the time of the last cycle.
+    public mutating func reschedule(interval: Double, jitter: Double, lastCompletion: ClockReading?) {
+        self.interval = interval
+        self.jitter = min(max(0, jitter), interval / 2)
+        if let lastCompletion { cycleCompleted(at: lastCompletion, randomUnit: 0.5) }
+    }
+
+    /// Unix seconds when the next poll is due, for status lines.
+    public var nextPollWall: Double { dueWall }
+}
