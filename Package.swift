@@ -54,7 +54,9 @@ let package = Package(
             name: "BreezeOpenMeteoTests",
             dependencies: ["BreezeOpenMeteo", "BreezeHTTP"]),
         .testTarget(name: "BreezeAlertsTests", dependencies: ["BreezeAlerts"]),
-        .testTarget(name: "BreezeDaemonTests", dependencies: ["BreezeDaemon"]),
+        .testTarget(
+            name: "BreezeDaemonTests",
+            dependencies: ["BreezeDaemon", "BreezeAlerts", "BreezeModel", "BreezeSystem"]),
         .testTarget(name: "BreezeSystemTests", dependencies: ["BreezeSystem"]),
         .testTarget(name: "BreezeCommandLineTests", dependencies: ["BreezeCommandLine"]),
         // Runs the real breezed and breezectl binaries against servers on loopback.

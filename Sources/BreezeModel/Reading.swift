@@ -8,10 +8,27 @@ public struct Reading: Sendable, Hashable, Codable {
     public var usAQI: Int?
     /// Concentrations in µg/m³ (Open-Meteo's unit for all six, CO included).
     public var concentrations: [Pollutant: Double]
+    /// Open-Meteo's per-pollutant US AQI sub-indices (`us_aqi_pm2_5`, …), when asked for.
+    public var subIndices: [Pollutant: Int]
 
-    public init(time: String, usAQI: Int?, concentrations: [Pollutant: Double]) {
+    public init(
+        time: String, usAQI: Int?, concentrations: [Pollutant: Double],
+        subIndices: [Pollutant: Int] = [:]
+    ) {
         self.time = time
         self.usAQI = usAQI
         self.concentrations = concentrations
+        self.subIndices = subIndices
+    }
+
+    /// The pollutant with the highest sub-index (the first in `Pollutant.allCases` on a tie),
+    /// nil without sub-indices.
+    public var dominantPollutant: Pollutant? {
+        var best: (pollutant: Pollutant, index: Int)?
+        for pollutant in Pollutant.allCases {
+            guard let index = subIndices[pollutant] else { continue }
+            if best == nil || index > best!.index { best = (pollutant, index) }
+        }
+        return best?.pollutant
     }
 }

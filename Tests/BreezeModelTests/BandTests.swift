@@ -24,3 +24,14 @@ struct BandTests {
         #expect(Band(slug: "Unhealthy") == nil)
     }
 }
+
+struct ReadingTests {
+    @Test func dominantPollutantHasTheHighestSubIndex() {
+        let reading = Reading(
+            time: "t", usAQI: 80, concentrations: [:], subIndices: [.pm2_5: 55, .o3: 80, .no2: 12])
+        #expect(reading.dominantPollutant == .o3)
+        #expect(Reading(time: "t", usAQI: 80, concentrations: [.pm2_5: 3]).dominantPollutant == nil)
+        let tie = Reading(time: "t", usAQI: 50, concentrations: [:], subIndices: [.pm10: 50, .pm2_5: 50])
+        #expect(tie.dominantPollutant == .pm2_5)
+    }
+}

@@ -1,0 +1,31 @@
+import BreezeModel
+
+extension AlertEvent {
+    /// One sentence for people: `Air quality in Paris: AQI 162, Unhealthy 😨 (was Moderate)`.
+    public var message: String {
+        let place = city.name
+        let level = Self.describe(aqi: aqi, band: band)
+        let was = previousBand.map { " (was \($0.label))" } ?? ""
+        let over =
+            pollutantsOverLimit.isEmpty
+            ? "" : "; over the limit: " + pollutantsOverLimit.map(\.label).joined(separator: ", ")
+        switch kind {
+        case .firing, .escalated:
+            return "Air quality in \(place): \(level)\(was)\(over)"
+        case .reminder:
+            return "Air quality in \(place) is still \(level)\(over)"
+        case .resolved:
+            return "Air quality in \(place) is back to \(level)\(was)"
+        case .test:
+            return "Test alert from Breeze: air quality in \(place): \(level)"
+        }
+    }
+
+    /// The health tips of the event's band, or none without a band.
+    public var tips: [String] { band?.healthTips ?? [] }
+
+    static func describe(aqi: Int?, band: Band?) -> String {
+        guard let aqi, let band else { return "no AQI reported" }
+        return "AQI \(aqi), \(band.label) \(band.emoji)"
+    }
+}

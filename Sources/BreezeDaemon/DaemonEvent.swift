@@ -1,0 +1,35 @@
+/// What a journal record is about: its `BREEZE_EVENT` value and its catalogued `MESSAGE_ID`.
+public enum DaemonEvent: String, CaseIterable, Sendable {
+    case reading
+    case firing
+    case escalated
+    case reminder
+    case resolved
+    case stale
+    case fetchFailed = "fetch-failed"
+    case delivered
+    case deliveryFailed = "delivery-failed"
+    case reloaded
+    case reloadFailed = "reload-failed"
+    case started
+    case stopping
+
+    /// The fixed 128-bit id of the event kind; `systemd/breezed.catalog` explains each one.
+    public var messageID: String {
+        switch self {
+        case .reading: "ec45ccacc2174107bc714d5c2cceb8a2"
+        case .firing: "1ff073dcdb27429db5ecec8b0fc99b1d"
+        case .escalated: "6b1193892c674252b10e70e0a0f975c7"
+        case .reminder: "fc21c12560ad4a48a4184ee09d898204"
+        case .resolved: "63fe925792964300b99de33f890ed7d3"
+        case .stale: "9835f7deb0544bdaaf7871c96fe52fbc"
+        case .fetchFailed: "4208212434aa4c8b823b57adcc705758"
+        case .delivered: "dd15454c5fd34df9bba7db3dc769e216"
+        case .deliveryFailed: "c08e14c7f14f4212b5a10d809aec4126"
+        case .reloaded: "941a6d4c8f614338ae0942a0734b97bb"
+        case .reloadFailed: "3b338e2bf4524ea3a99ce7b03ff644d9"
+        case .started: "c0ffb4f5088d4fc793d32f7b388e5ac0"
+        case .stopping: "d42530c656d9424280de3f7c576b4bee"
+        }
+    }
+}

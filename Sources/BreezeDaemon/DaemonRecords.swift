@@ -1,0 +1,110 @@
+import BreezeAlerts
+import BreezeModel
+import BreezeSystem
+
+/// Builds the daemon's journal records, with the same `BREEZE_*` fields everywhere, so
+/// `journalctl -u breezed BREEZE_CITY=Paris` finds every record about Paris.
+public enum DaemonRecords {
+    /// A city's reading (info).
+    public static func reading(_ reading: Reading, city: City) -> LogRecord {
+        let band = reading.usAQI.flatMap(Band.init(aqi:))
+        let level = band.map { "AQI \(reading.usAQI!), \($0.label)" } ?? "no AQI reported"
+        var fields = cityFields(city) + [("BREEZE_EVENT", DaemonEvent.reading.rawValue)]
+        fields += aqiFields(aqi: reading.usAQI, band: band, previous: nil, dominant: reading.dominantPollutant)
+        fields += pollutantFields(reading.concentrations)
+        return record(.info, .reading, "\(city.name): \(level)", fields)
+    }
+
+    /// An alert event: firing and escalated are warnings, resolved a notice, reminders info.
+    public static func alert(_ event: AlertEvent) -> LogRecord {
+        let kind: DaemonEvent
+        let priority: LogPriority
+        switch event.kind {
+        case .firing: (kind, priority) = (.firing, .warning)
+        case .escalated: (kind, priority) = (.escalated, .warning)
+        case .reminder: (kind, priority) = (.reminder, .info)
+        case .resolved: (kind, priority) = (.resolved, .notice)
+        case .test: (kind, priority) = (.delivered, .info)
+        }
+        var fields = cityFields(event.city) + [("BREEZE_EVENT", kind.rawValue)]
+        fields += aqiFields(
+            aqi: event.aqi, band: event.band, previous: event.previousBand,
+            dominant: event.dominantPollutant)
+        fields += pollutantFields(event.concentrations)
+        fields.append(("BREEZE_ALERT_ID", event.id))
+        return record(priority, kind, event.message, fields)
+    }
+
+    /// A city without data for several polls (warning).
+    public static func stale(city: City, polls: Int) -> LogRecord {
+        record(
+            .warning, .stale, "\(city.name): no data for \(polls) polls in a row",
+            cityFields(city) + [("BREEZE_EVENT", DaemonEvent.stale.rawValue)])
+    }
+
+    /// A fetch that failed, for one city or (city nil) for a whole request (error).
+    public static func fetchFailed(city: City?, error: String) -> LogRecord {
+        let subject = city.map { "\($0.name): " } ?? ""
+        var fields = city.map(cityFields) ?? []
+        fields += [("BREEZE_EVENT", DaemonEvent.fetchFailed.rawValue), ("BREEZE_ERROR", error)]
+        return record(.error, .fetchFailed, "\(subject)fetching air quality failed: \(error)", fields)
+    }
+
+    /// The daemon started (info).
+    public static func started(version: String, cities: Int, configuration: String) -> LogRecord {
+        record(
+            .info, .started, "breezed \(version) started: \(cities) cities from \(configuration)",
+            [("BREEZE_EVENT", DaemonEvent.started.rawValue)])
+    }
+
+    /// The configuration was reloaded (info).
+    public static func reloaded(cities: Int) -> LogRecord {
+        record(
+            .info, .reloaded, "configuration reloaded: \(cities) cities",
+            [("BREEZE_EVENT", DaemonEvent.reloaded.rawValue)])
+    }
+
+    /// A reload was refused; the running configuration stays (error).
+    public static func reloadFailed(errors: [String]) -> LogRecord {
+        record(
+            .error, .reloadFailed,
+            "configuration not reloaded, keeping the running one: " + errors.joined(separator: "; "),
+            [("BREEZE_EVENT", DaemonEvent.reloadFailed.rawValue), ("BREEZE_ERROR", errors.joined(separator: "\n"))])
+    }
+
+    /// The daemon is stopping (info).
+    public static func stopping(reason: String) -> LogRecord {
+        record(.info, .stopping, "breezed stopping (\(reason))", [("BREEZE_EVENT", DaemonEvent.stopping.rawValue)])
+    }
+
+    static func record(
+        _ priority: LogPriority, _ event: DaemonEvent, _ message: String,
+        _ fields: [(name: String, value: String)]
+    ) -> LogRecord {
+        LogRecord(priority, message, messageID: event.messageID, fields: fields)
+    }
+
+    static func cityFields(_ city: City) -> [(name: String, value: String)] {
+        [
+            ("BREEZE_CITY", city.name), ("BREEZE_LATITUDE", String(city.latitude)),
+            ("BREEZE_LONGITUDE", String(city.longitude)),
+        ]
+    }
+
+    static func aqiFields(aqi: Int?, band: Band?, previous: Band?, dominant: Pollutant?)
+        -> [(name: String, value: String)]
+    {
+        var fields: [(name: String, value: String)] = []
+        if let aqi { fields.append(("BREEZE_AQI", String(aqi))) }
+        if let band { fields.append(("BREEZE_BAND", band.slug)) }
+        if let previous { fields.append(("BREEZE_PREVIOUS_BAND", previous.slug)) }
+        if let dominant { fields.append(("BREEZE_DOMINANT_POLLUTANT", dominant.rawValue)) }
+        return fields
+    }
+
+    static func pollutantFields(_ concentrations: [Pollutant: Double]) -> [(name: String, value: String)] {
+        Pollutant.allCases.compactMap { pollutant in
+            concentrations[pollutant].map { ("BREEZE_" + pollutant.rawValue.uppercased(), String($0)) }
+        }
+    }
+}
