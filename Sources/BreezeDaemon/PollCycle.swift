@@ -1,0 +1,78 @@
+import BreezeAlerts
+import BreezeModel
+import BreezeSystem
+
+/// What one poll cycle did.
+public struct CycleSummary: Sendable, Equatable {
+    public var cities = 0
+    public var citiesWithData = 0
+    public var citiesFailed = 0
+    /// Cities whose alert is out after the cycle.
+    public var alerting = 0
+    /// Alert events the cycle raised, in order.
+    public var events: [AlertEvent] = []
+
+    public init() {}
+}
+
+/// One poll: fetch every city, judge each reading, remember it, log it.
+public enum PollCycle {
+    /// Runs a cycle over `cities`, updating `state` in place. `now` is unix seconds;
+    /// `deadline` bounds the fetch (monotonic seconds). Cities no longer configured are
+    /// dropped from the state; new ones start fresh.
+    public static func run(
+        cities: [WatchedCity], state: inout DaemonState, source: any AirQualitySource,
+        logger: any Logger, now: Double, deadline: Double
+    ) -> CycleSummary {
+        var summary = CycleSummary()
+        summary.cities = cities.count
+        let results = source.currentReadings(for: cities.map(\.city), deadline: deadline)
+        var records: [String: CityRecord] = [:]
+        var reportedFailures: Set<String> = []
+        var citiesPerFailure: [String: Int] = [:]
+        for case .failure(let failure) in results { citiesPerFailure[failure.message, default: 0] += 1 }
+        for (index, watched) in cities.enumerated() {
+            var record = state.cities[watched.city.name] ?? CityRecord(city: watched.city)
+            record.city = watched.city
+            record.lastPollAt = now
+            let result = index < results.count
+                ? results[index] : .failure(SourceFailure(message: "no result for this city", permanent: false))
+            var observation: Observation?
+            switch result {
+            case .success(let reading):
+                summary.citiesWithData += 1
+                logger.log(DaemonRecords.reading(reading, city: watched.city))
+                let band = reading.usAQI.flatMap(Band.init(aqi:))
+                if band != record.band || record.bandSince == nil { record.bandSince = now }
+                record.band = band
+                record.lastReading = reading
+                record.lastError = nil
+                observation = Observation(
+                    aqi: reading.usAQI, concentrations: reading.concentrations,
+                    dominantPollutant: reading.dominantPollutant, observedAt: reading.time)
+            case .failure(let failure):
+                summary.citiesFailed += 1
+                record.lastError = failure.message
+                // A failed request fails many cities with one error: log it once, naming a
+                // city only when the failure is that city's alone.
+                if reportedFailures.insert(failure.message).inserted {
+                    let alone = citiesPerFailure[failure.message, default: 1] == 1
+                    logger.log(DaemonRecords.fetchFailed(city: alone ? watched.city : nil, error: failure.message))
+                }
+            }
+            let evaluation = AlertStateMachine.evaluate(
+                observation, city: watched.city, rule: watched.rule, state: record.alert, now: now)
+            record.alert = evaluation.state
+            if evaluation.becameStale {
+                logger.log(DaemonRecords.stale(city: watched.city, polls: evaluation.state.missingStreak))
+            }
+            for event in evaluation.events { logger.log(DaemonRecords.alert(event)) }
+            summary.events += evaluation.events
+            if record.alert.firing { summary.alerting += 1 }
+            records[watched.city.name] = record
+        }
+        state.cities = records
+        state.lastCycleCompletedAt = now
+        return summary
+    }
+}
