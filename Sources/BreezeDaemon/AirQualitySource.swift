@@ -18,8 +18,8 @@ public struct SourceFailure: Error, Sendable, Equatable, CustomStringConvertible
 
 /// Where current readings come from (Open-Meteo in production, a fake in unit tests).
 public protocol AirQualitySource: Sendable {
-    /// One result per city, in the order given; must return by `deadline` (monotonic seconds).
-    func currentReadings(for cities: [City], deadline: Double) -> [Result<Reading, SourceFailure>]
+    /// One result per city, in the order given; must return by `deadline`.
+    func currentReadings(for cities: [City], deadline: ContinuousClock.Instant) -> [Result<Reading, SourceFailure>]
 }
 
 /// A city as the daemon watches it: the configured name keys its state.

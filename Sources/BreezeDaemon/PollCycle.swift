@@ -18,11 +18,11 @@ public struct CycleSummary: Sendable, Equatable {
 /// One poll: fetch every city, judge each reading, remember it, log it.
 public enum PollCycle {
     /// Runs a cycle over `cities`, updating `state` in place. `now` is unix seconds;
-    /// `deadline` bounds the fetch (monotonic seconds). Cities no longer configured are
+    /// `deadline` bounds the fetch. Cities no longer configured are
     /// dropped from the state; new ones start fresh.
     public static func run(
         cities: [WatchedCity], state: inout DaemonState, source: any AirQualitySource,
-        logger: any Logger, now: Double, deadline: Double
+        logger: any Logger, now: Double, deadline: ContinuousClock.Instant
     ) -> CycleSummary {
         var summary = CycleSummary()
         summary.cities = cities.count

@@ -10,23 +10,35 @@ public final class PollLoop: @unchecked Sendable {
     private let clock: @Sendable () -> ClockReading
     private let random: @Sendable () -> Double
     private let cycle: Cycle
+    private let heartbeat: @Sendable () -> Void
+    private let stallAfter: Double
+    /// Monotonic seconds when the running cycle started; nil between cycles.
+    private var cycleStartedAt: Double?
+    private var cycleRunning: Bool { cycleStartedAt != nil }
     private let timer: any DispatchSourceTimer
     private var schedule: PollSchedule
-    private var cycleRunning = false
     private var pollRequestedDuringCycle = false
     private var stopped = false
     private var lastCompletion: ClockReading?
 
+    /// - Parameters:
+    ///   - checkEvery: the longest sleep between looks at the clocks (and heartbeats).
+    ///   - stallAfter: seconds after which a running cycle counts as stalled: heartbeats stop.
+    ///   - heartbeat: called on every wake-up while no cycle is stalled (the watchdog ping),
+    ///     so systemd restarts a daemon whose polling hangs, not one that merely waits.
     public init(
-        queue: DispatchQueue, interval: Double, jitter: Double,
-        clock: @escaping @Sendable () -> ClockReading, random: @escaping @Sendable () -> Double,
+        queue: DispatchQueue, interval: Double, jitter: Double, checkEvery: Double = 60,
+        stallAfter: Double = .infinity, clock: @escaping @Sendable () -> ClockReading,
+        random: @escaping @Sendable () -> Double, heartbeat: @escaping @Sendable () -> Void = {},
         cycle: @escaping Cycle
     ) {
         self.queue = queue
         self.clock = clock
         self.random = random
         self.cycle = cycle
-        schedule = PollSchedule(interval: interval, jitter: jitter, start: clock())
+        self.heartbeat = heartbeat
+        self.stallAfter = stallAfter
+        schedule = PollSchedule(interval: interval, jitter: jitter, start: clock(), checkEvery: checkEvery)
         timer = DispatchSource.makeTimerSource(queue: queue)
     }
 
@@ -71,12 +83,21 @@ public final class PollLoop: @unchecked Sendable {
     public var nextPollWall: Double { schedule.nextPollWall }
 
     private func tick() {
-        guard !stopped, !cycleRunning else { return }
-        guard schedule.isDue(at: clock()) else {
+        guard !stopped else { return }
+        let now = clock()
+        if let started = cycleStartedAt {
+            if now.monotonic - started < stallAfter { heartbeat() }
+            // While a cycle runs the timer keeps ticking, only for heartbeats.
+            timer.schedule(deadline: .now() + .nanoseconds(Int(schedule.checkEvery * 1e9)))
+            return
+        }
+        heartbeat()
+        guard schedule.isDue(at: now) else {
             arm()
             return
         }
-        cycleRunning = true
+        cycleStartedAt = now.monotonic
+        timer.schedule(deadline: .now() + .nanoseconds(Int(schedule.checkEvery * 1e9)))
         cycle { [weak self] in
             guard let self else { return }
             self.queue.async { self.cycleFinished() }
@@ -84,7 +105,7 @@ public final class PollLoop: @unchecked Sendable {
     }
 
     private func cycleFinished() {
-        cycleRunning = false
+        cycleStartedAt = nil
         let now = clock()
         lastCompletion = now
         schedule.cycleCompleted(at: now, randomUnit: random())

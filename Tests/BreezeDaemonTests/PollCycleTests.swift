@@ -10,7 +10,7 @@ final class ScriptedSource: AirQualitySource {
     let answers = Mutex<[String: Int?]>([:])
     let failure = Mutex<SourceFailure?>(nil)
 
-    func currentReadings(for cities: [City], deadline: Double) -> [Result<Reading, SourceFailure>] {
+    func currentReadings(for cities: [City], deadline: ContinuousClock.Instant) -> [Result<Reading, SourceFailure>] {
         if let failure = failure.withLock({ $0 }) { return cities.map { _ in .failure(failure) } }
         let answers = answers.withLock { $0 }
         return cities.map { city in
@@ -36,11 +36,11 @@ struct PollCycleTests {
         let logger = MemoryLogger()
         var state = DaemonState()
         var summary = PollCycle.run(
-            cities: [paris, tokyo], state: &state, source: source, logger: logger, now: 1000, deadline: 0)
+            cities: [paris, tokyo], state: &state, source: source, logger: logger, now: 1000, deadline: .now)
         #expect(summary.citiesWithData == 2)
         #expect(summary.events.isEmpty)
         summary = PollCycle.run(
-            cities: [paris, tokyo], state: &state, source: source, logger: logger, now: 2000, deadline: 0)
+            cities: [paris, tokyo], state: &state, source: source, logger: logger, now: 2000, deadline: .now)
         #expect(summary.events.map(\.city.name) == ["Paris", "Tokyo"])
         #expect(summary.alerting == 2)
         #expect(state.lastCycleCompletedAt == 2000)
@@ -57,7 +57,7 @@ struct PollCycleTests {
         let logger = MemoryLogger()
         var state = DaemonState()
         let summary = PollCycle.run(
-            cities: [paris, tokyo], state: &state, source: source, logger: logger, now: 1000, deadline: 0)
+            cities: [paris, tokyo], state: &state, source: source, logger: logger, now: 1000, deadline: .now)
         #expect(summary.citiesWithData == 1)
         #expect(summary.citiesFailed == 1)
         #expect(state.cities["Tokyo"]?.lastError == "no data for Tokyo")
@@ -71,12 +71,12 @@ struct PollCycleTests {
         source.answers.withLock { $0 = ["Paris": 130, "Tokyo": 60] }
         let logger = MemoryLogger()
         var state = DaemonState()
-        _ = PollCycle.run(cities: [paris, tokyo], state: &state, source: source, logger: logger, now: 1, deadline: 0)
-        _ = PollCycle.run(cities: [paris, tokyo], state: &state, source: source, logger: logger, now: 2, deadline: 0)
+        _ = PollCycle.run(cities: [paris, tokyo], state: &state, source: source, logger: logger, now: 1, deadline: .now)
+        _ = PollCycle.run(cities: [paris, tokyo], state: &state, source: source, logger: logger, now: 2, deadline: .now)
         let alertBefore = state.cities.mapValues(\.alert.firing)
         source.failure.withLock { $0 = SourceFailure(message: "HTTP 503: overloaded", permanent: false) }
         let summary = PollCycle.run(
-            cities: [paris, tokyo], state: &state, source: source, logger: logger, now: 3, deadline: 0)
+            cities: [paris, tokyo], state: &state, source: source, logger: logger, now: 3, deadline: .now)
         #expect(summary.citiesFailed == 2)
         #expect(summary.events.isEmpty)
         #expect(state.cities.mapValues(\.alert.firing) == alertBefore)
@@ -90,9 +90,9 @@ struct PollCycleTests {
         source.answers.withLock { $0 = ["Paris": 130, "Tokyo": 60] }
         var state = DaemonState()
         let logger = MemoryLogger()
-        _ = PollCycle.run(cities: [paris, tokyo], state: &state, source: source, logger: logger, now: 1, deadline: 0)
-        _ = PollCycle.run(cities: [paris, tokyo], state: &state, source: source, logger: logger, now: 2, deadline: 0)
-        let summary = PollCycle.run(cities: [paris], state: &state, source: source, logger: logger, now: 3, deadline: 0)
+        _ = PollCycle.run(cities: [paris, tokyo], state: &state, source: source, logger: logger, now: 1, deadline: .now)
+        _ = PollCycle.run(cities: [paris, tokyo], state: &state, source: source, logger: logger, now: 2, deadline: .now)
+        let summary = PollCycle.run(cities: [paris], state: &state, source: source, logger: logger, now: 3, deadline: .now)
         #expect(Array(state.cities.keys) == ["Paris"])
         #expect(state.cities["Paris"]?.alert.firing == true)
         #expect(summary.events.isEmpty)

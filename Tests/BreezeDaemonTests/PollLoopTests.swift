@@ -91,3 +91,43 @@ struct PollLoopTests {
         #expect(cycles.started == 1)
     }
 }
+
+/// A clock the test moves by hand.
+final class HandClock: Sendable {
+    private let reading = Mutex(ClockReading(monotonic: 1, wall: 1_800_000_000))
+    func now() -> ClockReading { reading.withLock { $0 } }
+    func advance(_ seconds: Double) {
+        reading.withLock { $0 = ClockReading(monotonic: $0.monotonic + seconds, wall: $0.wall + seconds) }
+    }
+}
+
+final class Counter: Sendable {
+    private let value = Mutex(0)
+    func increment() { value.withLock { $0 += 1 } }
+    var count: Int { value.withLock { $0 } }
+}
+
+struct PollLoopHeartbeatTests {
+    @Test func heartbeatsStopWhileACycleIsStalledAndResumeAfterIt() async {
+        let cycles = ManualCycles()
+        let clock = HandClock()
+        let beats = Counter()
+        let loop = PollLoop(
+            queue: DispatchQueue(label: "test"), interval: 900, jitter: 0, checkEvery: 0.005,
+            stallAfter: 60, clock: { clock.now() }, random: { 0.5 }, heartbeat: { beats.increment() },
+            cycle: { cycles.start($0) })
+        loop.start()
+        #expect(await eventually { cycles.started == 1 })
+        // A cycle running, but for less than stallAfter: still alive.
+        let early = beats.count
+        #expect(await eventually { beats.count > early + 2 })
+        clock.advance(61)
+        try? await Task.sleep(for: .milliseconds(30))
+        let stalled = beats.count
+        try? await Task.sleep(for: .milliseconds(60))
+        #expect(beats.count == stalled)
+        cycles.finishOne()
+        #expect(await eventually { beats.count > stalled + 2 })
+        loop.stop()
+    }
+}
