@@ -31,7 +31,7 @@ let package = Package(
         // The daemon: scheduling, the poll cycle, reload and shutdown.
         .target(
             name: "BreezeDaemon",
-            dependencies: ["BreezeModel", "BreezeAlerts", "BreezeSystem"]),
+            dependencies: ["BreezeModel", "BreezeConfig", "BreezeAlerts", "BreezeSystem"]),
         // Argument parsing, exit codes and terminal output shared by both executables.
         .target(name: "BreezeCommandLine"),
         // The breezectl commands, as a library so they can be unit-tested.

@@ -1,0 +1,168 @@
+import BreezeAlerts
+import BreezeConfig
+import BreezeModel
+import BreezeSystem
+import Dispatch
+
+/// The running daemon: a control queue owns the plan and the state; poll cycles run on a
+/// work queue and hand their results back. Every property is touched on `control` alone.
+public final class Daemon: @unchecked Sendable {
+    private let control = DispatchQueue(label: "breezed.control")
+    private let work = DispatchQueue(label: "breezed.poll")
+    private let environment: DaemonEnvironment
+    private let configurationPath: String
+    private var plan: DaemonPlan
+    private var state: DaemonState
+    private var store: StateStore
+    private var loop: PollLoop?
+    private var cycleRunning = false
+    private var stopping = false
+
+    /// Opens the state for `loaded`; fails only when the state directory is unusable.
+    public init(
+        configurationPath: String, loaded: LoadedConfiguration, environment: DaemonEnvironment
+    ) throws(FileError) {
+        self.configurationPath = configurationPath
+        self.environment = environment
+        plan = DaemonPlan(configuration: loaded.configuration, source: environment.makeSource(loaded.configuration))
+        (store, state) = try Self.openState(plan.stateDirectory, environment: environment)
+    }
+
+    /// Arms the poll timer (the first cycle starts at once), then tells systemd it is ready.
+    /// Nothing here waits for the network.
+    public func start() {
+        control.async { [self] in
+            environment.logger.log(
+                DaemonRecords.started(
+                    version: BreezeVersionText.value, cities: plan.cities.count, configuration: configurationPath))
+            let watchdog = ServiceNotifier.watchdogInterval(environment: environment.variables)
+            let checkEvery = min(60, watchdog.map { $0.seconds / 2 } ?? 60)
+            let notifier = environment.notifier
+            let loop = PollLoop(
+                queue: control, interval: plan.interval, jitter: plan.jitter, checkEvery: checkEvery,
+                stallAfter: plan.cycleBudget + 30, clock: environment.clock, random: environment.random,
+                heartbeat: { if watchdog != nil { notifier.watchdog() } },
+                cycle: { [weak self] completed in self?.runCycle(completed) })
+            self.loop = loop
+            loop.start()
+            notifier.ready(status: statusLine())
+        }
+    }
+
+    /// Re-reads the configuration (SIGHUP). Every fallible step comes first; on any error the
+    /// running configuration stays and the error is logged. Alert state survives for every
+    /// city that remains.
+    public func reload() {
+        control.async { [self] in
+            environment.notifier.reloading()
+            do {
+                let loaded = try ConfigurationLoader.load(path: configurationPath, environment: environment.variables)
+                let newPlan = DaemonPlan(
+                    configuration: loaded.configuration, source: environment.makeSource(loaded.configuration))
+                if newPlan.stateDirectory != plan.stateDirectory {
+                    try AtomicFile.createFolder(newPlan.stateDirectory)
+                    store = StateStore(stateDirectory: newPlan.stateDirectory)
+                }
+                loaded.warnings.forEach { environment.logger.log(LogRecord(.warning, $0.description)) }
+                plan = newPlan
+                loop?.reschedule(interval: plan.interval, jitter: plan.jitter)
+                persist()
+                environment.logger.log(DaemonRecords.reloaded(cities: plan.cities.count))
+            } catch let failure as ConfigurationFailure {
+                environment.logger.log(DaemonRecords.reloadFailed(errors: failure.errors.map(\.description)))
+            } catch {
+                environment.logger.log(DaemonRecords.reloadFailed(errors: [String(describing: error)]))
+            }
+            environment.notifier.ready(status: statusLine())
+        }
+    }
+
+    /// Polls now (SIGUSR1).
+    public func pollNow() {
+        control.async { [self] in loop?.pollNow() }
+    }
+
+    /// Stops (SIGTERM, SIGINT): no new cycle; a running one gets `grace` seconds to finish;
+    /// the state is saved; then `exit` is called with status 0.
+    public func stop(reason: String, grace: Double = 5, exit: @escaping @Sendable (Int32) -> Void) {
+        control.async { [self] in
+            guard !stopping else { return }
+            stopping = true
+            environment.notifier.stopping()
+            environment.logger.log(DaemonRecords.stopping(reason: reason))
+            loop?.stop()
+            waitForCycle(until: ContinuousClock.now + .seconds(grace)) { [self] in
+                persist()
+                exit(0)
+            }
+        }
+    }
+
+    private func waitForCycle(until deadline: ContinuousClock.Instant, then finish: @escaping @Sendable () -> Void) {
+        guard cycleRunning, ContinuousClock.now < deadline else {
+            finish()
+            return
+        }
+        control.asyncAfter(deadline: .now() + .milliseconds(20)) { [self] in
+            waitForCycle(until: deadline, then: finish)
+        }
+    }
+
+    private func runCycle(_ completed: @escaping @Sendable () -> Void) {
+        cycleRunning = true
+        let plan = self.plan
+        nonisolated(unsafe) var snapshot = state
+        let environment = self.environment
+        let deadline = ContinuousClock.now + .seconds(plan.cycleBudget)
+        work.async { [self] in
+            let summary = PollCycle.run(
+                cities: plan.cities, state: &snapshot, source: plan.source, logger: environment.logger,
+                now: environment.clock().wall, deadline: deadline)
+            let result = snapshot
+            control.async { [self] in
+                cycleRunning = false
+                state = result
+                state.pollIntervalSeconds = self.plan.interval
+                persist()
+                completed()
+                // After the loop has armed the next poll, so the status names its time.
+                control.async { [self] in
+                    environment.notifier.status(statusLine(alerting: summary.alerting))
+                }
+            }
+        }
+    }
+
+    private func persist() {
+        do {
+            try store.save(state)
+        } catch {
+            environment.logger.log(
+                LogRecord(.error, "cannot save the state: \(error)", fields: [("BREEZE_ERROR", error.description)]))
+        }
+    }
+
+    private func statusLine(alerting: Int? = nil) -> String {
+        let alertingCount = alerting ?? state.cities.values.filter(\.alert.firing).count
+        var line = "\(plan.cities.count) cities, \(alertingCount) alerting"
+        if let loop { line += ", next poll " + StatusTime.clock(loop.nextPollWall) }
+        return line
+    }
+
+    static func openState(_ directory: String, environment: DaemonEnvironment) throws(FileError)
+        -> (StateStore, DaemonState)
+    {
+        try AtomicFile.createFolder(directory)
+        let store = StateStore(stateDirectory: directory)
+        switch try store.load(now: environment.clock().wall) {
+        case .loaded(let state): return (store, state)
+        case .fresh: return (store, DaemonState())
+        case .corrupt(let movedTo, let reason):
+            environment.logger.log(
+                LogRecord(
+                    .warning, "the state file was corrupt; moved it to \(movedTo) and starting afresh",
+                    fields: [("BREEZE_ERROR", reason)]))
+            return (store, DaemonState())
+        }
+    }
+}

@@ -1,0 +1,47 @@
+import BreezeConfig
+import BreezeSystem
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What the daemon takes from outside, injected so tests can run it without the network,
+/// systemd or the real clock.
+public struct DaemonEnvironment: Sendable {
+    public var logger: any Logger
+    public var notifier: ServiceNotifier
+    /// Builds the reading source for a configuration (Open-Meteo over libcurl in production).
+    public var makeSource: @Sendable (Configuration) -> any AirQualitySource
+    /// The process environment (`STATE_DIRECTORY`, `WATCHDOG_USEC`, …).
+    public var variables: [String: String]
+    public var clock: @Sendable () -> ClockReading
+    /// A uniform random number in 0…1.
+    public var random: @Sendable () -> Double
+
+    public init(
+        logger: any Logger, notifier: ServiceNotifier,
+        makeSource: @escaping @Sendable (Configuration) -> any AirQualitySource,
+        variables: [String: String], clock: @escaping @Sendable () -> ClockReading = ClockReading.system,
+        random: @escaping @Sendable () -> Double = { Double.random(in: 0...1) }
+    ) {
+        self.logger = logger
+        self.notifier = notifier
+        self.makeSource = makeSource
+        self.variables = variables
+        self.clock = clock
+        self.random = random
+    }
+}
+
+extension ClockReading {
+    /// The machine's clocks: `CLOCK_MONOTONIC` (stops during suspend) and `CLOCK_REALTIME`.
+    @Sendable public static func system() -> ClockReading {
+        ClockReading(monotonic: seconds(CLOCK_MONOTONIC), wall: seconds(CLOCK_REALTIME))
+    }
+
+    private static func seconds(_ clock: clockid_t) -> Double {
+        var time = timespec()
+        clock_gettime(clock, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+}

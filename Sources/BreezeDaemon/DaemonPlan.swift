@@ -1,0 +1,43 @@
+import BreezeAlerts
+import BreezeConfig
+import BreezeModel
+
+/// Everything the daemon derives from a configuration, built in full before a start or a
+/// reload swaps it in, so a failure leaves the running plan untouched.
+public struct DaemonPlan: Sendable {
+    public var configuration: Configuration
+    public var cities: [WatchedCity]
+    public var source: any AirQualitySource
+    /// Seconds.
+    public var interval: Double
+    public var jitter: Double
+    public var stateDirectory: String
+
+    public init(configuration: Configuration, source: any AirQualitySource) {
+        self.configuration = configuration
+        self.source = source
+        cities = configuration.cities.map { city in
+            WatchedCity(city: city.city, rule: AlertRule(city.alert))
+        }
+        interval = configuration.breeze.pollInterval.seconds
+        jitter = configuration.breeze.jitter.seconds
+        stateDirectory = configuration.breeze.stateDirectory
+    }
+
+    /// The longest one cycle may take: within the interval, and never more than a few
+    /// request timeouts, so a stalled network cannot hold the loop.
+    public var cycleBudget: Double {
+        let timeout = configuration.breeze.timeout.seconds
+        return max(1, min(interval * 0.9, timeout * 4))
+    }
+}
+
+extension AlertRule {
+    /// The rule a city's `[Alert]` settings describe.
+    public init(_ settings: AlertSettings) {
+        self.init(
+            threshold: settings.threshold.aqi, hysteresis: settings.hysteresis,
+            confirmAfter: settings.confirmAfter, repeatEvery: settings.repeatEvery,
+            sendResolved: settings.sendResolved, pollutantLimits: settings.pollutantLimits)
+    }
+}
