@@ -41,4 +41,9 @@ struct ExactDecimalTests {
         #expect(ExactDecimal("2")! == ExactDecimal("2.000")!)
         #expect(ExactDecimal("35.9")!.doubleValue == 35.9)
     }
+
+    @Test(arguments: [("0.2", 3, "0.200"), ("9", 1, "9.0"), ("35.95", 1, "35.95"), ("120", 0, "120")])
+    func padsToAMinimumOfDecimals(text: String, digits: Int, expected: String) {
+        #expect(ExactDecimal(text)!.description(minimumFractionDigits: digits) == expected)
+    }
 }
