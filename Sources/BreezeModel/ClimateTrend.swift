@@ -7,6 +7,7 @@ public struct ClimateTrendPoint: Sendable, Hashable, Codable {
     /// `temperatureMaximum` minus the first year's, in °C; nil when either is missing.
     public var differenceFromFirstYear: Double?
 
+    /// A point as given; see `series` to compute differences.
     public init(year: Int, temperatureMaximum: Double?, differenceFromFirstYear: Double?) {
         self.year = year
         self.temperatureMaximum = temperatureMaximum
@@ -31,9 +32,13 @@ public struct ClimateTrendPoint: Sendable, Hashable, Codable {
 
 /// The colour of a climate bar by its difference from the first year.
 public enum TrendColour: String, CaseIterable, Sendable, Codable {
+    /// Warmer by more than 2 °C.
     case red
+    /// Warmer by more than 0.5 °C, up to 2 °C.
     case orange
+    /// Within ±0.5 °C.
     case grey
+    /// Cooler by more than 0.5 °C.
     case blue
 
     /// Red above +2 °C, orange above +0.5 °C, blue below −0.5 °C, grey otherwise (boundaries
@@ -53,7 +58,9 @@ public enum TrendColour: String, CaseIterable, Sendable, Codable {
 
 /// A temperature scale for display.
 public enum TemperatureUnit: String, CaseIterable, Sendable, Codable {
+    /// Degrees Celsius.
     case celsius
+    /// Degrees Fahrenheit.
     case fahrenheit
 
     /// "°C" or "°F".

@@ -127,6 +127,7 @@ public struct ExactDecimal: Sendable, Hashable, Comparable, CustomStringConverti
         return description + (fractionDigits == 0 ? "." : "") + String(repeating: "0", count: missing)
     }
 
+    /// Compares numerically, whatever the number of decimals.
     public static func < (lhs: ExactDecimal, rhs: ExactDecimal) -> Bool {
         let digits = max(lhs.fractionDigits, rhs.fractionDigits)
         return lhs.scaled(to: digits) < rhs.scaled(to: digits)

@@ -1,10 +1,16 @@
 /// The pollen types Open-Meteo's air-quality API reports (Europe only, in season).
 public enum PollenType: String, CaseIterable, Sendable, Codable, Hashable {
+    /// Alder (tree).
     case alder
+    /// Birch (tree).
     case birch
+    /// Grasses.
     case grass
+    /// Mugwort (weed).
     case mugwort
+    /// Olive (tree).
     case olive
+    /// Ragweed (weed).
     case ragweed
 
     /// The variable name in Open-Meteo's air-quality API, e.g. `birch_pollen`.
@@ -25,8 +31,11 @@ public enum PollenType: String, CaseIterable, Sendable, Codable, Hashable {
 
 /// Plant groups with their own count thresholds.
 public enum PollenGroup: String, CaseIterable, Sendable, Codable, Hashable {
+    /// Tree pollen.
     case tree
+    /// Grasses.
     case grass
+    /// Weed pollen.
     case weed
 
     // Thresholds (grains/m³) of the US National Allergy Bureau's pollen count scale (AAAAI):
@@ -45,10 +54,15 @@ public enum PollenGroup: String, CaseIterable, Sendable, Codable, Hashable {
 
 /// How much pollen is in the air, from none to very high.
 public enum PollenLevel: Int, CaseIterable, Comparable, Sendable, Codable {
+    /// Under 1 grain/m³.
     case none
+    /// From 1 grain/m³ to below the moderate threshold.
     case low
+    /// From the moderate threshold.
     case moderate
+    /// From the high threshold.
     case high
+    /// From the very high threshold.
     case veryHigh
 
     /// The level of `grainsPerCubicMetre` of `type`: none below 1 grain/m³, then the NAB
@@ -79,5 +93,6 @@ public enum PollenLevel: Int, CaseIterable, Comparable, Sendable, Codable {
     /// A stable identifier: `none`, `low`, `moderate`, `high`, `very-high`.
     public var slug: String { self == .veryHigh ? "very-high" : label.lowercased() }
 
+    /// Orders levels from none to very high.
     public static func < (lhs: PollenLevel, rhs: PollenLevel) -> Bool { lhs.rawValue < rhs.rawValue }
 }
