@@ -74,6 +74,7 @@ public enum AQIKey: String, CaseIterable, Sendable, Codable, Hashable, Comparabl
     /// "PM2.5 24-hour", "O₃ 1-hour".
     public var label: String { "\(pollutant.label) \(averagingPeriod)" }
 
+    /// Orders keys as `allCases` lists them.
     public static func < (lhs: AQIKey, rhs: AQIKey) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
     }

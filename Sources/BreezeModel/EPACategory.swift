@@ -1,10 +1,16 @@
 /// EPA's six AQI categories, from best to worst.
 public enum EPACategory: Int, CaseIterable, Comparable, Sendable, Codable {
+    /// AQI 0–50.
     case good
+    /// AQI 51–100.
     case moderate
+    /// AQI 101–150.
     case unhealthyForSensitiveGroups
+    /// AQI 151–200.
     case unhealthy
+    /// AQI 201–300.
     case veryUnhealthy
+    /// AQI 301–500, and beyond.
     case hazardous
 
     /// The category an AQI value falls in, or nil for no data (a negative value). Values above
@@ -50,5 +56,6 @@ public enum EPACategory: Int, CaseIterable, Comparable, Sendable, Codable {
         }
     }
 
+    /// Orders categories from best to worst.
     public static func < (lhs: EPACategory, rhs: EPACategory) -> Bool { lhs.rawValue < rhs.rawValue }
 }

@@ -119,6 +119,15 @@ public struct ExactDecimal: Sendable, Hashable, Comparable, CustomStringConverti
         return sign + padded[..<point] + "." + padded[point...]
     }
 
+    /// The number with at least `minimumFractionDigits` decimals, padding with zeros: 0.2 with
+    /// 3 gives `0.200`, 9 with 1 gives `9.0`.
+    public func description(minimumFractionDigits: Int) -> String {
+        let missing = minimumFractionDigits - fractionDigits
+        guard missing > 0 else { return description }
+        return description + (fractionDigits == 0 ? "." : "") + String(repeating: "0", count: missing)
+    }
+
+    /// Compares numerically, whatever the number of decimals.
     public static func < (lhs: ExactDecimal, rhs: ExactDecimal) -> Bool {
         let digits = max(lhs.fractionDigits, rhs.fractionDigits)
         return lhs.scaled(to: digits) < rhs.scaled(to: digits)

@@ -19,7 +19,7 @@ extension Pollutant {
         case .no2: limit(partsPerBillion: 53)  // 53 ppb NO₂ 1-hour ≈ 99.7 µg/m³
         case .so2: limit(partsPerBillion: 35)  // 35 ppb SO₂ 1-hour ≈ 91.7 µg/m³
         case .o3: limit(partsPerBillion: 54)  // 0.054 ppm O₃ 8-hour ≈ 106.0 µg/m³
-        case .co: limit(partsPerBillion: 4400)  // 4.4 ppm CO 8-hour ≈ 5040.6 µg/m³
+        case .co: limit(partsPerBillion: 4400)  // 4.4 ppm CO 8-hour ≈ 5040.7 µg/m³
         }
     }
 
@@ -31,7 +31,7 @@ extension Pollutant {
         case .no2: limit(partsPerBillion: 100)  // 100 ppb NO₂ 1-hour ≈ 188.2 µg/m³
         case .so2: limit(partsPerBillion: 75)  // 75 ppb SO₂ 1-hour ≈ 196.5 µg/m³
         case .o3: limit(partsPerBillion: 70)  // 0.070 ppm O₃ 8-hour ≈ 137.4 µg/m³
-        case .co: limit(partsPerBillion: 9400)  // 9.4 ppm CO 8-hour ≈ 10768.6 µg/m³
+        case .co: limit(partsPerBillion: 9400)  // 9.4 ppm CO 8-hour ≈ 10768.7 µg/m³
         }
     }
 

@@ -69,21 +69,27 @@ public struct SubIndex: Sendable, Hashable {
 
     /// A sentence for outcomes that are not a number; nil for a number.
     public var note: String? {
-        let top = BreakpointTable.rows(for: key).last!.concentrations.upperBound
-        let bottom = BreakpointTable.rows(for: key).first!.concentrations.lowerBound
-        let unit = key.tableUnit.symbol
-        let digits = key.truncationFractionDigits
+        let rows = BreakpointTable.rows(for: key)
+        let bottom = tableValue(rows.first!.concentrations.lowerBound)
+        let top = tableValue(rows.last!.concentrations.upperBound)
         switch outcome {
         case .index: return nil
         case .beyondTheAQI:
-            return "beyond the AQI: above \(ExactDecimal(significand: top, fractionDigits: digits)) \(unit)"
+            return "beyond the AQI: above \(top)"
         case .belowDefinedRange:
-            return "\(key.label) defines an AQI only from \(ExactDecimal(significand: bottom, fractionDigits: digits)) \(unit)"
+            return "\(key.label) defines an AQI only from \(bottom)"
                 + (key.alternative.map { "; use \($0.rawValue)" } ?? "")
         case .aboveDefinedRange:
-            return "\(key.label) defines no AQI above \(ExactDecimal(significand: top, fractionDigits: digits)) \(unit)"
+            return "\(key.label) defines no AQI above \(top)"
                 + (key.alternative.map { "; give \($0.rawValue) to rate it" } ?? "")
         }
+    }
+
+    /// A breakpoint counted in truncation steps, written in the table's unit: `0.200 ppm`.
+    private func tableValue(_ steps: Int64) -> String {
+        let digits = key.truncationFractionDigits
+        let value = ExactDecimal(significand: steps, fractionDigits: digits)
+        return "\(value.description(minimumFractionDigits: digits)) \(key.tableUnit.symbol)"
     }
 
     private static func rate(key: AQIKey, truncated: ExactDecimal) -> SubIndexOutcome {

@@ -105,4 +105,15 @@ struct AQICalculatorTests {
         #expect(index.band == .hazardous)
         #expect(index.dominant == .pm10)
     }
+
+    /// Open-Meteo's Double values are taken as the decimals they print as.
+    @Test func readingValuesAreRatedExactly() throws {
+        let pm = try #require(Concentration(microgramsPerCubicMetre: 35.9))
+        let ozone = try #require(Concentration(microgramsPerCubicMetre: 153))
+        let index = try AirQualityIndex(concentrations: [.pm2_5: pm, .o3: ozone])
+        #expect(index.subIndex(.pm2_5)?.aqi == 102)
+        #expect(index.subIndex(.o3)?.truncated == ExactDecimal("0.077"))
+        #expect(index.subIndex(.co) == nil)
+        #expect(Concentration(microgramsPerCubicMetre: .nan) == nil)
+    }
 }

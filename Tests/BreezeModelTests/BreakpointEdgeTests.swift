@@ -51,4 +51,14 @@ struct BreakpointEdgeTests {
         #expect(subIndex.aqi == nil)
         #expect(subIndex.note != nil)
     }
+
+    @Test(arguments: [
+        (AQIKey.o3, "0.201", "O₃ 8-hour defines no AQI above 0.200 ppm; give o3_1h to rate it"),
+        (.so2, "305", "SO₂ 1-hour defines no AQI above 304 ppb; give so2_24h to rate it"),
+        (.o3_1h, "0.124", "O₃ 1-hour defines an AQI only from 0.125 ppm; use o3"),
+        (.pm2_5, "325.5", "beyond the AQI: above 325.4 µg/m³"),
+    ])
+    func notesExplainWhatIsMissing(key: AQIKey, text: String, note: String) throws {
+        #expect(try Self.rate(key, text).note == note)
+    }
 }

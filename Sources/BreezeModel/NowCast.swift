@@ -1,0 +1,41 @@
+/// EPA's NowCast: the "current" PM concentration AirNow reports, from up to 12 hourly values.
+public enum NowCast {
+    /// The NowCast of `hourly` (µg/m³, newest first, nil for a missing hour; values past the
+    /// twelfth are ignored), or nil when fewer than two of the three newest hours are present.
+    ///
+    /// Weight factor w = min / max over the available hours, raised to at least 0.5 (the PM
+    /// rule); NowCast = Σ wⁱ⁻¹·cᵢ / Σ wⁱ⁻¹ over available hours i, a missing hour keeping its
+    /// place in the exponent. All-zero hours give 0.
+    public static func concentration(hourly: [Double?]) -> Double? {
+        let hours = Array(hourly.prefix(12))
+        guard hours.prefix(3).compactMap({ $0 }).count >= 2 else { return nil }
+        let present = hours.compactMap { $0 }
+        let maximum = present.max()!
+        guard maximum > 0 else { return 0 }
+        let weightFactor = max(present.min()! / maximum, 0.5)
+        var weightedSum = 0.0
+        var weightSum = 0.0
+        var weight = 1.0
+        for hour in hours {
+            if let value = hour {
+                weightedSum += weight * value
+                weightSum += weight
+            }
+            weight *= weightFactor
+        }
+        return weightedSum / weightSum
+    }
+
+    /// The NowCast of `hourly` rated through `key`'s 24-hour table (`key` must be `.pm2_5` or
+    /// `.pm10`); nil when the NowCast is nil.
+    ///
+    /// The average is binary arithmetic, so before truncation it is rounded to 6 decimals: twelve
+    /// hours of 35.9 must stay 35.9, not become 35.89999… and drop a truncation step.
+    public static func subIndex(_ key: AQIKey, hourly: [Double?]) -> SubIndex? {
+        precondition(key == .pm2_5 || key == .pm10, "NowCast applies to PM2.5 and PM10 only")
+        guard let value = concentration(hourly: hourly),
+            let decimal = ExactDecimal(value, roundedToFractionDigits: 6)
+        else { return nil }
+        return try? SubIndex(key: key, concentration: Concentration(decimal, .microgramsPerCubicMetre))
+    }
+}
