@@ -1,17 +1,119 @@
 import BreezeCommandLine
+import BreezeConfig
+import BreezeModel
 
-/// `breezectl add`: add a city to the configuration.
+/// `breezectl add`: add a city to the configuration as a drop-in of its own.
 enum AddCommand: ControlCommand {
     static let name = "add"
     static let summary = "Add a city to the configuration"
     static let help = """
-        Usage: breezectl add
+        Usage: breezectl add --name NAME --latitude LAT --longitude LON [--config PATH]
 
-        Add a city to the configuration.
+        Add a city: write breezed.conf.d/<name>.conf beside the configuration file, after
+        checking that the whole resulting configuration is valid. Nothing is written when it is
+        not (exit 78), when the city is already configured or the file exists (exit 1).
+        Then run 'systemctl reload breezed'.
+
+        Options:
+          --name NAME       the city's name, as alerts will show it
+          --latitude LAT    degrees north, -90 to 90
+          --longitude LON   degrees east, -180 to 180
+          --config PATH     main configuration file (default \(DefaultPaths.configuration))
         """
 
     static func run(_ arguments: [String], context: CommandContext) -> ExitCode {
-        context.console.printError("breezectl add: not implemented yet")
-        return .software
+        let specification = ArgumentSpecification(options: ["name", "latitude", "longitude", "config"])
+        let parsed: ParsedArguments
+        switch parse(arguments, specification, context: context) {
+        case .finish(let status): return status
+        case .proceed(let arguments): parsed = arguments
+        }
+        let city: City
+        switch cityFromArguments(parsed) {
+        case .success(let found): city = found
+        case .failure(let problem):
+            context.console.printError("breezectl add: \(problem.message)")
+            return .usage
+        }
+        return add(city, configurationPath: parsed.value("config") ?? DefaultPaths.configuration, context: context)
+    }
+
+    /// The city named by `--name/--latitude/--longitude`. `breezectl add QUERY` (a geocoding
+    /// look-up) is answered with a pointer to those options until search provides it.
+    static func cityFromArguments(_ parsed: ParsedArguments) -> Result<City, UsageError> {
+        let name = parsed.value("name")
+        let latitude = parsed.value("latitude")
+        let longitude = parsed.value("longitude")
+        if let query = parsed.positionals.first {
+            if name == nil, latitude == nil, longitude == nil {
+                return .failure(
+                    UsageError(
+                        "looking '\(query)' up by name is not available yet; give the city as "
+                            + "--name NAME --latitude LAT --longitude LON"))
+            }
+            return .failure(UsageError("unexpected argument '\(query)'"))
+        }
+        let missing = [("--name", name), ("--latitude", latitude), ("--longitude", longitude)]
+            .filter { $0.1 == nil }.map(\.0)
+        guard missing.isEmpty, let name, let latitude, let longitude else {
+            return .failure(UsageError("missing \(missing.joined(separator: ", ")); try 'breezectl add --help'"))
+        }
+        guard !name.trimmingCharacters(in: .whitespaces).isEmpty,
+            !name.contains(where: \.isNewline)
+        else { return .failure(UsageError("--name must be a non-empty single line")) }
+        guard let latitudeValue = Double(latitude), latitudeValue.isFinite else {
+            return .failure(UsageError("--latitude needs a number, not '\(latitude)'"))
+        }
+        guard let longitudeValue = Double(longitude), longitudeValue.isFinite else {
+            return .failure(UsageError("--longitude needs a number, not '\(longitude)'"))
+        }
+        return .success(City(name: name, latitude: latitudeValue, longitude: longitudeValue))
+    }
+
+    /// Checks and writes the drop-in for `city`; every source of cities ends here.
+    static func add(_ city: City, configurationPath: String, context: CommandContext) -> ExitCode {
+        let console = context.console
+        let loadContext = LoadContext.system(environment: context.environment)
+        let sources: [ConfigurationSource]
+        let existing: LoadedConfiguration
+        do {
+            sources = try ConfigurationLoader.readSources(path: configurationPath)
+            existing = try ConfigurationLoader.load(sources: sources, context: loadContext)
+        } catch {
+            error.errors.forEach { console.printError($0.description) }
+            console.printError("breezectl add: the configuration has errors; fix them first. Nothing was written.")
+            return .configuration
+        }
+        let configured = existing.configuration.cities + existing.configuration.disabledCities
+        if let twin = configured.first(where: { $0.city.name.lowercased() == city.name.lowercased() }) {
+            console.printError(
+                "breezectl add: a city named \"\(twin.city.name)\" is already configured. Nothing was written.")
+            return .failure
+        }
+        let path = ConfigurationLoader.dropInDirectory(for: configurationPath) + "/"
+            + CityDropIn.fileName(for: city.name)
+        if FileSystem.exists(path) {
+            console.printError("breezectl add: \(path) already exists. Nothing was written.")
+            return .failure
+        }
+        let text = CityDropIn.render(city)
+        let result: LoadedConfiguration
+        do {
+            result = try ConfigurationLoader.load(
+                sources: sources + [ConfigurationSource(path: path, text: text, permissions: 0o644)],
+                context: loadContext)
+        } catch {
+            error.errors.forEach { console.printError($0.description) }
+            console.printError("breezectl add: the city would make the configuration invalid. Nothing was written.")
+            return .configuration
+        }
+        result.warnings.forEach { console.printError("warning: \($0)") }
+        if case .failure(let error) = FileSystem.createAtomically(path, text: text) {
+            console.printError("breezectl add: cannot write \(path): \(error.reason)")
+            return FileSystem.exists(path) ? .failure : .cannotCreate
+        }
+        console.print("added \(city.name) (\(city.latitude), \(city.longitude)) in \(path)")
+        console.print("run 'systemctl reload breezed' to start watching it")
+        return .success
     }
 }

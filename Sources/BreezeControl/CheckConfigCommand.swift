@@ -1,17 +1,35 @@
 import BreezeCommandLine
+import BreezeConfig
 
 /// `breezectl check-config`: check the configuration and estimate its API cost.
 enum CheckConfigCommand: ControlCommand {
     static let name = "check-config"
     static let summary = "Check the configuration and estimate its API cost"
     static let help = """
-        Usage: breezectl check-config
+        Usage: breezectl check-config [--config PATH]
 
-        Check the configuration and estimate its API cost.
+        Check the configuration (the main file and every breezed.conf.d/*.conf beside it) and
+        estimate its Open-Meteo cost. Prints "configuration OK: …" and exits 0, or prints every
+        error as PATH:LINE: message and exits 78. Warnings go to standard error either way.
+
+        Options:
+          --config PATH   main configuration file (default \(DefaultPaths.configuration))
         """
 
     static func run(_ arguments: [String], context: CommandContext) -> ExitCode {
-        context.console.printError("breezectl check-config: not implemented yet")
-        return .software
+        let parsed: ParsedArguments
+        switch parse(arguments, ArgumentSpecification(options: ["config"]), context: context) {
+        case .finish(let status): return status
+        case .proceed(let arguments): parsed = arguments
+        }
+        if let extra = parsed.positionals.first {
+            context.console.printError("breezectl check-config: unexpected argument '\(extra)'")
+            return .usage
+        }
+        let path = parsed.value("config") ?? DefaultPaths.configuration
+        let outcome = ConfigurationCheck.run(path: path, environment: context.environment)
+        outcome.errors.forEach(context.console.printError)
+        outcome.output.forEach(context.console.print)
+        return outcome.succeeded ? .success : .configuration
     }
 }

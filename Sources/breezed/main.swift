@@ -1,4 +1,5 @@
 import BreezeCommandLine
+import BreezeConfig
 import BreezeModel
 
 #if canImport(Glibc)
@@ -14,11 +15,12 @@ let help = """
 
     Options:
       --config PATH   configuration file (default /etc/breeze/breezed.conf)
+      --check         check the configuration, print a summary and exit (78 when invalid)
       --help          show this help
       --version       show the version
     """
 
-let specification = ArgumentSpecification(flags: ["help", "version"], options: ["config"])
+let specification = ArgumentSpecification(flags: ["help", "version", "check"], options: ["config"])
 let options: ParsedArguments
 do {
     options = try specification.parse(Array(CommandLine.arguments.dropFirst()))
@@ -39,7 +41,13 @@ if let extra = options.positionals.first {
     console.printError("breezed: unexpected argument '\(extra)'")
     exit(ExitCode.usage.rawValue)
 }
-let configurationPath = options.value("config") ?? "/etc/breeze/breezed.conf"
+let configurationPath = options.value("config") ?? DefaultPaths.configuration
+if options.has("check") {
+    let outcome = ConfigurationCheck.run(path: configurationPath, environment: CommandLine.environment)
+    outcome.errors.forEach(console.printError)
+    outcome.output.forEach(console.print)
+    exit(outcome.succeeded ? ExitCode.success.rawValue : ExitCode.configuration.rawValue)
+}
 console.printError(
     "breezed \(BreezeVersion.string): model loaded (\(Band.allCases.count) bands); configuration \(configurationPath)"
 )

@@ -1,0 +1,58 @@
+import BreezeModel
+import Foundation
+
+/// The drop-in file `breezectl add` writes for one city.
+public enum CityDropIn {
+    /// `paris.conf`, `new-york.conf`, `sao-paulo.conf`: the slug of `name` plus `.conf`.
+    public static func fileName(for name: String) -> String {
+        slug(name) + ".conf"
+    }
+
+    /// Lower case, accents removed, every run of other characters one hyphen, none at the ends;
+    /// `city` when nothing is left.
+    public static func slug(_ name: String) -> String {
+        let folded = name.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil)
+            .lowercased()
+        var slug = ""
+        for character in folded {
+            if character.isLetter || character.isNumber {
+                slug.append(character)
+            } else if !slug.isEmpty, slug.last != "-" {
+                slug.append("-")
+            }
+        }
+        while slug.last == "-" { slug.removeLast() }
+        return slug.isEmpty ? "city" : slug
+    }
+
+    /// The file's text: a `[City "…"]` section with the coordinates and whatever else is known.
+    public static func render(_ city: City) -> String {
+        var lines = [
+            "# Added by breezectl add.",
+            "[City \(quoted(city.name))]",
+            "Latitude=\(number(city.latitude))",
+            "Longitude=\(number(city.longitude))",
+        ]
+        if let timeZone = city.timeZone, !timeZone.isEmpty { lines.append("TimeZone=\(timeZone)") }
+        if let country = city.country, !country.isEmpty { lines.append("Country=\(quoted(country))") }
+        if let region = city.admin1, !region.isEmpty { lines.append("Region=\(quoted(region))") }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `"text"` with `"` and `\` escaped.
+    static func quoted(_ text: String) -> String {
+        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\")
+            .replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+
+    /// Plain decimal notation, never `1e-05`.
+    static func number(_ value: Double) -> String {
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
+        let text = String(value)
+        guard text.contains("e") else { return text }
+        var fixed = String(format: "%.7f", value)
+        while fixed.hasSuffix("0") { fixed.removeLast() }
+        if fixed.hasSuffix(".") { fixed.removeLast() }
+        return fixed
+    }
+}

@@ -1,0 +1,47 @@
+import BreezeModel
+
+extension ConfigurationBuilder {
+    /// A city read from its section, before its alert settings are applied.
+    struct ReadCity {
+        var configuration: CityConfiguration
+        var enabled: Bool
+    }
+
+    /// One `[City "…"]` without its alert keys; nil when a coordinate is missing or bad.
+    mutating func readCity(_ section: MergedSection) -> ReadCity? {
+        let reader = SectionReader(section: section)
+        let latitude = reader.value("Latitude", diagnostics: &diagnostics, Read.number(in: -90...90))
+        let longitude = reader.value(
+            "Longitude", diagnostics: &diagnostics, Read.number(in: -180...180))
+        require("Latitude", in: reader)
+        require("Longitude", in: reader)
+        let timeZone = reader.value("TimeZone", diagnostics: &diagnostics, Read.timeZone)
+        let country = reader.value("Country", diagnostics: &diagnostics, Read.text)
+        let region = reader.value("Region", diagnostics: &diagnostics, Read.text)
+        let enabled = reader.value("Enabled", diagnostics: &diagnostics, Read.boolean)
+        guard let latitude, let longitude else { return nil }
+        let city = City(
+            name: section.name ?? "", country: country?.value, admin1: region?.value,
+            latitude: latitude.value, longitude: longitude.value, timeZone: timeZone?.value)
+        return ReadCity(
+            configuration: CityConfiguration(city: city, alert: AlertSettings()),
+            enabled: enabled?.value ?? true)
+    }
+
+    /// City names differing only in case name the same place: exact repeats merge across
+    /// files, and repeats inside one file are reported while merging.
+    mutating func checkCityNames() {
+        var seen: [String: (name: String, location: SourceLocation)] = [:]
+        for section in sections where section.kind == "City" {
+            guard let name = section.name else { continue }
+            let key = name.lowercased()
+            if let first = seen[key] {
+                diagnostics.error(
+                    "duplicate city \"\(name)\" (first defined as \"\(first.name)\" at \(first.location))",
+                    at: section.location)
+            } else {
+                seen[key] = (name, section.location)
+            }
+        }
+    }
+}

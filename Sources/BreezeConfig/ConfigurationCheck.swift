@@ -1,0 +1,39 @@
+/// What `breezectl check-config` and `breezed --check` print: shared so both say the same.
+public enum ConfigurationCheck {
+    /// The lines to print and whether the configuration is valid.
+    public struct Outcome: Sendable {
+        /// For standard output: the summary, on success only.
+        public var output: [String]
+        /// For standard error: every error, then every warning.
+        public var errors: [String]
+        public var succeeded: Bool
+    }
+
+    /// Loads the configuration at `path` and reports on it.
+    public static func run(path: String, environment: [String: String]) -> Outcome {
+        do {
+            let loaded = try ConfigurationLoader.load(path: path, environment: environment)
+            return Outcome(
+                output: [summary(loaded.configuration)],
+                errors: loaded.warnings.map { "warning: \($0)" }, succeeded: true)
+        } catch {
+            return Outcome(
+                output: [],
+                errors: error.errors.map(\.description) + error.warnings.map { "warning: \($0)" },
+                succeeded: false)
+        }
+    }
+
+    /// `configuration OK: 12 cities, 3 receivers, ~1152 API calls/day`.
+    public static func summary(_ configuration: Configuration) -> String {
+        let cities = configuration.cities.count
+        let receivers = configuration.webhooks.count + configuration.emails.count
+        return "configuration OK: \(count(cities, "city", "cities")), "
+            + "\(count(receivers, "receiver", "receivers")), "
+            + "~\(configuration.estimatedCallsPerDay()) API calls/day"
+    }
+
+    private static func count(_ number: Int, _ singular: String, _ plural: String) -> String {
+        "\(number) \(number == 1 ? singular : plural)"
+    }
+}

@@ -1,0 +1,54 @@
+/// One configuration file's text and where it came from.
+public struct ConfigurationSource: Sendable {
+    public var path: String
+    public var text: String
+    /// The file's permission bits (`0o640`…), nil when unknown (text not read from a file).
+    public var permissions: UInt32?
+
+    public init(path: String, text: String, permissions: UInt32? = nil) {
+        self.path = path
+        self.text = text
+        self.permissions = permissions
+    }
+
+    /// Whether group or others may read the file.
+    var isReadableByOthers: Bool {
+        guard let permissions else { return false }
+        return permissions & 0o044 != 0
+    }
+}
+
+/// Why a file could not be read, in the system's words ("No such file or directory").
+public struct FileReadError: Error, Sendable, Equatable {
+    public var reason: String
+    public init(reason: String) { self.reason = reason }
+}
+
+/// What loading needs from outside the text: the environment, the host name, and how to read
+/// `ApiKeyFile=`/`SecretFile=`. Injected so loading from strings is testable.
+public struct LoadContext: Sendable {
+    /// Process environment variables (`STATE_DIRECTORY` is read).
+    public var environment: [String: String]
+    /// The machine's host name, for the default `From=`.
+    public var hostname: String
+    /// Reads a whole file (secret files).
+    public var readFile: @Sendable (String) -> Result<String, FileReadError>
+
+    public init(
+        environment: [String: String] = [:], hostname: String = "localhost",
+        readFile: @escaping @Sendable (String) -> Result<String, FileReadError> = { _ in
+            .failure(FileReadError(reason: "No such file or directory"))
+        }
+    ) {
+        self.environment = environment
+        self.hostname = hostname
+        self.readFile = readFile
+    }
+
+    /// The real system: this process's host name and files.
+    public static func system(environment: [String: String]) -> LoadContext {
+        LoadContext(
+            environment: environment, hostname: FileSystem.hostname(),
+            readFile: { path in FileSystem.contents(path).map(\.text) })
+    }
+}

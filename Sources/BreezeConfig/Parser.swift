@@ -1,0 +1,184 @@
+/// Reads the systemd-style INI syntax into sections and assignments, reporting every syntax
+/// error and carrying on with the next line. It knows nothing of the schema.
+enum Parser {
+    /// Parses `text`, read from `path`.
+    static func parse(_ text: String, path: String, diagnostics: inout DiagnosticCollector)
+        -> ParsedFile
+    {
+        var sections: [ParsedSection] = []
+        var state = State.beforeAnySection
+        var lines = LineReader(text)
+        while let logical = lines.next() {
+            let location = SourceLocation(path: path, line: logical.number)
+            if logical.unterminated {
+                diagnostics.error(
+                    "unterminated continuation: the file ends after a trailing \"\\\"",
+                    at: location)
+                continue
+            }
+            let line = logical.text
+            if line.first == "[" {
+                if let section = header(line, location: location, diagnostics: &diagnostics) {
+                    sections.append(section)
+                    state = .inSection
+                } else {
+                    state = .inInvalidSection
+                }
+                continue
+            }
+            guard let assignment = assignment(line, location: location, diagnostics: &diagnostics)
+            else { continue }
+            switch state {
+            case .beforeAnySection:
+                diagnostics.error(
+                    "\(assignment.key)= is outside any section; put it under a [Section] header",
+                    at: location)
+            case .inInvalidSection:
+                break
+            case .inSection:
+                sections[sections.count - 1].assignments.append(assignment)
+            }
+        }
+        return ParsedFile(path: path, sections: sections)
+    }
+
+    private enum State {
+        case beforeAnySection
+        case inSection
+        // Keys under a broken header are dropped silently: the header's error says enough.
+        case inInvalidSection
+    }
+
+    private static func header(
+        _ line: String, location: SourceLocation, diagnostics: inout DiagnosticCollector
+    ) -> ParsedSection? {
+        guard line.last == "]", line.count >= 2 else {
+            diagnostics.error("invalid section header: missing \"]\"", at: location)
+            return nil
+        }
+        let inner = line.dropFirst().dropLast().trimmingWhitespace()
+        let kind = inner.prefix(while: { !$0.isWhitespace })
+        let rest = inner.dropFirst(kind.count).trimmingWhitespace()
+        guard !kind.isEmpty, kind.allSatisfy(isKeyCharacter) else {
+            diagnostics.error("invalid section header [\(inner)]", at: location)
+            return nil
+        }
+        if rest.isEmpty {
+            return ParsedSection(kind: String(kind), name: nil, location: location)
+        }
+        guard rest.first == "\"", let (name, after) = QuotedText.quoted(rest[...]), after.isEmpty
+        else {
+            diagnostics.error(
+                "invalid section header [\(inner)]; put the name in double quotes, like [\(kind) \"name\"]",
+                at: location)
+            return nil
+        }
+        guard !name.trimmingWhitespace().isEmpty else {
+            diagnostics.error("empty name in section header [\(inner)]", at: location)
+            return nil
+        }
+        return ParsedSection(kind: String(kind), name: name, location: location)
+    }
+
+    private static func assignment(
+        _ line: String, location: SourceLocation, diagnostics: inout DiagnosticCollector
+    ) -> Assignment? {
+        guard let equals = line.firstIndex(of: "=") else {
+            // Only a known key name is echoed: the line might be a pasted secret.
+            let firstWord = String(line.prefix(while: { !$0.isWhitespace }))
+            if Schema.allKeys.contains(firstWord) {
+                diagnostics.error("missing \"=\" after \(firstWord)", at: location)
+            } else {
+                diagnostics.error("missing \"=\": expected Key=value or a [Section] header", at: location)
+            }
+            return nil
+        }
+        let key = line[..<equals].trimmingWhitespace()
+        let raw = line[line.index(after: equals)...].trimmingWhitespace()
+        guard !key.isEmpty else {
+            diagnostics.error("missing key name before \"=\"", at: location)
+            return nil
+        }
+        guard key.allSatisfy(isKeyCharacter), key.first?.isLetter == true else {
+            let shown = Schema.allKeys.contains(key) || key.count <= 40 ? key : String(key.prefix(40))
+            diagnostics.error("invalid key name \"\(shown)\"", at: location)
+            return nil
+        }
+        guard QuotedText.isTerminated(raw) else {
+            diagnostics.error("unterminated quote in the value of \(key)=", at: location)
+            return nil
+        }
+        return Assignment(key: key, value: RawValue(raw: raw), location: location)
+    }
+
+    private static func isKeyCharacter(_ character: Character) -> Bool {
+        character.isASCII && (character.isLetter || character.isNumber || character == "_" || character == "-")
+    }
+}
+
+/// One logical line: continuation lines joined, with the number of its first physical line.
+struct LogicalLine {
+    var number: Int
+    var text: String
+    /// The file ended while a trailing `\` still asked for more.
+    var unterminated: Bool
+}
+
+/// Yields logical lines, skipping blank lines and `#`/`;` comments (also inside continuations,
+/// as systemd does).
+struct LineReader {
+    private let lines: [Substring]
+    private var index = 0
+
+    init(_ text: String) {
+        // "\r\n" is one Character in Swift, so split on any newline, not on "\n".
+        var lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+        // The newline ending the last line does not start another, so a final "\" is unterminated.
+        if lines.last?.isEmpty == true { lines.removeLast() }
+        self.lines = lines
+    }
+
+    mutating func next() -> LogicalLine? {
+        while index < lines.count {
+            let number = index + 1
+            let line = lines[index].trimmingWhitespace()
+            index += 1
+            if line.isEmpty || isComment(line) { continue }
+            var text = line
+            while text.last == "\\" {
+                text = String(text.dropLast()).trimmingWhitespace()
+                guard let continuation = nextContinuation() else {
+                    return LogicalLine(number: number, text: text, unterminated: true)
+                }
+                if continuation.isEmpty { break }
+                text += " " + continuation
+            }
+            return LogicalLine(number: number, text: text, unterminated: false)
+        }
+        return nil
+    }
+
+    /// The next non-comment line, trimmed; nil at the end of the file.
+    private mutating func nextContinuation() -> String? {
+        while index < lines.count {
+            let line = lines[index].trimmingWhitespace()
+            index += 1
+            if isComment(line) { continue }
+            return line
+        }
+        return nil
+    }
+
+    private func isComment(_ line: String) -> Bool {
+        line.first == "#" || line.first == ";"
+    }
+}
+
+extension StringProtocol {
+    /// The text without leading and trailing whitespace (spaces, tabs, carriage returns).
+    func trimmingWhitespace() -> String {
+        let start = firstIndex(where: { !$0.isWhitespace }) ?? endIndex
+        let end = lastIndex(where: { !$0.isWhitespace }).map { index(after: $0) } ?? start
+        return String(self[start..<end])
+    }
+}

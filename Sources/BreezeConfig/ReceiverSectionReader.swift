@@ -1,0 +1,98 @@
+extension ConfigurationBuilder {
+    /// One `[Webhook "…"]`; nil when it lacks `URL=`.
+    mutating func readWebhook(_ section: MergedSection) -> WebhookConfiguration? {
+        let reader = SectionReader(section: section)
+        let url = reader.value("URL", diagnostics: &diagnostics, Read.httpURL)
+        require("URL", in: reader)
+        var webhook = WebhookConfiguration(name: section.name ?? "", url: url?.value ?? "")
+        if let format: (value: WebhookFormat, location: SourceLocation) = reader.value(
+            "Format", diagnostics: &diagnostics, Read.choice)
+        {
+            webhook.format = format.value
+        }
+        webhook.secret = readSecret(reader, inline: "Secret", file: "SecretFile")
+        for assignment in reader.assignments("Header") {
+            if assignment.value.raw.isEmpty {
+                webhook.headers = []
+                continue
+            }
+            switch ValueSyntax.header(assignment.value.text) {
+            case .success(let header):
+                webhook.headers.append(WebhookHeader(name: header.name, value: Secret(header.value)))
+            case .failure(.lineBreak):
+                diagnostics.error("Header= must not contain a line break", at: assignment.location)
+            case .failure(.shape):
+                diagnostics.error("Header= must look like \"Name: value\"", at: assignment.location)
+            }
+        }
+        if let timeout = reader.value("Timeout", diagnostics: &diagnostics, Read.positiveDuration) {
+            webhook.timeout = timeout.value
+        }
+        readCommon(reader, quietHours: &webhook.quietHours, timeZone: &webhook.timeZone,
+            maxAge: &webhook.maxAge, enabled: &webhook.enabled)
+        return url == nil ? nil : webhook
+    }
+
+    /// One `[Email "…"]`; nil when it lacks `To=`.
+    mutating func readEmail(_ section: MergedSection, stateDirectory: String) -> EmailConfiguration? {
+        let reader = SectionReader(section: section)
+        var recipients: [String] = []
+        for assignment in reader.assignments("To") {
+            recipients = []
+            for address in assignment.value.words {
+                if ValueSyntax.isEmailAddress(address) {
+                    recipients.append(address)
+                } else {
+                    diagnostics.error("To=\(address): malformed email address", at: assignment.location)
+                }
+            }
+        }
+        require("To", in: reader)
+        let hostname = context.hostname.isEmpty ? "localhost" : context.hostname
+        var email = EmailConfiguration(
+            name: section.name ?? "", to: recipients, from: "breezed@\(hostname)",
+            spool: stateDirectory + "/mail")
+        if let from = reader.value("From", diagnostics: &diagnostics, Read.emailAddress) {
+            email.from = from.value
+        }
+        if let spool = reader.value("Spool", diagnostics: &diagnostics, Read.absolutePath) {
+            email.spool = spool.value
+        }
+        email.sendmail = reader.value("Sendmail", diagnostics: &diagnostics, Read.absolutePath)?.value
+        if let prefix = reader.value("SubjectPrefix", diagnostics: &diagnostics, Read.text) {
+            email.subjectPrefix = prefix.value
+        }
+        readCommon(reader, quietHours: &email.quietHours, timeZone: &email.timeZone,
+            maxAge: &email.maxAge, enabled: &email.enabled)
+        return reader.effective("To") == nil ? nil : email
+    }
+
+    /// The keys every receiver has.
+    private mutating func readCommon(
+        _ reader: SectionReader, quietHours: inout QuietHours?, timeZone: inout String?,
+        maxAge: inout Duration, enabled: inout Bool
+    ) {
+        quietHours = reader.value("QuietHours", diagnostics: &diagnostics, Read.quietHours)?.value
+        timeZone = reader.value("TimeZone", diagnostics: &diagnostics, Read.timeZone)?.value
+        if let age = reader.value("MaxAge", diagnostics: &diagnostics, Read.positiveDuration) {
+            maxAge = age.value
+        }
+        if let value = reader.value("Enabled", diagnostics: &diagnostics, Read.boolean) {
+            enabled = value.value
+        }
+    }
+
+    /// Receiver names are shared by webhooks and emails: each names one receiver only.
+    mutating func checkReceiverNames() {
+        var seen: [String: SourceLocation] = [:]
+        for section in sections where section.kind == "Webhook" || section.kind == "Email" {
+            guard let name = section.name else { continue }
+            if let first = seen[name] {
+                diagnostics.error(
+                    "duplicate receiver \"\(name)\" (first defined at \(first))", at: section.location)
+            } else {
+                seen[name] = section.location
+            }
+        }
+    }
+}

@@ -1,0 +1,127 @@
+/// A daily window, in local minutes since midnight, during which a receiver is not notified
+/// (the notifications wait until it ends). The window may wrap past midnight (`22:00-07:00`).
+public struct QuietHours: Sendable, Equatable, CustomStringConvertible {
+    /// Minutes since midnight when the quiet starts, 0…1439.
+    public var start: Int
+    /// Minutes since midnight when the quiet ends, 0…1439.
+    public var end: Int
+
+    public init(start: Int, end: Int) {
+        self.start = start
+        self.end = end
+    }
+
+    /// Whether `minute` (since midnight) falls inside the window; the end is exclusive.
+    public func contains(minute: Int) -> Bool {
+        start < end ? (minute >= start && minute < end) : (minute >= start || minute < end)
+    }
+
+    /// `HH:MM-HH:MM`.
+    public var description: String {
+        func clock(_ minutes: Int) -> String {
+            let hours = minutes / 60
+            let rest = minutes % 60
+            return (hours < 10 ? "0" : "") + "\(hours):" + (rest < 10 ? "0" : "") + "\(rest)"
+        }
+        return "\(clock(start))-\(clock(end))"
+    }
+}
+
+/// The payload shape a webhook receives.
+public enum WebhookFormat: String, Sendable, CaseIterable {
+    case json
+    case slack
+    case discord
+    case ntfy
+    case alertmanager
+}
+
+/// One HTTP header sent with each webhook request. The value may hold a credential.
+public struct WebhookHeader: Sendable, Equatable {
+    public var name: String
+    public var value: Secret
+
+    public init(name: String, value: Secret) {
+        self.name = name
+        self.value = value
+    }
+}
+
+/// One `[Webhook "…"]` section.
+public struct WebhookConfiguration: Sendable {
+    public var name: String
+    /// Where alerts are POSTed; http or https.
+    public var url: String
+    /// The payload shape. Default `json`.
+    public var format: WebhookFormat
+    /// The HMAC signing secret, from `Secret=` or `SecretFile=`.
+    public var secret: Secret?
+    /// Extra headers, in order (`Header=` accumulates; an empty `Header=` clears the list).
+    public var headers: [WebhookHeader]
+    /// The limit on each delivery attempt. Default 10 seconds.
+    public var timeout: Duration
+    public var quietHours: QuietHours?
+    /// The IANA time zone of `QuietHours`; nil for the system's.
+    public var timeZone: String?
+    /// How long an undelivered notification is retried before it is dropped. Default 24 hours.
+    public var maxAge: Duration
+    /// Whether notifications go out at all. Default yes.
+    public var enabled: Bool
+
+    public init(
+        name: String, url: String, format: WebhookFormat = .json, secret: Secret? = nil,
+        headers: [WebhookHeader] = [], timeout: Duration = .seconds(10),
+        quietHours: QuietHours? = nil, timeZone: String? = nil,
+        maxAge: Duration = .seconds(24 * 3600), enabled: Bool = true
+    ) {
+        self.name = name
+        self.url = url
+        self.format = format
+        self.secret = secret
+        self.headers = headers
+        self.timeout = timeout
+        self.quietHours = quietHours
+        self.timeZone = timeZone
+        self.maxAge = maxAge
+        self.enabled = enabled
+    }
+}
+
+/// One `[Email "…"]` section.
+public struct EmailConfiguration: Sendable {
+    public var name: String
+    /// The recipients; at least one.
+    public var to: [String]
+    /// The sender. Default `breezed@<hostname>`.
+    public var from: String
+    /// The Maildir messages are written to. Default `<StateDirectory>/mail`.
+    public var spool: String
+    /// A sendmail-compatible program to hand messages to, if any (absolute path).
+    public var sendmail: String?
+    /// Put before every subject. Default `[Breeze]`.
+    public var subjectPrefix: String
+    public var quietHours: QuietHours?
+    /// The IANA time zone of `QuietHours` and of times in messages; nil for the system's.
+    public var timeZone: String?
+    /// How long an undelivered notification is retried before it is dropped. Default 24 hours.
+    public var maxAge: Duration
+    /// Whether notifications go out at all. Default yes.
+    public var enabled: Bool
+
+    public init(
+        name: String, to: [String], from: String, spool: String, sendmail: String? = nil,
+        subjectPrefix: String = "[Breeze]", quietHours: QuietHours? = nil,
+        timeZone: String? = nil, maxAge: Duration = .seconds(24 * 3600), enabled: Bool = true
+    ) {
+        self.name = name
+        self.to = to
+        self.from = from
+        self.spool = spool
+        self.sendmail = sendmail
+        self.subjectPrefix = subjectPrefix
+        self.quietHours = quietHours
+        self.timeZone = timeZone
+        self.maxAge = maxAge
+        self.enabled = enabled
+    }
+}

@@ -1,0 +1,62 @@
+/// The sections and keys a configuration may contain.
+enum Schema {
+    /// A kind of section: its keys, whether it takes a name, and which keys it requires.
+    struct Section {
+        var kind: String
+        var named: Bool
+        var keys: [String]
+        var required: [String] = []
+    }
+
+    /// The `[Alert]` keys, which `[City "…"]` sections accept too.
+    static let alertKeys = [
+        "Threshold", "Hysteresis", "ConfirmAfter", "RepeatEvery", "SendResolved",
+        "PollutantLimits", "Notify",
+    ]
+
+    static let breeze = Section(
+        kind: "Breeze", named: false,
+        keys: [
+            "PollInterval", "Jitter", "Timeout", "ApiURL", "GeocodingURL", "ArchiveURL", "ApiKey",
+            "ApiKeyFile", "StateDirectory", "TemperatureUnit",
+        ])
+    static let alert = Section(kind: "Alert", named: false, keys: alertKeys)
+    static let city = Section(
+        kind: "City", named: true,
+        keys: ["Latitude", "Longitude", "TimeZone", "Country", "Region", "Enabled"] + alertKeys,
+        required: ["Latitude", "Longitude"])
+    static let webhook = Section(
+        kind: "Webhook", named: true,
+        keys: [
+            "URL", "Format", "Secret", "SecretFile", "Header", "Timeout", "QuietHours", "TimeZone",
+            "MaxAge", "Enabled",
+        ],
+        required: ["URL"])
+    static let email = Section(
+        kind: "Email", named: true,
+        keys: [
+            "To", "From", "Spool", "Sendmail", "SubjectPrefix", "QuietHours", "TimeZone", "MaxAge",
+            "Enabled",
+        ],
+        required: ["To"])
+
+    static let sections = [breeze, alert, city, webhook, email]
+
+    /// Keys whose assignments accumulate instead of replacing; an empty assignment clears them.
+    static let repeatableKeys: Set<String> = ["Header"]
+
+    /// Keys whose values are secrets: never echoed in any message.
+    static let secretKeys: Set<String> = ["ApiKey", "Secret", "Header"]
+
+    /// Keys whose values are not echoed in messages: the secrets, and webhook URLs, which
+    /// often carry a token in their path (Slack, Discord).
+    static let unechoedKeys: Set<String> = secretKeys.union(["URL"])
+
+    /// Every key of every section.
+    static let allKeys: Set<String> = Set(sections.flatMap(\.keys))
+
+    /// The section kind named `kind`, if any.
+    static func section(_ kind: String) -> Section? {
+        sections.first { $0.kind == kind }
+    }
+}
