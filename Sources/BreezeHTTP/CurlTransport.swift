@@ -1,0 +1,135 @@
+import CCurl
+
+/// The HTTP transport over libcurl's easy interface: one handle per request, so any number of
+/// threads may send at once.
+///
+/// Always on: compressed transfer (`Accept-Encoding` with every encoding libcurl supports), TLS
+/// peer and host verification, the proxy environment variables (`http_proxy`, `https_proxy`,
+/// `no_proxy`, which libcurl reads itself), redirects bounded by `maximumRedirects`, and only the
+/// `http` and `https` protocols, redirects included.
+public struct CurlTransport: HTTPTransport {
+    /// Limits and identity of every request this transport sends.
+    public struct Options: Sendable, Equatable {
+        /// The most time to establish a connection (TCP and TLS).
+        public var connectTimeout: Duration
+        /// The most time for a whole transfer, redirects included.
+        public var totalTimeout: Duration
+        /// The largest (decompressed) body accepted; a larger one aborts the transfer.
+        public var maximumBodySize: Int
+        /// How many redirects are followed before giving up.
+        public var maximumRedirects: Int
+        /// The `User-Agent` header, e.g. `breezed/0.1.0`.
+        public var userAgent: String
+
+        public init(
+            connectTimeout: Duration = .seconds(10), totalTimeout: Duration = .seconds(30),
+            maximumBodySize: Int = 32 << 20, maximumRedirects: Int = 5, userAgent: String
+        ) {
+            self.connectTimeout = connectTimeout
+            self.totalTimeout = totalTimeout
+            self.maximumBodySize = maximumBodySize
+            self.maximumRedirects = maximumRedirects
+            self.userAgent = userAgent
+        }
+    }
+
+    public let options: Options
+
+    public init(options: Options) {
+        CurlGlobal.initialize()
+        self.options = options
+    }
+
+    public func send(_ request: HTTPRequest) throws(HTTPError) -> HTTPResponse {
+        guard let handle = curl_easy_init() else {
+            throw .other(code: -1, message: "curl_easy_init failed")
+        }
+        defer { curl_easy_cleanup(handle) }
+        let collector = ResponseCollector(maximumBodySize: options.maximumBodySize)
+        let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
+        errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
+        defer { errorBuffer.deallocate() }
+        var headerList: UnsafeMutablePointer<curl_slist>?
+        defer { curl_slist_free_all(headerList) }
+        // An empty "Expect:" stops libcurl from waiting for "100 Continue" before large bodies.
+        for line in request.headers.map({ "\($0.name): \($0.value)" }) + ["Expect:"] {
+            headerList = curl_slist_append(headerList, line)
+        }
+
+        let code: CURLcode = withExtendedLifetime(collector) {
+            let context = Unmanaged.passUnretained(collector).toOpaque()
+            let configured = configure(
+                handle, request, headerList: headerList, context: context,
+                errorBuffer: errorBuffer)
+            guard configured == CURLE_OK else { return configured }
+            return curl_easy_perform(handle)
+        }
+        guard code == CURLE_OK else {
+            var systemError = 0
+            _ = breeze_curl_getinfo_long(handle, CURLINFO_OS_ERRNO, &systemError)
+            throw CurlErrorMapping.error(
+                code: code, systemError: Int32(systemError),
+                message: String(cString: errorBuffer), bodyExceeded: collector.exceeded,
+                options: options)
+        }
+        var status = 0
+        _ = breeze_curl_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
+        return HTTPResponse(status: status, headers: collector.headers, body: collector.body)
+    }
+
+    private func configure(
+        _ handle: UnsafeMutableRawPointer, _ request: HTTPRequest,
+        headerList: UnsafeMutablePointer<curl_slist>?, context: UnsafeMutableRawPointer,
+        errorBuffer: UnsafeMutablePointer<CChar>
+    ) -> CURLcode {
+        var total = options.totalTimeout
+        if let cap = request.timeout, cap < total { total = cap }
+        let settings: [() -> CURLcode] = [
+            { breeze_curl_setopt_string(handle, CURLOPT_URL, request.url) },
+            { breeze_curl_setopt_pointer(handle, CURLOPT_ERRORBUFFER, errorBuffer) },
+            { breeze_curl_setopt_long(handle, CURLOPT_NOSIGNAL, 1) },
+            { breeze_curl_setopt_string(handle, CURLOPT_PROTOCOLS_STR, "http,https") },
+            { breeze_curl_setopt_string(handle, CURLOPT_REDIR_PROTOCOLS_STR, "http,https") },
+            { breeze_curl_setopt_long(handle, CURLOPT_FOLLOWLOCATION, 1) },
+            { breeze_curl_setopt_long(handle, CURLOPT_MAXREDIRS, options.maximumRedirects) },
+            { breeze_curl_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, milliseconds(options.connectTimeout)) },
+            { breeze_curl_setopt_long(handle, CURLOPT_TIMEOUT_MS, milliseconds(total)) },
+            { breeze_curl_setopt_off(handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(options.maximumBodySize)) },
+            { breeze_curl_setopt_string(handle, CURLOPT_ACCEPT_ENCODING, "") },
+            { breeze_curl_setopt_long(handle, CURLOPT_SSL_VERIFYPEER, 1) },
+            { breeze_curl_setopt_long(handle, CURLOPT_SSL_VERIFYHOST, 2) },
+            { breeze_curl_setopt_string(handle, CURLOPT_USERAGENT, options.userAgent) },
+            { breeze_curl_setopt_pointer(handle, CURLOPT_HTTPHEADER, headerList) },
+            { breeze_curl_setopt_data_callback(handle, CURLOPT_WRITEFUNCTION, ResponseCollector.receiveBody) },
+            { breeze_curl_setopt_pointer(handle, CURLOPT_WRITEDATA, context) },
+            { breeze_curl_setopt_data_callback(handle, CURLOPT_HEADERFUNCTION, ResponseCollector.receiveHeader) },
+            { breeze_curl_setopt_pointer(handle, CURLOPT_HEADERDATA, context) },
+        ]
+        for setting in settings {
+            let code = setting()
+            guard code == CURLE_OK else { return code }
+        }
+        guard request.method == .post else { return CURLE_OK }
+        let body = request.body ?? []
+        let sizeCode = breeze_curl_setopt_off(handle, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.count))
+        guard sizeCode == CURLE_OK else { return sizeCode }
+        // COPYPOSTFIELDS copies the bytes, so the array need not outlive this call.
+        return body.withUnsafeBytes { bytes in
+            breeze_curl_setopt_pointer(
+                handle, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1)!))
+        }
+    }
+
+    private func milliseconds(_ duration: Duration) -> Int {
+        let (seconds, attoseconds) = duration.components
+        return max(1, Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000))
+    }
+}
+
+/// libcurl's one-time global set-up, done before the first handle exists.
+enum CurlGlobal {
+    // A global `let` is initialised exactly once, thread-safely, on first use.
+    private static let result: CURLcode = curl_global_init(Int(CURL_GLOBAL_DEFAULT))
+
+    static func initialize() { _ = result }
+}

@@ -1,1 +1,0 @@
-// The configuration module is filled in by the Configuration issue.

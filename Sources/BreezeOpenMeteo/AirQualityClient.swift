@@ -1,0 +1,111 @@
+import BreezeHTTP
+
+/// Fetches air quality for many places from Open-Meteo, as few requests as possible, one
+/// after another.
+///
+/// Locations go in batches of at most `batchSize` (Open-Meteo accepts up to 1000 per request),
+/// each batch one POST with its parameters in a form body. Every result is per location, in the
+/// order asked: a batch that fails fails only its own locations, and a bad element only its own.
+public struct AirQualityClient: Sendable {
+    /// The most locations Open-Meteo accepts in one request.
+    public static let maximumBatchSize = 1000
+
+    public let endpoints: OpenMeteoEndpoints
+    public let batchSize: Int
+    private let sender: RetryingSender
+
+    /// - Parameters:
+    ///   - batchSize: locations per request, 1…1000 (smaller only in tests).
+    ///   - observer: told of each retry before its wait, for logging.
+    public init(
+        endpoints: OpenMeteoEndpoints, transport: any HTTPTransport,
+        batchSize: Int = maximumBatchSize, retryPolicy: RetryPolicy = .standard,
+        environment: RetryEnvironment = .live, observer: RetryObserver? = nil
+    ) {
+        precondition((1...Self.maximumBatchSize).contains(batchSize), "batch size out of 1…1000")
+        self.endpoints = endpoints
+        self.batchSize = batchSize
+        sender = RetryingSender(
+            transport: transport, policy: retryPolicy, environment: environment,
+            endpoints: endpoints, observer: observer)
+    }
+
+    /// Current AQI and pollutants (`current=`), plus pollen when `includePollen`, one result
+    /// per coordinate in the same order. No request starts, and no retry waits, past `deadline`.
+    public func current(
+        for coordinates: [Coordinate], includePollen: Bool = false,
+        deadline: ContinuousClock.Instant
+    ) -> [Result<CurrentConditions, FetchError>] {
+        let variables = AirQualityVariables.names(pollen: includePollen).joined(separator: ",")
+        return fetch(coordinates, fields: [("current", variables)], deadline: deadline) {
+            payload, coordinate throws(FetchError) in
+            try CurrentConditions(payload, requested: coordinate)
+        }
+    }
+
+    /// Hourly AQI and pollutants (`hourly=`) from `pastDays` ago (0–92) to `forecastDays` ahead
+    /// (0–7, today included), one series per coordinate in the same order.
+    public func hourly(
+        for coordinates: [Coordinate], includePollen: Bool = false, pastDays: Int,
+        forecastDays: Int, deadline: ContinuousClock.Instant
+    ) -> [Result<HourlySeries, FetchError>] {
+        let variables = AirQualityVariables.names(pollen: includePollen).joined(separator: ",")
+        let fields = [
+            ("hourly", variables), ("past_days", String(pastDays)),
+            ("forecast_days", String(forecastDays)),
+        ]
+        return fetch(coordinates, fields: fields, deadline: deadline) {
+            payload, coordinate throws(FetchError) in
+            try HourlySeries(payload, requested: coordinate)
+        }
+    }
+
+    private func fetch<Value>(
+        _ coordinates: [Coordinate], fields: [(String, String)], deadline: ContinuousClock.Instant,
+        convert: (LocationPayload, Coordinate) throws(FetchError) -> Value
+    ) -> [Result<Value, FetchError>] {
+        var results: [Result<Value, FetchError>] = []
+        results.reserveCapacity(coordinates.count)
+        // After a key is refused every later batch would be refused alike: don't spend calls.
+        var refusal: FetchError?
+        for start in stride(from: 0, to: coordinates.count, by: batchSize) {
+            let batch = coordinates[start..<min(start + batchSize, coordinates.count)]
+            if let refusal {
+                results.append(contentsOf: batch.map { _ in .failure(refusal) })
+                continue
+            }
+            do {
+                let elements = try sender.send(request(for: batch, fields: fields), deadline: deadline) {
+                    response throws(FetchError) in
+                    try LocationElements<LocationPayload>.decode(response.body)
+                }
+                for (offset, coordinate) in batch.enumerated() {
+                    guard offset < elements.count else {
+                        results.append(.failure(.missingFromResponse(index: offset, received: elements.count)))
+                        continue
+                    }
+                    results.append(
+                        elements[offset].flatMap { payload in
+                            Result { () throws(FetchError) in try convert(payload, coordinate) }
+                        })
+                }
+            } catch {
+                if case .unauthorized = error { refusal = error }
+                results.append(contentsOf: batch.map { _ in .failure(error) })
+            }
+        }
+        return results
+    }
+
+    private func request(for batch: ArraySlice<Coordinate>, fields: [(String, String)]) -> HTTPRequest {
+        var form = [
+            ("latitude", batch.map { Coordinate.format($0.latitude) }.joined(separator: ",")),
+            ("longitude", batch.map { Coordinate.format($0.longitude) }.joined(separator: ",")),
+        ]
+        form += fields
+        if let apiKey = endpoints.apiKey { form.append(("apikey", apiKey)) }
+        var request = HTTPRequest.postForm(endpoints.airQualityEndpoint, fields: form)
+        request.headers.append((name: "Accept", value: "application/json"))
+        return request
+    }
+}

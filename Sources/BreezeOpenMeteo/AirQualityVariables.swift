@@ -1,0 +1,41 @@
+import BreezeModel
+
+/// The pollen variables Open-Meteo reports (Europe only, in season; null elsewhere).
+public enum Pollen: String, CaseIterable, Sendable, Hashable, Codable {
+    case alder = "alder_pollen"
+    case birch = "birch_pollen"
+    case grass = "grass_pollen"
+    case mugwort = "mugwort_pollen"
+    case olive = "olive_pollen"
+    case ragweed = "ragweed_pollen"
+}
+
+/// The variable names requested from the air-quality API and the units each must come in.
+enum AirQualityVariables {
+    static let usAQI = "us_aqi"
+
+    /// `us_aqi`, the six pollutants, then the pollen variables when asked.
+    static func names(pollen: Bool) -> [String] {
+        [usAQI] + Pollutant.allCases.map(\.openMeteoVariable)
+            + (pollen ? Pollen.allCases.map(\.rawValue) : [])
+    }
+
+    /// Why `unit` is not acceptable for `variable`, or nil when it is.
+    ///
+    /// Concentrations must be µg/m³; Open-Meteo writes μ (U+03BC), and µ (U+00B5) is accepted too.
+    static func unitProblem(variable: String, unit: String?) -> String? {
+        let accepted: [String]
+        if variable == usAQI {
+            accepted = ["USAQI"]
+        } else if Pollen(rawValue: variable) != nil {
+            accepted = ["grains/m\u{00B3}"]
+        } else {
+            accepted = ["\u{03BC}g/m\u{00B3}", "\u{00B5}g/m\u{00B3}"]
+        }
+        guard let unit else { return "no unit given for \(variable)" }
+        guard accepted.contains(unit) else {
+            return "\(variable) came in '\(unit)', expected '\(accepted[0])'"
+        }
+        return nil
+    }
+}

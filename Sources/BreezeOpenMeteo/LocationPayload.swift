@@ -1,0 +1,103 @@
+/// One location's element of an air-quality or archive response, decoded leniently: every
+/// field optional, values kept by variable name, so meaning is checked afterwards.
+struct LocationPayload: Decodable {
+    var latitude: Double?
+    var longitude: Double?
+    var currentUnits: [String: String] = [:]
+    var current: Values?
+    var hourlyUnits: [String: String] = [:]
+    var hourly: Series?
+    var dailyUnits: [String: String] = [:]
+    var daily: Series?
+
+    /// `current`: its `time` and each variable's value; a null is kept as nil.
+    struct Values: Decodable {
+        var time: String?
+        var values: [String: Double?] = [:]
+        /// Variables whose value was neither a number nor null.
+        var malformed: [String] = []
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: DynamicKey.self)
+            for key in container.allKeys {
+                switch key.stringValue {
+                case "time": time = try? container.decode(String.self, forKey: key)
+                case "interval": continue
+                default:
+                    if let value = try? container.decode(Double?.self, forKey: key) {
+                        values[key.stringValue] = value
+                    } else {
+                        malformed.append(key.stringValue)
+                    }
+                }
+            }
+        }
+    }
+
+    /// `hourly` or `daily`: the `time` column and each variable's column.
+    struct Series: Decodable {
+        var time: [String] = []
+        var columns: [String: [Double?]] = [:]
+        var malformed: [String] = []
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: DynamicKey.self)
+            for key in container.allKeys {
+                if key.stringValue == "time" {
+                    time = try container.decode([String].self, forKey: key)
+                } else if let column = try? container.decode([Double?].self, forKey: key) {
+                    columns[key.stringValue] = column
+                } else {
+                    malformed.append(key.stringValue)
+                }
+            }
+        }
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case latitude, longitude, current, hourly, daily
+        case currentUnits = "current_units"
+        case hourlyUnits = "hourly_units"
+        case dailyUnits = "daily_units"
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        latitude = try? container.decodeIfPresent(Double.self, forKey: .latitude)
+        longitude = try? container.decodeIfPresent(Double.self, forKey: .longitude)
+        current = try container.decodeIfPresent(Values.self, forKey: .current)
+        hourly = try container.decodeIfPresent(Series.self, forKey: .hourly)
+        daily = try container.decodeIfPresent(Series.self, forKey: .daily)
+        currentUnits = Self.units(in: container, forKey: .currentUnits)
+        hourlyUnits = Self.units(in: container, forKey: .hourlyUnits)
+        dailyUnits = Self.units(in: container, forKey: .dailyUnits)
+    }
+
+    /// The string-valued entries of a `*_units` object; other entries are ignored.
+    private static func units(
+        in container: KeyedDecodingContainer<CodingKeys>, forKey key: CodingKeys
+    ) -> [String: String] {
+        guard let units = try? container.nestedContainer(keyedBy: DynamicKey.self, forKey: key)
+        else { return [:] }
+        var result: [String: String] = [:]
+        for unitKey in units.allKeys {
+            if let unit = try? units.decode(String.self, forKey: unitKey) {
+                result[unitKey.stringValue] = unit
+            }
+        }
+        return result
+    }
+
+    /// Throws when the element answers for a place far (over a degree) from `requested`: the
+    /// array was out of step with the request, and its values belong to another city.
+    func checkPosition(against requested: Coordinate) throws(FetchError) {
+        guard let latitude, let longitude else { return }
+        let answered = Coordinate(latitude: latitude, longitude: longitude)
+        guard answered.distanceInDegrees(to: requested) <= 1 else {
+            throw .invalidLocation(
+                "answers for \(Coordinate.format(latitude)),\(Coordinate.format(longitude)), "
+                    + "not \(Coordinate.format(requested.latitude)),\(Coordinate.format(requested.longitude))"
+            )
+        }
+    }
+}

@@ -1,0 +1,88 @@
+import BreezeHTTP
+import Foundation
+
+/// Called before each retry with the error that caused it, the coming wait and the number of
+/// the attempt that failed, so the daemon can log it.
+public typealias RetryObserver = @Sendable (_ error: FetchError, _ delay: Duration, _ attempt: Int) -> Void
+
+/// Sends one request, classifies the outcome and retries transient failures within a deadline.
+struct RetryingSender: Sendable {
+    var transport: any HTTPTransport
+    var policy: RetryPolicy
+    var environment: RetryEnvironment
+    var endpoints: OpenMeteoEndpoints
+    var observer: RetryObserver?
+
+    /// Sends `request` until `decode` accepts a 2xx response, a permanent error occurs, the
+    /// policy's attempts run out, or the next attempt would end after `deadline`.
+    ///
+    /// Each attempt's timeout is capped to the time left, and no wait runs past the deadline:
+    /// when the next retry cannot start in time, the last error is thrown at once.
+    func send<Value>(
+        _ request: HTTPRequest, deadline: ContinuousClock.Instant,
+        decode: (HTTPResponse) throws(FetchError) -> Value
+    ) throws(FetchError) -> Value {
+        var attempt = 0
+        var lastError: FetchError?
+        while true {
+            let remaining = deadline - environment.now()
+            guard remaining > .zero else {
+                throw .deadlineExceeded(last: lastError?.description)
+            }
+            attempt += 1
+            var bounded = request
+            bounded.timeout = min(remaining, request.timeout ?? remaining)
+            let error: FetchError
+            switch attemptOnce(bounded, decode: decode) {
+            case .success(let value): return value
+            case .failure(let failure): error = failure
+            }
+            guard error.isTransient, attempt < policy.maximumAttempts else { throw error }
+            let delay = policy.delay(
+                afterAttempt: attempt, retryAfter: error.retryAfter, random: environment.random())
+            guard environment.now() + delay < deadline else { throw error }
+            observer?(error, delay, attempt)
+            environment.sleep(delay)
+            lastError = error
+        }
+    }
+
+    private func attemptOnce<Value>(
+        _ request: HTTPRequest, decode: (HTTPResponse) throws(FetchError) -> Value
+    ) -> Result<Value, FetchError> {
+        let response: HTTPResponse
+        do {
+            response = try transport.send(request)
+        } catch {
+            return .failure(.transport(error))
+        }
+        do {
+            return .success(try decode(try classify(response)))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// The response itself for a 2xx status, otherwise the `FetchError` it stands for.
+    private func classify(_ response: HTTPResponse) throws(FetchError) -> HTTPResponse {
+        guard !(200..<300).contains(response.status) else { return response }
+        throw FetchError.from(
+            status: response.status, reason: reason(in: response.body),
+            retryAfter: response.retryAfter)
+    }
+
+    /// Open-Meteo's `reason` from an error body, redacted; the start of a non-JSON body instead.
+    private func reason(in body: [UInt8]) -> String? {
+        let text: String?
+        if let object = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any],
+            let reason = object["reason"] as? String
+        {
+            text = reason
+        } else if !body.isEmpty {
+            text = String(decoding: body.prefix(200), as: UTF8.self)
+        } else {
+            text = nil
+        }
+        return text.map(endpoints.redacting)
+    }
+}

@@ -1,0 +1,112 @@
+import BreezeHTTP
+import Foundation
+import Testing
+
+/// `CurlTransport` against a real HTTP server on loopback.
+@Suite(.serialized)
+final class CurlTransportTests {
+    let server: PythonServer
+    let transport: CurlTransport
+
+    init() throws {
+        server = try PythonServer(source: loopbackScript)
+        transport = CurlTransport(
+            options: .init(
+                connectTimeout: .seconds(2), totalTimeout: .seconds(5),
+                maximumBodySize: 64 * 1024, maximumRedirects: 3, userAgent: "breezed/9.9.9"))
+    }
+
+    deinit { server.stop() }
+
+    private func echo(_ response: HTTPResponse) throws -> [String: Any] {
+        try #require(JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any])
+    }
+
+    @Test func sendsUserAgentAndAcceptsCompression() throws {
+        let response = try transport.send(.get(server.baseURL + "/echo"))
+        #expect(response.status == 200)
+        #expect(response.header("content-type") == "application/json")
+        let headers = try #require(try echo(response)["headers"] as? [String: String])
+        #expect(headers["user-agent"] == "breezed/9.9.9")
+        #expect(headers["accept-encoding"]?.contains("gzip") == true)
+    }
+
+    @Test func postsAFormBody() throws {
+        let request = HTTPRequest.postForm(
+            server.baseURL + "/echo",
+            fields: [("latitude", "52.52,48.85"), ("name", "São Paulo & co")])
+        let received = try echo(transport.send(request))
+        #expect(received["method"] as? String == "POST")
+        #expect(received["body"] as? String == "latitude=52.52%2C48.85&name=S%C3%A3o%20Paulo%20%26%20co")
+        let headers = try #require(received["headers"] as? [String: String])
+        #expect(headers["content-type"] == "application/x-www-form-urlencoded")
+        #expect(headers["expect"] == nil)
+    }
+
+    @Test func queryIsEncoded() throws {
+        let received = try echo(transport.send(.get(server.baseURL + "/echo", query: [("name", "Paris, France")])))
+        #expect(received["path"] as? String == "/echo?name=Paris%2C%20France")
+    }
+
+    @Test func decompressesGzip() throws {
+        let response = try transport.send(.get(server.baseURL + "/gzip"))
+        #expect(response.header("Content-Encoding") == "gzip")
+        #expect(response.body == Array(String(repeating: "breeze ", count: 1000).utf8))
+    }
+
+    @Test func capturesRetryAfterAndErrorStatus() throws {
+        let response = try transport.send(.get(server.baseURL + "/retry-after"))
+        #expect(response.status == 429)
+        #expect(response.retryAfter == .seconds(7))
+    }
+
+    @Test func timesOut() throws {
+        let start = ContinuousClock.now
+        #expect(throws: HTTPError.timeout) {
+            try transport.send(HTTPRequest(url: server.baseURL + "/slow?seconds=3", timeout: .milliseconds(300)))
+        }
+        #expect(ContinuousClock.now - start < .seconds(2))
+    }
+
+    @Test(arguments: ["1", "0"])
+    func abortsABodyOverTheLimit(declaredLength: String) throws {
+        #expect(throws: HTTPError.bodyTooLarge(limit: 64 * 1024)) {
+            try transport.send(.get(server.baseURL + "/big?bytes=200000&length=" + declaredLength))
+        }
+        let small = try transport.send(.get(server.baseURL + "/big?bytes=60000&length=" + declaredLength))
+        #expect(small.body.count == 60000)
+    }
+
+    /// `left=N` redirects N+1 times before reaching `/echo`.
+    @Test func followsRedirectsUpToTheBound() throws {
+        let followed = try transport.send(.get(server.baseURL + "/redirect?left=2"))
+        #expect(followed.status == 200)
+        #expect(followed.header("location") == nil)
+        #expect(throws: HTTPError.tooManyRedirects(limit: 3)) {
+            try transport.send(.get(server.baseURL + "/redirect?left=3"))
+        }
+    }
+
+    @Test func reportsAResetConnection() throws {
+        #expect {
+            try transport.send(.get(server.baseURL + "/reset"))
+        } throws: { error in
+            guard case .connectionReset = error as? HTTPError else { return false }
+            return true
+        }
+    }
+
+    @Test func reportsARefusedConnection() throws {
+        let port = server.port
+        server.stop()
+        #expect(throws: HTTPError.connectionRefused) {
+            try transport.send(.get("http://127.0.0.1:\(port)/echo"))
+        }
+    }
+
+    @Test func refusesOtherProtocols() throws {
+        #expect(throws: HTTPError.self) {
+            try transport.send(.get("file:///etc/passwd"))
+        }
+    }
+}

@@ -1,0 +1,226 @@
+"""The HTTP handler: routing, parameters, gzip, the request log, faults and the control API."""
+
+import gzip
+import json
+import sys
+from http.server import BaseHTTPRequestHandler
+from urllib.parse import parse_qs, urlsplit
+
+from . import airquality, archive, faults, geocoding
+from .common import ApiError, Params
+from .values import clean
+
+JSON_TYPE = "application/json; charset=utf-8"
+API_PATHS = ("/v1/air-quality", "/v1/search", "/v1/archive")
+
+
+class App:
+    """What every handler shares: state, value generator, clock and options."""
+
+    def __init__(self, state, generator, clock, apikey=None, verbose=False):
+        self.state, self.generator, self.clock = state, generator, clock
+        self.apikey, self.verbose = apikey, verbose
+
+
+def encode(payload):
+    """Compact UTF-8 JSON (μ stays μ); NaN anywhere becomes null rather than invalid JSON."""
+    try:
+        text = json.dumps(payload, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    except ValueError:
+        text = json.dumps(_deep_clean(payload), ensure_ascii=False, separators=(",", ":"))
+    return text.encode()
+
+
+def _deep_clean(value):
+    if isinstance(value, dict):
+        return {k: _deep_clean(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_deep_clean(v) for v in value]
+    return clean(value)
+
+
+class Handler(BaseHTTPRequestHandler):
+    """One connection; HTTP/1.1 keep-alive, Content-Length on every answer but streams."""
+
+    protocol_version = "HTTP/1.1"
+    server_version = "open-meteo-fixture/1.0"
+
+    @property
+    def app(self):
+        return self.server.app
+
+    def log_message(self, format, *args):
+        if self.app.verbose:
+            sys.stderr.write("%s %s\n" % (self.address_string(), format % args))
+
+    def do_GET(self):
+        self._dispatch("GET")
+
+    def do_POST(self):
+        self._dispatch("POST")
+
+    # Plumbing ----------------------------------------------------------------------------
+
+    def _read_body(self):
+        if "chunked" in self.headers.get("Transfer-Encoding", "").lower():
+            body = b""
+            while True:
+                size = int(self.rfile.readline().split(b";")[0].strip() or b"0", 16)
+                if size == 0:
+                    while self.rfile.readline() not in (b"\r\n", b"\n", b""):
+                        pass
+                    return body
+                body += self.rfile.read(size)
+                self.rfile.readline()
+        length = int(self.headers.get("Content-Length") or 0)
+        return self.rfile.read(length) if length > 0 else b""
+
+    def _accepts_gzip(self):
+        for token in self.headers.get("Accept-Encoding", "").split(","):
+            coding, _, quality = token.strip().partition(";")
+            if coding.strip().lower() == "gzip":
+                return quality.strip().replace(" ", "") not in ("q=0", "q=0.0", "q=0.00")
+        return False
+
+    def send_body(self, status, body, content_type=JSON_TYPE, headers=None, compress=True):
+        """A complete answer with Content-Length, gzipped when the client accepts it."""
+        headers = dict(headers or {})
+        if compress and self._accepts_gzip():
+            body = gzip.compress(body, compresslevel=5)
+            headers["Content-Encoding"] = "gzip"
+        headers["Vary"] = "Accept-Encoding"
+        self.send_response(status)
+        self.send_header("Content-Type", content_type)
+        for name, value in headers.items():
+            self.send_header(name, value)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def send_json(self, status, payload, headers=None):
+        self.send_body(status, encode(payload), headers=headers)
+
+    def send_error_json(self, error):
+        self.send_json(error.status, {"error": True, "reason": error.reason}, error.headers)
+
+    def _dispatch(self, method):
+        url = urlsplit(self.path)
+        try:
+            body = self._read_body()
+            query = parse_qs(url.query, keep_blank_values=True)
+            if url.path.startswith("/control/"):
+                self._control(method, url.path, query, body)
+            else:
+                self._api(method, url.path, query, body)
+        except (BrokenPipeError, ConnectionResetError):
+            self.close_connection = True  # the client went away; nothing more to say
+        except ApiError as error:
+            self.send_error_json(error)
+
+    # The Open-Meteo API ------------------------------------------------------------------
+
+    def _api(self, method, path, query, body):
+        form = {}
+        if "application/x-www-form-urlencoded" in self.headers.get("Content-Type", ""):
+            form = parse_qs(body.decode("utf-8", "replace"), keep_blank_values=True)
+        state = self.app.state
+        state.record(method, path, query, form, dict(self.headers.items()))
+        fault = state.take_fault(path)
+        if fault and fault["kind"] in faults.PRE_KINDS:
+            kind = fault["kind"]
+            if kind == "reset":
+                return faults.reset_connection(self)
+            if kind == "status":
+                status, payload, content_type, headers = faults.status_answer(fault)
+                return self.send_body(status, payload, content_type, headers)
+            if kind == "invalid_json":
+                payload = fault.get("body", faults.INVALID_JSON)
+                payload = payload.encode() if isinstance(payload, str) else payload
+                return self.send_body(200, payload)
+            faults.delay(fault)
+            fault = None
+        if path not in API_PATHS or method not in ("GET", "POST"):
+            raise ApiError("Not Found", status=404)
+        params = Params(query, form)
+        self._check_apikey(params)
+        if path == "/v1/air-quality":
+            request = airquality.Request(params)
+            lookup = state.readings_for_request()
+            objects = airquality.build(request, lookup, self.app.generator, self.app.clock)
+            if fault and fault["kind"] == "nulls":
+                objects = airquality.null_values(objects)
+        elif path == "/v1/archive":
+            objects = archive.archive(params, self.app.clock)
+            if fault and fault["kind"] == "nulls":
+                for obj in objects:
+                    for name, values in obj.get("daily", {}).items():
+                        if name != "time":
+                            obj["daily"][name] = [None] * len(values)
+        else:
+            objects = [geocoding.search(params, state.geocoding_overrides())]
+        payload = objects[0] if len(objects) == 1 else objects
+        self._answer(payload, fault)
+
+    def _check_apikey(self, params):
+        expected = self.app.apikey
+        if expected is None:
+            return
+        given = params.get("apikey") or self.headers.get("X-Api-Key")
+        if not given:
+            raise ApiError("API key required. Please add &apikey= to the URL.", status=401)
+        if given != expected:
+            raise ApiError("The supplied API key is invalid.", status=400)
+
+    def _answer(self, payload, fault):
+        """Send the real answer, reshaped by a post-handling fault if one is due."""
+        kind = fault and fault["kind"]
+        if kind == "wrong_length":
+            payload = faults.wrong_length(payload)
+        body = encode(payload)
+        if kind == "truncated":
+            return self.send_body(200, faults.truncate(body))
+        if kind == "oversized":
+            sample = encode(payload[0] if isinstance(payload, list) and payload else payload)
+            return faults.send_oversized(
+                self, faults.oversized_body(sample, fault.get("bytes", 10 << 20)))
+        if kind == "stream_error":
+            return faults.send_stream_error(self, body, fault.get("reason", "Timeout"))
+        self.send_body(200, body)
+
+    # The control API ---------------------------------------------------------------------
+
+    def _control(self, method, path, query, body):
+        state = self.app.state
+        if method == "GET":
+            if path == "/control/requests":
+                wanted = query.get("path", [None])[-1]
+                return self.send_json(200, {"requests": state.requests(wanted)})
+            if path == "/control/faults":
+                return self.send_json(200, {"faults": state.pending_faults()})
+            if path == "/control/scenario":
+                return self.send_json(200, state.scenario_status())
+            if path == "/control/health":
+                return self.send_json(200, {"ok": True})
+            raise ApiError("Not Found", status=404)
+        if method != "POST":
+            raise ApiError("Method not allowed", status=405)
+        try:
+            document = json.loads(body.decode("utf-8") or "{}")
+        except (UnicodeDecodeError, json.JSONDecodeError) as error:
+            raise ApiError(f"Invalid JSON body: {error}")
+        if not isinstance(document, dict):
+            raise ApiError("The body must be a JSON object")
+        if path == "/control/readings":
+            return self.send_json(200, {"ok": True, "locations": state.set_readings(document)})
+        if path == "/control/geocoding":
+            return self.send_json(200, {"ok": True, "names": state.set_geocoding(document)})
+        if path == "/control/faults":
+            return self.send_json(200, {"ok": True, "pending": state.add_faults(document)})
+        if path == "/control/scenario":
+            return self.send_json(200, {"ok": True, "steps": state.set_scenario(document)})
+        if path == "/control/scenario/advance":
+            return self.send_json(200, {"ok": True, **state.advance_scenario()})
+        if path == "/control/reset":
+            state.reset()
+            return self.send_json(200, {"ok": True})
+        raise ApiError("Not Found", status=404)
