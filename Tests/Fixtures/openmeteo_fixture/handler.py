@@ -116,6 +116,9 @@ class Handler(BaseHTTPRequestHandler):
             self.close_connection = True  # the client went away; nothing more to say
         except ApiError as error:
             self.send_error_json(error)
+        except Exception as error:  # a fixture bug: say so to the client, not on stderr
+            self.close_connection = True
+            self.send_error_json(ApiError(f"Fixture server error: {error!r}", status=500))
 
     # The Open-Meteo API ------------------------------------------------------------------
 
