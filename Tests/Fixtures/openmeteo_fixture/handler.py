@@ -138,7 +138,7 @@ class Handler(BaseHTTPRequestHandler):
                 return self.send_body(status, payload, content_type, headers)
             if kind == "invalid_json":
                 payload = fault.get("body", faults.INVALID_JSON)
-                payload = payload.encode() if isinstance(payload, str) else payload
+                payload = payload if isinstance(payload, bytes) else str(payload).encode()
                 return self.send_body(200, payload)
             faults.delay(fault)
             fault = None
