@@ -35,6 +35,12 @@ class Server(ThreadingHTTPServer):
     daemon_threads = True
     allow_reuse_address = True
     request_queue_size = 128
+    verbose = False
+
+    def handle_error(self, request, client_address):
+        """Stay quiet (a parent may not read our stderr) unless --verbose."""
+        if self.verbose:
+            super().handle_error(request, client_address)
 
 
 def parse_arguments(argv):
@@ -76,6 +82,7 @@ def main(argv=None):
     server = Server(("127.0.0.1", args.port), Handler)
     server.app = App(State(scenario), Generator(), Clock(args.now), args.require_apikey,
                      args.verbose)
+    server.verbose = args.verbose
     print(f"PORT {server.server_address[1]}", flush=True)
 
     stop = threading.Event()

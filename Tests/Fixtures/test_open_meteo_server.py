@@ -12,6 +12,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 import unittest
 from datetime import date, timedelta
@@ -419,6 +420,16 @@ class FaultTests(ServerTestCase):
         self.assertEqual(reply.status, 200)
         self.assertIn("current", reply.json())
 
+    def test_a_delayed_request_does_not_hold_up_others(self):
+        self.fault(kind="delay", seconds=0.6)
+        slow = threading.Thread(target=self.server.air, args=([PARIS],))
+        slow.start()
+        time.sleep(0.1)
+        started = time.monotonic()
+        self.assertEqual(self.server.air([TOKYO]).status, 200)
+        self.assertLess(time.monotonic() - started, 0.4)
+        slow.join()
+
     def test_invalid_json_and_truncated(self):
         self.fault(kind="invalid_json")
         reply = self.server.air([PARIS])
@@ -543,6 +554,16 @@ class ScenarioTests(ServerTestCase):
                 for _ in range(5)]
         self.assertEqual(seen, [10, 60, 160, 160, 160])
         self.assertEqual(self.server.get("/control/scenario").json()["step"], 2)
+
+
+    def test_manual_advance(self):
+        steps = [{"locations": [{"latitude": 1, "longitude": 2, "current": {"us_aqi": aqi}}]}
+                 for aqi in (5, 55)]
+        self.server.control("/control/scenario", {"steps": steps, "advance": "manual"})
+        aqi = lambda: self.server.air([(1, 2)], current="us_aqi").json()["current"]["us_aqi"]
+        self.assertEqual((aqi(), aqi()), (5, 5))
+        self.assertEqual(self.server.control("/control/scenario/advance", {}).json()["step"], 1)
+        self.assertEqual(aqi(), 55)
 
 
 class ScenarioFileTests(ServerTestCase):

@@ -1,0 +1,1 @@
+"""Modules of the Open-Meteo-compatible fixture server (see ../open_meteo_server.py)."""

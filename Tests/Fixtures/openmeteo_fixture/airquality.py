@@ -144,10 +144,16 @@ def build(request, lookup, generator, clock):
     if request.hourly:
         hourly_units = {"time": "unixtime" if request.unixtime else "iso8601"}
         hourly_units.update((name, UNITS[name]) for name in request.hourly)
-    objects = []
+    objects, zone_facts = [], {}
     for index, (lat, lon) in enumerate(request.coordinates):
         started = time.perf_counter()
         zone = resolve_timezone(request.timezones[index], lat, lon)
+        facts = zone_facts.get(zone.name)
+        if facts is None:  # offset, abbreviation and local hour: once per zone per request
+            stamp = hour_index * 3600 if request.unixtime else \
+                format_hour(now.astimezone(zone.zone).replace(minute=0))
+            facts = zone_facts[zone.name] = (zone.offset_seconds(now), zone.abbreviation(now),
+                                             stamp)
         profile = generator.profile(lat, lon)
         configured = lookup(lat, lon)
         snapped_lat, snapped_lon = snap(lat, lon)
@@ -155,18 +161,14 @@ def build(request, lookup, generator, clock):
         if index:
             obj["location_id"] = index
         obj["generationtime_ms"] = 0.0
-        obj["utc_offset_seconds"] = zone.offset_seconds(now)
+        obj["utc_offset_seconds"] = facts[0]
         obj["timezone"] = zone.name
-        obj["timezone_abbreviation"] = zone.abbreviation(now)
+        obj["timezone_abbreviation"] = facts[1]
         obj["elevation"] = (configured or {}).get("elevation", profile.elevation)
         if current_units:
             values = merge_reading(profile.cached_reading(hour_index),
                                    configured and configured["current"])
-            if request.unixtime:
-                stamp = hour_index * 3600
-            else:
-                stamp = format_hour(now.astimezone(zone.zone).replace(minute=0))
-            current = {"time": stamp, "interval": 3600}
+            current = {"time": facts[2], "interval": 3600}
             for name in request.current:
                 current[name] = clean(values.get(name))
             obj["current_units"] = current_units

@@ -5,6 +5,7 @@ request is handled; `delay` sleeps and lets the request go on; the others (`trun
 `wrong_length`, `nulls`, `oversized`, `stream_error`) reshape the real answer.
 """
 
+import io
 import json
 import socket
 import struct
@@ -46,8 +47,8 @@ def reset_connection(handler):
     connection = handler.connection
     connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
     handler.close_connection = True
-    handler.rfile.close()
-    handler.wfile.close()
+    handler.rfile.close()  # the buffered reader holds a reference that would delay the close
+    handler.wfile = io.BytesIO()  # http.server flushes wfile afterwards: give it a sink
     connection.close()  # socketserver's later shutdown() on the closed socket is ignored
 
 
@@ -57,7 +58,9 @@ def truncate(body):
 
 
 def wrong_length(payload):
-    """One element fewer than requested, always as an array."""
+    """One element fewer than requested, always as an array (a search: one result fewer)."""
+    if isinstance(payload, dict) and "results" in payload:
+        return {**payload, "results": payload["results"][:-1]}
     items = payload if isinstance(payload, list) else [payload]
     return items[:-1]
 

@@ -116,6 +116,9 @@ class Handler(BaseHTTPRequestHandler):
             self.close_connection = True  # the client went away; nothing more to say
         except ApiError as error:
             self.send_error_json(error)
+        except Exception as error:  # a fixture bug: say so to the client, not on stderr
+            self.close_connection = True
+            self.send_error_json(ApiError(f"Fixture server error: {error!r}", status=500))
 
     # The Open-Meteo API ------------------------------------------------------------------
 
@@ -135,7 +138,7 @@ class Handler(BaseHTTPRequestHandler):
                 return self.send_body(status, payload, content_type, headers)
             if kind == "invalid_json":
                 payload = fault.get("body", faults.INVALID_JSON)
-                payload = payload.encode() if isinstance(payload, str) else payload
+                payload = payload if isinstance(payload, bytes) else str(payload).encode()
                 return self.send_body(200, payload)
             faults.delay(fault)
             fault = None

@@ -76,32 +76,40 @@ def pm2_5_for_us_aqi(aqi):
     return c_low + (aqi - i_low) * (c_high - c_low) / (i_high - i_low)
 
 
-def european_sub_index(pollutant, micrograms):
-    if micrograms is None:
-        return None
+def _european_table(bands):
     table, low, index = [], 0.0, 0
-    for high in _EU_BANDS[pollutant]:
+    for high in bands:
         table.append((low, high, index, index + 20))
         low, index = high, index + 20
-    return _interpolate(max(0.0, micrograms), table)
+    return table
+
+
+_EU_TABLES = {pollutant: _european_table(bands) for pollutant, bands in _EU_BANDS.items()}
+_US_KEYS = [(pollutant, f"us_aqi_{pollutant}") for pollutant in _US_SUB]
+_EU_KEYS = [(pollutant, f"european_aqi_{pollutant}") for pollutant in _EU_BANDS]
+
+
+def european_sub_index(pollutant, micrograms):
+    """The European AQI sub-index (0-100+, 20 per band) of one concentration in μg/m³."""
+    if micrograms is None:
+        return None
+    return _interpolate(max(0.0, micrograms), _EU_TABLES[pollutant])
 
 
 def derive_indices(values):
     """Fill us_aqi / european_aqi and their sub-indices from the pollutants, where absent."""
-    for pollutant in _US_SUB:
-        key = f"us_aqi_{pollutant}"
-        if key not in values:
-            sub = us_sub_index(pollutant, values.get(pollutant))
-            values[key] = None if sub is None else round(sub)
-    for pollutant in _EU_BANDS:
-        key = f"european_aqi_{pollutant}"
-        if key not in values:
-            sub = european_sub_index(pollutant, values.get(pollutant))
-            values[key] = None if sub is None else round(sub)
-    for name, prefix in (("us_aqi", "us_aqi_"), ("european_aqi", "european_aqi_")):
+    for name, keys, sub_index in (("us_aqi", _US_KEYS, us_sub_index),
+                                  ("european_aqi", _EU_KEYS, european_sub_index)):
+        highest = None
+        for pollutant, key in keys:
+            if key not in values:
+                sub = sub_index(pollutant, values.get(pollutant))
+                values[key] = None if sub is None else round(sub)
+            sub = values[key]
+            if sub is not None and (highest is None or sub > highest):
+                highest = sub
         if name not in values:
-            subs = [v for k, v in values.items() if k.startswith(prefix) and v is not None]
-            values[name] = max(subs) if subs else None
+            values[name] = highest
     return values
 
 
