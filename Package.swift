@@ -31,7 +31,10 @@ let package = Package(
         // The daemon: scheduling, the poll cycle, reload and shutdown.
         .target(
             name: "BreezeDaemon",
-            dependencies: ["BreezeModel", "BreezeConfig", "BreezeAlerts", "BreezeSystem"]),
+            dependencies: [
+                "BreezeModel", "BreezeConfig", "BreezeAlerts", "BreezeSystem", "BreezeHTTP",
+                "BreezeOpenMeteo",
+            ]),
         // Argument parsing, exit codes and terminal output shared by both executables.
         .target(name: "BreezeCommandLine"),
         // The breezectl commands, as a library so they can be unit-tested.
@@ -44,7 +47,7 @@ let package = Package(
         .executableTarget(
             name: "breezed",
             dependencies: [
-                "BreezeModel", "BreezeConfig", "BreezeHTTP", "BreezeOpenMeteo", "BreezeCommandLine",
+                "BreezeModel", "BreezeConfig", "BreezeDaemon", "BreezeSystem", "BreezeCommandLine",
             ]),
         .executableTarget(name: "breezectl", dependencies: ["BreezeControl"]),
 

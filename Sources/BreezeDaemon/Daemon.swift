@@ -166,3 +166,21 @@ public final class Daemon: @unchecked Sendable {
         }
     }
 }
+
+extension Daemon {
+    /// One cycle and no timer (`breezed --once`): the state is opened, updated and saved as
+    /// the long-running daemon would.
+    public static func runOnce(
+        loaded: LoadedConfiguration, environment: DaemonEnvironment
+    ) throws(FileError) -> CycleSummary {
+        let plan = DaemonPlan(configuration: loaded.configuration, source: environment.makeSource(loaded.configuration))
+        let (store, loadedState) = try openState(plan.stateDirectory, environment: environment)
+        var state = loadedState
+        let summary = PollCycle.run(
+            cities: plan.cities, state: &state, source: plan.source, logger: environment.logger,
+            now: environment.clock().wall, deadline: ContinuousClock.now + .seconds(plan.cycleBudget))
+        state.pollIntervalSeconds = plan.interval
+        try store.save(state)
+        return summary
+    }
+}

@@ -30,13 +30,15 @@ public struct AirQualityClient: Sendable {
             endpoints: endpoints, observer: observer)
     }
 
-    /// Current AQI and pollutants (`current=`), plus pollen when `includePollen`, one result
-    /// per coordinate in the same order. No request starts, and no retry waits, past `deadline`.
+    /// Current AQI and pollutants (`current=`), plus pollen when `includePollen` and each
+    /// pollutant's AQI sub-index when `includeSubIndices`, one result per coordinate in the
+    /// same order. No request starts, and no retry waits, past `deadline`.
     public func current(
-        for coordinates: [Coordinate], includePollen: Bool = false,
+        for coordinates: [Coordinate], includePollen: Bool = false, includeSubIndices: Bool = false,
         deadline: ContinuousClock.Instant
     ) -> [Result<CurrentConditions, FetchError>] {
-        let variables = AirQualityVariables.names(pollen: includePollen).joined(separator: ",")
+        let variables = AirQualityVariables.names(pollen: includePollen, subIndices: includeSubIndices)
+            .joined(separator: ",")
         return fetch(coordinates, fields: [("current", variables)], deadline: deadline) {
             payload, coordinate throws(FetchError) in
             try CurrentConditions(payload, requested: coordinate)

@@ -14,10 +14,18 @@ public enum Pollen: String, CaseIterable, Sendable, Hashable, Codable {
 enum AirQualityVariables {
     static let usAQI = "us_aqi"
 
-    /// `us_aqi`, the six pollutants, then the pollen variables when asked.
-    static func names(pollen: Bool) -> [String] {
+    /// `us_aqi`, the six pollutants, then the pollen variables when asked; with
+    /// `subIndices`, each pollutant's own US AQI too (`us_aqi_pm2_5`, …), which tells which
+    /// pollutant gives the AQI.
+    static func names(pollen: Bool, subIndices: Bool = false) -> [String] {
         [usAQI] + Pollutant.allCases.map(\.openMeteoVariable)
+            + (subIndices ? Pollutant.allCases.map(subIndexName) : [])
             + (pollen ? Pollen.allCases.map(\.rawValue) : [])
+    }
+
+    /// The variable holding `pollutant`'s US AQI sub-index.
+    static func subIndexName(_ pollutant: Pollutant) -> String {
+        "us_aqi_" + pollutant.openMeteoVariable
     }
 
     /// Why `unit` is not acceptable for `variable`, or nil when it is.
@@ -25,7 +33,7 @@ enum AirQualityVariables {
     /// Concentrations must be µg/m³; Open-Meteo writes μ (U+03BC), and µ (U+00B5) is accepted too.
     static func unitProblem(variable: String, unit: String?) -> String? {
         let accepted: [String]
-        if variable == usAQI {
+        if variable == usAQI || variable.hasPrefix(usAQI + "_") {
             accepted = ["USAQI"]
         } else if Pollen(rawValue: variable) != nil {
             accepted = ["grains/m\u{00B3}"]

@@ -39,12 +39,18 @@ public struct CurrentConditions: Sendable, Equatable {
         for pollutant in Pollutant.allCases {
             concentrations[pollutant] = accepted(pollutant.openMeteoVariable)
         }
+        var subIndices: [Pollutant: Int] = [:]
+        for pollutant in Pollutant.allCases {
+            let value = accepted(AirQualityVariables.subIndexName(pollutant))
+            subIndices[pollutant] = value.flatMap { $0.isFinite ? Int($0.rounded()) : nil }
+        }
         var pollen: [Pollen: Double] = [:]
         for kind in Pollen.allCases {
             pollen[kind] = accepted(kind.rawValue)
         }
         self.init(
-            reading: Reading(time: time, usAQI: usAQI, concentrations: concentrations),
+            reading: Reading(
+                time: time, usAQI: usAQI, concentrations: concentrations, subIndices: subIndices),
             pollen: pollen, rejectedValues: rejected)
     }
 }

@@ -76,3 +76,12 @@ struct StateStoreTests {
         try AtomicFile.createFolder(folder + "/a/b/c")
     }
 }
+
+struct BandCodingTests {
+    @Test func bandsAreStoredBySlug() throws {
+        let data = try JSONEncoder().encode([Band.unhealthyForSensitiveGroups, .good])
+        #expect(String(decoding: data, as: UTF8.self) == #"["unhealthy-for-sensitive-groups","good"]"#)
+        #expect(try JSONDecoder().decode([Band].self, from: data) == [.unhealthyForSensitiveGroups, .good])
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode([Band].self, from: Data(#"["awful"]"#.utf8)) }
+    }
+}

@@ -1,0 +1,43 @@
+import BreezeConfig
+import BreezeHTTP
+import BreezeModel
+import BreezeOpenMeteo
+
+/// Current readings from Open-Meteo over libcurl: all cities batched, retries inside the
+/// cycle's deadline, each city's own result.
+public struct OpenMeteoSource: AirQualitySource {
+    private let client: AirQualityClient
+
+    public init(client: AirQualityClient) { self.client = client }
+
+    /// The production source for `settings`: libcurl with the configured timeout.
+    public init(settings: BreezeSettings, userAgent: String) {
+        let timeout = settings.timeout
+        let transport = CurlTransport(
+            options: .init(
+                connectTimeout: min(timeout, .seconds(10)), totalTimeout: timeout, userAgent: userAgent))
+        self.init(client: AirQualityClient(endpoints: OpenMeteoEndpoints(settings), transport: transport))
+    }
+
+    public func currentReadings(for cities: [City], deadline: ContinuousClock.Instant)
+        -> [Result<Reading, SourceFailure>]
+    {
+        let coordinates = cities.map { Coordinate(latitude: $0.latitude, longitude: $0.longitude) }
+        let endpoints = client.endpoints
+        return client.current(for: coordinates, includeSubIndices: true, deadline: deadline).map { result in
+            result.map(\.reading).mapError { error in
+                // Error texts can carry the request URL; the API key must never reach a log.
+                SourceFailure(message: endpoints.redacting(error.description), permanent: !error.isTransient)
+            }
+        }
+    }
+}
+
+extension OpenMeteoEndpoints {
+    /// The endpoints a configuration's `[Breeze]` section names.
+    public init(_ settings: BreezeSettings) {
+        self.init(
+            apiURL: settings.apiURL, geocodingURL: settings.geocodingURL,
+            archiveURL: settings.archiveURL, apiKey: settings.apiKey?.value)
+    }
+}

@@ -1,0 +1,136 @@
+import BreezeCommandLine
+import BreezeConfig
+import BreezeDaemon
+import BreezeSystem
+import Dispatch
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `breezed`'s command line: check, run once, or run until stopped.
+enum DaemonCommand {
+    static let help = """
+        Usage: breezed [OPTIONS]
+
+        The Breeze air-quality daemon: polls Open-Meteo for the configured cities, logs every
+        reading to the journal, and alerts when a city's air crosses its configured band.
+
+        Options:
+          --config PATH   configuration file (default /etc/breeze/breezed.conf, plus
+                          breezed.conf.d/*.conf beside it)
+          --check         check the configuration, print a summary and exit (78 when invalid)
+          --once          run one poll cycle, print a summary and exit: 0 when every city got
+                          data, 69 when none did, 75 when only some did
+          --log TARGET    auto (journal under systemd, else standard error), journal or stderr
+          --help          show this help
+          --version       show the version
+
+        Signals: SIGHUP reloads the configuration, SIGUSR1 polls now, SIGTERM/SIGINT stop.
+        """
+
+    static func main(_ arguments: [String]) -> Never {
+        let variables = CommandLine.environment
+        let console = Console.standard(environment: variables)
+        let options: ParsedArguments
+        do {
+            options = try parse(arguments)
+        } catch {
+            console.printError("breezed: \(error.message)")
+            console.printError("Try 'breezed --help'.")
+            exit(ExitCode.usage.rawValue)
+        }
+        if options.has("help") {
+            console.print(help)
+            exit(0)
+        }
+        if options.has("version") {
+            console.print("breezed \(BreezeVersion.string)")
+            exit(0)
+        }
+        let path = options.value("config") ?? DefaultPaths.configuration
+        if options.has("check") {
+            let outcome = ConfigurationCheck.run(path: path, environment: variables)
+            outcome.errors.forEach(console.printError)
+            outcome.output.forEach(console.print)
+            exit(outcome.succeeded ? ExitCode.success.rawValue : ExitCode.configuration.rawValue)
+        }
+
+        let logger = makeLogger(options.value("log") ?? "auto", variables: variables)
+        let loaded: LoadedConfiguration
+        do {
+            loaded = try ConfigurationLoader.load(path: path, environment: variables)
+        } catch {
+            error.errors.forEach { console.printError($0.description) }
+            console.printError("breezed: the configuration has errors; not starting")
+            exit(ExitCode.configuration.rawValue)
+        }
+        loaded.warnings.forEach { console.printError($0.description) }
+        BreezeVersionText.value = BreezeVersion.string
+        let environment = DaemonEnvironment(
+            logger: logger, notifier: .systemd,
+            makeSource: { configuration in
+                OpenMeteoSource(settings: configuration.breeze, userAgent: "breezed/\(BreezeVersion.string)")
+            },
+            variables: variables)
+
+        if options.has("once") { runOnce(loaded: loaded, environment: environment, console: console) }
+        run(path: path, loaded: loaded, environment: environment, console: console)
+    }
+
+    static func parse(_ arguments: [String]) throws(UsageError) -> ParsedArguments {
+        let specification = ArgumentSpecification(
+            flags: ["help", "version", "check", "once"], options: ["config", "log"])
+        let options = try specification.parse(arguments)
+        if let extra = options.positionals.first { throw UsageError("unexpected argument '\(extra)'") }
+        if let log = options.value("log"), !["auto", "journal", "stderr"].contains(log) {
+            throw UsageError("--log takes auto, journal or stderr, not '\(log)'")
+        }
+        return options
+    }
+
+    static func makeLogger(_ target: String, variables: [String: String]) -> any Logger {
+        let journal = target == "journal"
+            || (target == "auto" && JournalLogger.isStandardErrorJournal(environment: variables))
+        if journal { return JournalLogger(identifier: "breezed") }
+        let console = Console.standard(environment: variables)
+        return StreamLogger { console.writeError($0) }
+    }
+
+    static func runOnce(loaded: LoadedConfiguration, environment: DaemonEnvironment, console: Console) -> Never {
+        do {
+            let summary = try Daemon.runOnce(loaded: loaded, environment: environment)
+            console.print(
+                "\(summary.cities) cities: \(summary.citiesWithData) with data, "
+                    + "\(summary.citiesFailed) failed, \(summary.alerting) alerting, "
+                    + "\(summary.events.count) alert events")
+            if summary.citiesWithData == summary.cities { exit(ExitCode.success.rawValue) }
+            exit(summary.citiesWithData == 0 ? ExitCode.unavailable.rawValue : ExitCode.temporaryFailure.rawValue)
+        } catch {
+            console.printError("breezed: cannot use the state directory: \(error)")
+            exit(ExitCode.cannotCreate.rawValue)
+        }
+    }
+
+    static func run(path: String, loaded: LoadedConfiguration, environment: DaemonEnvironment, console: Console)
+        -> Never
+    {
+        let daemon: Daemon
+        do {
+            daemon = try Daemon(configurationPath: path, loaded: loaded, environment: environment)
+        } catch {
+            console.printError("breezed: cannot use the state directory: \(error)")
+            exit(ExitCode.cannotCreate.rawValue)
+        }
+        let signals = DispatchQueue(label: "breezed.signals")
+        let watcher = SignalWatcher(
+            handlers: [
+                SIGHUP: { daemon.reload() },
+                SIGUSR1: { daemon.pollNow() },
+                SIGTERM: { daemon.stop(reason: "SIGTERM") { exit($0) } },
+                SIGINT: { daemon.stop(reason: "SIGINT") { exit($0) } },
+            ], queue: signals)
+        daemon.start()
+        withExtendedLifetime(watcher) { dispatchMain() }
+    }
+}
