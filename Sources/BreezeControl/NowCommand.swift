@@ -1,17 +1,88 @@
 import BreezeCommandLine
+import BreezeConfig
+import BreezeModel
+import BreezeOpenMeteo
 
 /// `breezectl now`: show current readings for the configured cities.
 enum NowCommand: ControlCommand {
     static let name = "now"
     static let summary = "Show current readings for the configured cities"
     static let help = """
-        Usage: breezectl now
+        Usage: breezectl now [--city NAME] [--json] [--config PATH]
 
-        Show current readings for the configured cities.
+        Fetch the current air from Open-Meteo for every configured city (or one) and show
+        a table: city, Open-Meteo's US AQI, its band, the dominant pollutant, and each
+        pollutant's concentration in µg/m³ with its status. A value Open-Meteo does not
+        have is shown as "no data".
+
+        Exit status: 0 shown (a city that failed is marked in the table), 64 unknown
+        city, 69 Open-Meteo unreachable for every city, 78 bad configuration or API key.
+
+        Options:
+          --city NAME     only this configured city (case-insensitive)
+          --json          print a JSON array of objects instead, for scripts
+          --config PATH   main configuration file (default \(DefaultPaths.configuration))
         """
 
     static func run(_ arguments: [String], context: CommandContext) -> ExitCode {
-        context.console.printError("breezectl now: not implemented yet")
-        return .software
+        let specification = ArgumentSpecification(flags: ["json"], options: ["city", "config"])
+        let parsed: ParsedArguments
+        switch parse(arguments, specification, context: context) {
+        case .finish(let status): return status
+        case .proceed(let arguments): parsed = arguments
+        }
+        let console = context.console
+        if let extra = parsed.positionals.first {
+            console.printError("breezectl now: unexpected argument '\(extra)'")
+            return .usage
+        }
+        guard
+            let configuration = loadConfiguration(
+                path: parsed.value("config"), optional: false, command: name, context: context)
+        else { return .configuration }
+        var cities = configuration.cities.map(\.city)
+        if let wanted = parsed.value("city") {
+            cities = cities.filter { $0.name.lowercased() == wanted.lowercased() }
+            guard !cities.isEmpty else {
+                let known = configuration.cities.map(\.city.name).joined(separator: ", ")
+                console.printError(
+                    "breezectl now: unknown city '\(wanted)'"
+                        + (known.isEmpty ? "; no city is configured" : "; configured: \(known)"))
+                return .usage
+            }
+        }
+        guard !cities.isEmpty else {
+            console.printError("breezectl now: no city is configured; add one with 'breezectl add'")
+            return .configuration
+        }
+        return now(
+            cities, json: parsed.has("json"), access: OpenMeteoAccess(settings: configuration.breeze),
+            console: console)
+    }
+
+    /// Fetches and prints readings for `cities`; the core, free of configuration loading.
+    static func now(_ cities: [City], json: Bool, access: OpenMeteoAccess, console: Console) -> ExitCode {
+        let client = AirQualityClient(
+            endpoints: access.endpoints, transport: access.transport,
+            retryPolicy: OpenMeteoAccess.interactiveRetries)
+        let results = client.current(for: cities.map(\.coordinate), deadline: access.deadline)
+        let rows = zip(cities, results).map { NowRow(city: $0, outcome: $1) }
+        let failures = rows.compactMap { row -> FetchError? in
+            guard case .failure(let error) = row.outcome else { return nil }
+            return error
+        }
+        if failures.count == rows.count, let first = failures.first {
+            console.printError(
+                "breezectl now: cannot fetch readings from Open-Meteo at \(access.endpoints.apiURL): \(first)")
+            if case .unauthorized = first { return .configuration }
+            return .unavailable
+        }
+        for row in rows {
+            if case .failure(let error) = row.outcome {
+                console.printError("breezectl now: \(row.city.name): \(error)")
+            }
+        }
+        console.print(json ? NowReport.json(rows) : NowReport.table(rows, colours: console.colours))
+        return .success
     }
 }

@@ -24,7 +24,9 @@ struct LocationPayload: Decodable {
                 case "time": time = try? container.decode(String.self, forKey: key)
                 case "interval": continue
                 default:
-                    if let value = try? container.decode(Double?.self, forKey: key) {
+                    if (try? container.decodeNil(forKey: key)) == true {
+                        values[key.stringValue] = .some(nil)
+                    } else if let value = try? container.decode(Double.self, forKey: key) {
                         values[key.stringValue] = value
                     } else {
                         malformed.append(key.stringValue)

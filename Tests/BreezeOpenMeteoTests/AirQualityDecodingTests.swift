@@ -47,7 +47,9 @@ struct AirQualityDecodingTests {
     @Test func nullIsNoDataNeverZero() throws {
         let answer = ResponseBodies.element(
             latitude: 52.5, longitude: 13.4, aqi: NSNull(), values: ["pm10": NSNull(), "ozone": 0.0])
-        let reading = try #require(try fetch([berlin], answer: answer).first?.get()).reading
+        let conditions = try #require(try fetch([berlin], answer: answer).first?.get())
+        let reading = conditions.reading
+        #expect(conditions.rejectedValues.isEmpty)
         #expect(reading.usAQI == nil)
         #expect(reading.concentrations[.pm10] == nil)
         #expect(reading.concentrations[.o3] == 0.0)

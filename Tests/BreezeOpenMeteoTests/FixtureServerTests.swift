@@ -129,6 +129,7 @@ final class FixtureServerTests {
         try fixture.inject([["kind": "nulls", "count": 1]])
         let results = fetch(client())
         let nulled = try results[0].get().reading
+        #expect(try results[0].get().rejectedValues.isEmpty)
         #expect(nulled.usAQI == nil)
         #expect(nulled.concentrations.isEmpty)
         #expect(try results[2].get().reading.concentrations.count == 6)

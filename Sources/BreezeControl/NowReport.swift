@@ -1,0 +1,125 @@
+import BreezeModel
+import BreezeOpenMeteo
+import Foundation
+
+/// One configured city and what Open-Meteo said about it.
+struct NowRow: Sendable {
+    var city: City
+    var outcome: Result<CurrentConditions, FetchError>
+}
+
+/// How `breezectl now` shows readings: a table for people, JSON for scripts.
+enum NowReport {
+    static let unit = "µg/m³"
+
+    /// One line per city, columns aligned; the band coloured when `colours`.
+    static func table(_ rows: [NowRow], colours: Bool) -> String {
+        let header = ["City", "AQI", "Band", "Dominant"] + Pollutant.allCases.map(NowPresentation.label)
+        var lines: [[Cell]] = [header.map { Cell($0) }]
+        for row in rows {
+            lines.append(cells(row, colours: colours))
+        }
+        let widths = header.indices.map { column in
+            lines.map { $0.indices.contains(column) ? $0[column].width : 0 }.max() ?? 0
+        }
+        let rendered = lines.map { line in
+            line.enumerated().map { column, cell in
+                let padding = String(repeating: " ", count: widths[column] - cell.width)
+                return column == 1 ? padding + cell.text : cell.text + padding
+            }.joined(separator: "  ").trimmingTrailingSpaces
+        }
+        return (rendered + ["Concentrations in \(unit); status against EPA's Good and Moderate limits."])
+            .joined(separator: "\n")
+    }
+
+    private static func cells(_ row: NowRow, colours: Bool) -> [Cell] {
+        let name = Cell(row.city.name)
+        guard case .success(let conditions) = row.outcome else {
+            if case .failure(let error) = row.outcome {
+                return [name, Cell("—"), Cell("error: \(error)")]
+            }
+            return [name]
+        }
+        let reading = conditions.reading
+        guard reading.usAQI != nil || !reading.concentrations.isEmpty else {
+            return [name, Cell("—"), Cell("no data")]
+        }
+        var result = [name]
+        if let aqi = reading.usAQI, let band = Band(aqi: aqi) {
+            let text = "\(NowPresentation.emoji(band)) \(NowPresentation.label(band))"
+            let width = text.count + 1  // the emoji takes two columns
+            let colour = colours ? NowPresentation.ansiColour(band) : ""
+            result.append(Cell(colours ? colour + String(aqi) + "\u{1B}[0m" : String(aqi), width: String(aqi).count))
+            result.append(Cell(colours ? colour + text + "\u{1B}[0m" : text, width: width))
+        } else {
+            result += [Cell("—"), Cell("no data")]
+        }
+        result.append(Cell(NowPresentation.dominant(reading).map(NowPresentation.label) ?? "—"))
+        for pollutant in Pollutant.allCases {
+            guard let value = reading.concentrations[pollutant] else {
+                result.append(Cell("no data"))
+                continue
+            }
+            result.append(Cell("\(decimal(value)) \(NowPresentation.status(pollutant, value: value))"))
+        }
+        return result
+    }
+
+    /// A JSON array, one object per city in configuration order.
+    static func json(_ rows: [NowRow]) -> String {
+        let objects: [[String: Any]] = rows.map { row in
+            var object: [String: Any] = [
+                "city": row.city.name, "latitude": row.city.latitude, "longitude": row.city.longitude,
+            ]
+            switch row.outcome {
+            case .failure(let error):
+                object["error"] = error.description
+            case .success(let conditions):
+                let reading = conditions.reading
+                object["time"] = reading.time
+                object["aqi"] = reading.usAQI ?? NSNull()
+                let band = reading.usAQI.flatMap(Band.init(aqi:))
+                object["band"] = band?.slug ?? NSNull()
+                object["bandLabel"] = band.map(NowPresentation.label) ?? NSNull()
+                object["dominantPollutant"] = NowPresentation.dominant(reading)?.rawValue ?? NSNull()
+                var pollutants: [String: Any] = [:]
+                for pollutant in Pollutant.allCases {
+                    let value = reading.concentrations[pollutant]
+                    pollutants[pollutant.rawValue] = [
+                        "value": value ?? NSNull() as Any, "unit": unit,
+                        "status": value.map { NowPresentation.status(pollutant, value: $0) } ?? NSNull() as Any,
+                    ]
+                }
+                object["pollutants"] = pollutants
+                if !conditions.rejectedValues.isEmpty { object["rejectedValues"] = conditions.rejectedValues }
+            }
+            return object
+        }
+        let data = try? JSONSerialization.data(
+            withJSONObject: objects, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+        return data.map { String(decoding: $0, as: UTF8.self) } ?? "[]"
+    }
+
+    /// One decimal, or none for values of 100 and more.
+    static func decimal(_ value: Double) -> String {
+        abs(value) >= 100 ? String(format: "%.0f", value) : String(format: "%.1f", value)
+    }
+
+    /// Table text and the columns it takes on a terminal (escape codes take none).
+    private struct Cell {
+        var text: String
+        var width: Int
+        init(_ text: String, width: Int? = nil) {
+            self.text = text
+            self.width = width ?? text.count
+        }
+    }
+}
+
+extension String {
+    fileprivate var trimmingTrailingSpaces: String {
+        var text = Substring(self)
+        while text.last == " " { text.removeLast() }
+        return String(text)
+    }
+}

@@ -1,0 +1,75 @@
+import BreezeCommandLine
+import BreezeConfig
+import BreezeHTTP
+import BreezeOpenMeteo
+
+/// What `breezectl search` and `now` need to reach Open-Meteo, taken from the configuration.
+struct OpenMeteoAccess: Sendable {
+    var endpoints: OpenMeteoEndpoints
+    var transport: any HTTPTransport
+    /// The configured per-request limit (`Timeout=`).
+    var timeout: Duration
+
+    /// Interactive commands retry briefly: a person is waiting.
+    static let interactiveRetries = RetryPolicy(
+        maximumAttempts: 3, initialDelay: .seconds(1), maximumDelay: .seconds(4))
+
+    /// Every HTTP request of Breeze names itself so.
+    static let userAgent = "breezed/\(BreezeVersion.string)"
+
+    init(endpoints: OpenMeteoEndpoints, transport: any HTTPTransport, timeout: Duration) {
+        self.endpoints = endpoints
+        self.transport = transport
+        self.timeout = timeout
+    }
+
+    /// Endpoints and a libcurl transport for `settings`.
+    init(settings: BreezeSettings) {
+        self.init(
+            endpoints: OpenMeteoEndpoints(
+                apiURL: settings.apiURL, geocodingURL: settings.geocodingURL,
+                archiveURL: settings.archiveURL, apiKey: settings.apiKey?.value),
+            transport: CurlTransport(
+                options: .init(
+                    connectTimeout: min(.seconds(10), settings.timeout),
+                    totalTimeout: settings.timeout, userAgent: Self.userAgent)),
+            timeout: settings.timeout)
+    }
+
+    /// A deadline for one command: two request timeouts from now, room for a retry.
+    var deadline: ContinuousClock.Instant { .now + timeout * 2 }
+}
+
+/// Loads the configuration for a command; on failure prints every error and returns nil (the
+/// command then exits 78).
+///
+/// With `optional`, a missing file at the default path is no error: the defaults are used
+/// (`breezectl search` works before anything is configured).
+func loadConfiguration(
+    path: String?, optional: Bool, command: String, context: CommandContext
+) -> Configuration? {
+    let console = context.console
+    do {
+        let loaded = try ConfigurationLoader.load(
+            path: path ?? DefaultPaths.configuration, environment: context.environment)
+        return loaded.configuration
+    } catch {
+        if optional, path == nil, !FileSystemProbe.exists(DefaultPaths.configuration),
+            let defaults = try? ConfigurationLoader.load(text: "").configuration
+        {
+            return defaults
+        }
+        error.errors.forEach { console.printError($0.description) }
+        console.printError("breezectl \(command): the configuration has errors")
+        return nil
+    }
+}
+
+/// Whether a path exists, without Foundation.
+enum FileSystemProbe {
+    static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
+}
+
+#if canImport(Glibc)
+import Glibc
+#endif
