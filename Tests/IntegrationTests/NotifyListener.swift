@@ -55,7 +55,7 @@ final class DaemonProcess: @unchecked Sendable {
 
     init(arguments: [String], environment: [String: String]) throws {
         errorFile = FileManager.default.temporaryDirectory.appendingPathComponent("breezed-\(UUID().uuidString).log")
-        FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
         process.executableURL = Binaries.breezed
         process.arguments = arguments
         var variables = ProcessInfo.processInfo.environment
