@@ -14,7 +14,6 @@ enum Parser {
                 diagnostics.error(
                     "unterminated continuation: the file ends after a trailing \"\\\"",
                     at: location)
-                continue
             }
             let line = logical.text
             if line.first == "[" {
