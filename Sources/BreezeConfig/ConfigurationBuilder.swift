@@ -14,7 +14,9 @@ struct ConfigurationBuilder {
             readEmail($0, stateDirectory: breeze.stateDirectory)
         }
         checkReceiverNames()
-        let receivers = webhooks.map(\.name) + emails.map(\.name)
+        // Names come from the sections, so a receiver with a bad key is still known to Notify=.
+        let receivers = sections.filter { $0.kind == "Webhook" || $0.kind == "Email" }
+            .compactMap(\.name)
 
         let alertSection = sections.first { $0.kind == "Alert" }
         var (alertDefaults, defaultNotify) = readAlert(

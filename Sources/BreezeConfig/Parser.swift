@@ -99,8 +99,10 @@ enum Parser {
             return nil
         }
         guard key.allSatisfy(isKeyCharacter), key.first?.isLetter == true else {
-            let shown = Schema.allKeys.contains(key) || key.count <= 40 ? key : String(key.prefix(40))
-            diagnostics.error("invalid key name \"\(shown)\"", at: location)
+            // Not echoed: a line with a stray "=" may be a pasted credential.
+            diagnostics.error(
+                "invalid key name before \"=\"; keys are letters, digits, \"_\" and \"-\"",
+                at: location)
             return nil
         }
         guard QuotedText.isTerminated(raw) else {
