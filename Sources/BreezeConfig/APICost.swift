@@ -44,32 +44,3 @@ public enum APICost {
         return max(0.001, Double(whole) + Double(fraction) / 1e18)
     }
 }
-
-extension ConfigurationBuilder {
-    /// Warns when the configuration would exceed Open-Meteo's free tier (no `ApiKey=`).
-    mutating func warnAboutCost(_ configuration: Configuration) {
-        guard configuration.breeze.apiKey == nil, let main = sources.first else { return }
-        let location = SourceLocation(path: main.path, line: nil)
-        let cities = configuration.cities.count
-        let interval = configuration.breeze.pollInterval
-        let perPoll = APICost.callsPerPoll(locations: cities)
-        let perHour = APICost.estimatedCallsPerHour(locations: cities, pollInterval: interval)
-        let perDay = APICost.estimatedCallsPerDay(locations: cities, pollInterval: interval)
-        let advice = "poll less often, watch fewer cities, or set ApiKey= for a commercial plan"
-        if perDay > APICost.freeCallsPerDay {
-            diagnostics.warning(
-                "~\(perDay) API calls/day exceed Open-Meteo's free tier of 10,000 a day; \(advice)",
-                at: location)
-        }
-        if perHour > APICost.freeCallsPerHour {
-            diagnostics.warning(
-                "~\(perHour) API calls/hour exceed Open-Meteo's free tier of 5,000 an hour; \(advice)",
-                at: location)
-        }
-        if perPoll > APICost.freeCallsPerMinute {
-            diagnostics.warning(
-                "\(perPoll) API calls per poll exceed Open-Meteo's free tier of 600 a minute; \(advice)",
-                at: location)
-        }
-    }
-}

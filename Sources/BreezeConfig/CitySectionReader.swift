@@ -37,7 +37,8 @@ extension ConfigurationBuilder {
             let key = name.lowercased()
             if let first = seen[key] {
                 diagnostics.error(
-                    "duplicate city \"\(name)\" (first defined as \"\(first.name)\" at \(first.location))",
+                    "duplicate city \"\(name)\" (first defined as \"\(first.name)\" at "
+                        + "\(reference(to: first.location, from: section.location)))",
                     at: section.location)
             } else {
                 seen[key] = (name, section.location)

@@ -16,6 +16,7 @@ public struct Configuration: Sendable {
     /// The cities with `Enabled=no`, in file order: checked, not watched.
     public var disabledCities: [CityConfiguration] = []
 
+    /// A configuration from its parts; the defaults are those of an empty file.
     public init(
         breeze: BreezeSettings = BreezeSettings(), alertDefaults: AlertSettings = AlertSettings(),
         cities: [CityConfiguration] = [], webhooks: [WebhookConfiguration] = [],
@@ -95,6 +96,7 @@ public struct CityConfiguration: Sendable {
     public var city: City
     public var alert: AlertSettings
 
+    /// A city and the alert settings that apply to it.
     public init(city: City, alert: AlertSettings) {
         self.city = city
         self.alert = alert

@@ -14,7 +14,9 @@ struct ConfigurationBuilder {
             readEmail($0, stateDirectory: breeze.stateDirectory)
         }
         checkReceiverNames()
-        let receivers = webhooks.map(\.name) + emails.map(\.name)
+        // Names come from the sections, so a receiver with a bad key is still known to Notify=.
+        let receivers = sections.filter { $0.kind == "Webhook" || $0.kind == "Email" }
+            .compactMap(\.name)
 
         let alertSection = sections.first { $0.kind == "Alert" }
         var (alertDefaults, defaultNotify) = readAlert(
@@ -24,9 +26,11 @@ struct ConfigurationBuilder {
         var cities: [CityConfiguration] = []
         var disabledCities: [CityConfiguration] = []
         for section in sections where section.kind == "City" {
-            guard var city = readCity(section) else { continue }
+            // Alert keys are checked even when the coordinates are bad: every problem counts.
+            let readCity = readCity(section)
             let (alert, notify) = readAlert(
                 section, base: alertDefaults, notify: defaultNotify, receivers: receivers)
+            guard var city = readCity else { continue }
             city.configuration.alert = alert
             city.configuration.alert.notify = notify ?? receivers
             if city.enabled {
@@ -95,6 +99,11 @@ struct ConfigurationBuilder {
             }
             return Secret(value)
         }
+    }
+
+    /// How a message points at an earlier place: `line 12` in the same file, else `PATH:12`.
+    func reference(to earlier: SourceLocation, from current: SourceLocation) -> String {
+        earlier.path == current.path ? "line \(earlier.line ?? 0)" : earlier.description
     }
 
     /// A sortable position: file order first, then line.

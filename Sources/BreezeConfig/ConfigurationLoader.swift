@@ -12,6 +12,7 @@ public struct LoadedConfiguration: Sendable {
     /// The files read, in the order they were applied.
     public var files: [String]
 
+    /// A loaded configuration with its warnings and the files it came from.
     public init(configuration: Configuration, warnings: [Diagnostic], files: [String]) {
         self.configuration = configuration
         self.warnings = warnings

@@ -4,6 +4,7 @@ public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
     /// The 1-based line, or nil when the problem concerns the file or configuration as a whole.
     public var line: Int?
 
+    /// A place in `path`, at `line` when there is one.
     public init(path: String, line: Int?) {
         self.path = path
         self.line = line
@@ -29,6 +30,7 @@ public struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
     public var message: String
     public var severity: Severity
 
+    /// A problem at `path`:`line`; `message` must not contain a secret.
     public init(path: String, line: Int?, message: String, severity: Severity) {
         self.path = path
         self.line = line
@@ -51,6 +53,7 @@ public struct ConfigurationFailure: Error, Sendable, CustomStringConvertible {
     public var errors: [Diagnostic]
     public var warnings: [Diagnostic]
 
+    /// A failure with at least one error.
     public init(errors: [Diagnostic], warnings: [Diagnostic]) {
         self.errors = errors
         self.warnings = warnings

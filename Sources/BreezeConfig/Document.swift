@@ -31,7 +31,7 @@ enum Document {
                 if let name = section.name, let first = seenInFile[identity] {
                     let noun = section.kind == "City" ? "city" : "receiver"
                     diagnostics.error(
-                        "duplicate \(noun) \"\(name)\" (first defined at \(first))",
+                        "duplicate \(noun) \"\(name)\" (first defined at line \(first.line ?? 0))",
                         at: section.location)
                 }
                 seenInFile[identity] = seenInFile[identity] ?? section.location

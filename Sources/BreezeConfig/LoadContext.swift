@@ -5,6 +5,7 @@ public struct ConfigurationSource: Sendable {
     /// The file's permission bits (`0o640`…), nil when unknown (text not read from a file).
     public var permissions: UInt32?
 
+    /// The text of the file at `path`, with its permission bits when known.
     public init(path: String, text: String, permissions: UInt32? = nil) {
         self.path = path
         self.text = text
@@ -21,6 +22,7 @@ public struct ConfigurationSource: Sendable {
 /// Why a file could not be read, in the system's words ("No such file or directory").
 public struct FileReadError: Error, Sendable, Equatable {
     public var reason: String
+    /// A failure described by `reason`.
     public init(reason: String) { self.reason = reason }
 }
 
@@ -34,6 +36,7 @@ public struct LoadContext: Sendable {
     /// Reads a whole file (secret files).
     public var readFile: @Sendable (String) -> Result<String, FileReadError>
 
+    /// A context for tests: no environment, `localhost`, and no readable files unless given.
     public init(
         environment: [String: String] = [:], hostname: String = "localhost",
         readFile: @escaping @Sendable (String) -> Result<String, FileReadError> = { _ in

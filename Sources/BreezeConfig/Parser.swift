@@ -14,7 +14,6 @@ enum Parser {
                 diagnostics.error(
                     "unterminated continuation: the file ends after a trailing \"\\\"",
                     at: location)
-                continue
             }
             let line = logical.text
             if line.first == "[" {
@@ -100,8 +99,10 @@ enum Parser {
             return nil
         }
         guard key.allSatisfy(isKeyCharacter), key.first?.isLetter == true else {
-            let shown = Schema.allKeys.contains(key) || key.count <= 40 ? key : String(key.prefix(40))
-            diagnostics.error("invalid key name \"\(shown)\"", at: location)
+            // Not echoed: a line with a stray "=" may be a pasted credential.
+            diagnostics.error(
+                "invalid key name before \"=\"; keys are letters, digits, \"_\" and \"-\"",
+                at: location)
             return nil
         }
         guard QuotedText.isTerminated(raw) else {

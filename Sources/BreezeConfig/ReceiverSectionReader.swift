@@ -89,7 +89,9 @@ extension ConfigurationBuilder {
             guard let name = section.name else { continue }
             if let first = seen[name] {
                 diagnostics.error(
-                    "duplicate receiver \"\(name)\" (first defined at \(first))", at: section.location)
+                    "duplicate receiver \"\(name)\" (first defined at "
+                        + "\(reference(to: first, from: section.location)))",
+                    at: section.location)
             } else {
                 seen[name] = section.location
             }

@@ -6,6 +6,7 @@ public struct QuietHours: Sendable, Equatable, CustomStringConvertible {
     /// Minutes since midnight when the quiet ends, 0…1439.
     public var end: Int
 
+    /// A window from `start` to `end`, in minutes since midnight.
     public init(start: Int, end: Int) {
         self.start = start
         self.end = end
@@ -41,6 +42,7 @@ public struct WebhookHeader: Sendable, Equatable {
     public var name: String
     public var value: Secret
 
+    /// A header `name: value`.
     public init(name: String, value: Secret) {
         self.name = name
         self.value = value
@@ -68,6 +70,7 @@ public struct WebhookConfiguration: Sendable {
     /// Whether notifications go out at all. Default yes.
     public var enabled: Bool
 
+    /// A webhook with the documented defaults for what is not given.
     public init(
         name: String, url: String, format: WebhookFormat = .json, secret: Secret? = nil,
         headers: [WebhookHeader] = [], timeout: Duration = .seconds(10),
@@ -108,6 +111,7 @@ public struct EmailConfiguration: Sendable {
     /// Whether notifications go out at all. Default yes.
     public var enabled: Bool
 
+    /// An email receiver with the documented defaults for what is not given.
     public init(
         name: String, to: [String], from: String, spool: String, sendmail: String? = nil,
         subjectPrefix: String = "[Breeze]", quietHours: QuietHours? = nil,

@@ -7,6 +7,7 @@ public struct Secret: Sendable, Equatable, CustomStringConvertible, CustomDebugS
 {
     public let value: String
 
+    /// Wraps `value`, which from now on prints as `<redacted>`.
     public init(_ value: String) {
         self.value = value
     }
