@@ -42,6 +42,7 @@ let package = Package(
             name: "BreezeControl",
             dependencies: [
                 "BreezeModel", "BreezeConfig", "BreezeHTTP", "BreezeOpenMeteo", "BreezeCommandLine",
+                "BreezeAlerts",
             ]),
 
         .executableTarget(

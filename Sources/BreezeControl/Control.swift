@@ -4,11 +4,12 @@ import BreezeCommandLine
 public enum Control {
     static var commands: [any ControlCommand.Type] {
         [
-        CheckConfigCommand.self,
-        SearchCommand.self,
-        AddCommand.self,
-        NowCommand.self,
-        AQICommand.self,
+            CheckConfigCommand.self,
+            SearchCommand.self,
+            AddCommand.self,
+            NowCommand.self,
+            StatusCommand.self,
+            AQICommand.self,
         ]
     }
 

@@ -1,0 +1,58 @@
+import BreezeAlerts
+import BreezeCommandLine
+import BreezeConfig
+import BreezeModel
+import Foundation
+
+/// `breezectl status`: what the daemon last saw, from its state file.
+enum StatusCommand: ControlCommand {
+    static let name = "status"
+    static let summary = "Show the daemon's state: each city's air and alert, the last cycle"
+    static let help = """
+        Usage: breezectl status [--json] [--config PATH]
+
+        Read the daemon's state file (<StateDirectory>/state.json; no root needed) and show,
+        per city, the last AQI and band and since when, the alert state, the last poll and its
+        error; and when the daemon last completed a poll cycle.
+
+        Exit status: 0 when the last cycle is recent, 3 when it is older than three poll
+        intervals (or there is none), 78 bad configuration.
+
+        Options:
+          --json          print one JSON object instead, for scripts
+          --config PATH   main configuration file (default \(DefaultPaths.configuration))
+        """
+
+    static func run(_ arguments: [String], context: CommandContext) -> ExitCode {
+        let parsed: ParsedArguments
+        switch parse(arguments, ArgumentSpecification(flags: ["json"], options: ["config"]), context: context) {
+        case .finish(let status): return status
+        case .proceed(let arguments): parsed = arguments
+        }
+        if let extra = parsed.positionals.first {
+            context.console.printError("breezectl status: unexpected argument '\(extra)'")
+            return .usage
+        }
+        guard
+            let configuration = loadConfiguration(
+                path: parsed.value("config"), optional: false, command: name, context: context)
+        else { return .configuration }
+        let store = StateStore(stateDirectory: configuration.breeze.stateDirectory)
+        var state = DaemonState()
+        do {
+            let bytes = try AtomicFile.read(store.path)
+            if let bytes { state = try JSONDecoder().decode(DaemonState.self, from: Data(bytes)) }
+        } catch {
+            context.console.printError("breezectl status: cannot read \(store.path): \(error)")
+            return .dataError
+        }
+        let report = StatusReport(
+            state: state, configuration: configuration, now: Date().timeIntervalSince1970)
+        if parsed.has("json") {
+            context.console.print(report.json())
+        } else {
+            report.lines(colours: context.console.colours).forEach(context.console.print)
+        }
+        return report.isStale ? .daemonStale : .success
+    }
+}

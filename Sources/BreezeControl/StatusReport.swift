@@ -1,0 +1,102 @@
+import BreezeAlerts
+import BreezeConfig
+import BreezeModel
+import Foundation
+
+/// The state file, shown for people or for scripts.
+struct StatusReport {
+    let state: DaemonState
+    let configuration: Configuration
+    let now: Double
+
+    /// The interval the daemon last polled at, else the configured one (seconds).
+    var interval: Double { state.pollIntervalSeconds ?? configuration.breeze.pollInterval.seconds }
+
+    /// Whether the daemon's last completed cycle is older than three intervals, or missing.
+    var isStale: Bool {
+        guard let last = state.lastCycleCompletedAt else { return true }
+        return now - last > 3 * interval
+    }
+
+    /// Configured cities first, in file order, then any the state still holds.
+    var records: [(name: String, record: CityRecord?)] {
+        let configured = configuration.cities.map(\.city.name)
+        let extra = state.cities.keys.filter { !configured.contains($0) }.sorted()
+        return (configured + extra).map { ($0, state.cities[$0]) }
+    }
+
+    func lines(colours: Bool) -> [String] {
+        var lines: [String] = []
+        if let last = state.lastCycleCompletedAt {
+            let age = Self.age(now - last)
+            lines.append(
+                "Last poll cycle completed \(Self.localTime(last)) (\(age) ago)"
+                    + (isStale ? "; that is more than three intervals: is breezed running?" : ""))
+        } else {
+            lines.append("No poll cycle has completed yet: is breezed running?")
+        }
+        let header = ["CITY", "AQI", "BAND", "SINCE", "ALERT", "LAST POLL", "ERROR"]
+        let rows = records.map { name, record -> [String] in
+            guard let record else { return [name, "-", "not polled yet", "", "", "", ""] }
+            let aqi = record.lastReading?.usAQI.map(String.init) ?? "-"
+            let band = record.band.map { "\($0.label) \($0.emoji)" } ?? "no data"
+            return [
+                name, aqi, band, record.bandSince.map(Self.localTime) ?? "",
+                record.alert.firing ? "firing" : "ok", record.lastPollAt.map(Self.localTime) ?? "",
+                record.lastError ?? "",
+            ]
+        }
+        let widths = header.indices.map { column in
+            ([header] + rows).map { $0[column].count }.max() ?? 0
+        }
+        for row in [header] + rows {
+            lines.append(
+                zip(row, widths).map { $0 + String(repeating: " ", count: $1 - $0.count) }
+                    .joined(separator: "  ").trimmingCharacters(in: .whitespaces))
+        }
+        return lines
+    }
+
+    func json() -> String {
+        let cities: [[String: Any]] = records.map { name, record in
+            var object: [String: Any] = ["name": name]
+            object["aqi"] = record?.lastReading?.usAQI ?? NSNull()
+            object["band"] = record?.band?.slug ?? NSNull()
+            object["since"] = record?.bandSince.map(Self.timestamp) ?? NSNull()
+            object["alert"] = record.map { $0.alert.firing ? "firing" : "ok" } ?? NSNull()
+            object["lastPoll"] = record?.lastPollAt.map(Self.timestamp) ?? NSNull()
+            object["lastError"] = record?.lastError ?? NSNull()
+            return object
+        }
+        let document: [String: Any] = [
+            "lastCycleCompletedAt": state.lastCycleCompletedAt.map(Self.timestamp) ?? NSNull(),
+            "pollIntervalSeconds": interval,
+            "stale": isStale,
+            "cities": cities,
+        ]
+        let data = try! JSONSerialization.data(withJSONObject: document, options: [.sortedKeys])
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// RFC 3339 in UTC, to the second.
+    static func timestamp(_ seconds: Double) -> String {
+        let formatter = ISO8601DateFormatter()
+        return formatter.string(from: Date(timeIntervalSince1970: seconds.rounded(.down)))
+    }
+
+    /// `2026-11-30 14:03` in the machine's time zone.
+    static func localTime(_ seconds: Double) -> String {
+        let formatter = DateFormatter()
+        formatter.dateFormat = "yyyy-MM-dd HH:mm"
+        return formatter.string(from: Date(timeIntervalSince1970: seconds))
+    }
+
+    /// `42s`, `5min`, `3h`, `2d`.
+    static func age(_ seconds: Double) -> String {
+        let whole = Int(max(0, seconds))
+        if whole < 120 { return "\(whole)s" }
+        if whole < 7200 { return "\(whole / 60)min" }
+        if whole < 172_800 { return "\(whole / 3600)h" }
+        return "\(whole / 86_400)d"
+    }
+}
