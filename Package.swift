@@ -23,7 +23,7 @@ let package = Package(
         // One small HTTP transport over libcurl.
         .target(name: "BreezeHTTP", dependencies: ["CCurl"]),
         // Open-Meteo requests, batching, decoding, error mapping.
-        .target(name: "BreezeOpenMeteo", dependencies: ["BreezeModel", "BreezeHTTP"]),
+        .target(name: "BreezeOpenMeteo", dependencies: ["BreezeModel", "BreezeConfig", "BreezeHTTP"]),
         // Alert rules and the per-city alert state machine.
         .target(name: "BreezeAlerts", dependencies: ["BreezeModel"]),
         // The daemon's ties to the system: journald records, sd_notify, signals.

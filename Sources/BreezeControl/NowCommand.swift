@@ -65,7 +65,7 @@ enum NowCommand: ControlCommand {
         let client = AirQualityClient(
             endpoints: access.endpoints, transport: access.transport,
             retryPolicy: OpenMeteoAccess.interactiveRetries)
-        let results = client.current(for: cities.map(\.coordinate), deadline: access.deadline)
+        let results = client.current(for: cities.map(\.coordinate), includeSubIndices: true, deadline: access.deadline)
         let rows = zip(cities, results).map { NowRow(city: $0, outcome: $1) }
         let failures = rows.compactMap { row -> FetchError? in
             guard case .failure(let error) = row.outcome else { return nil }

@@ -14,7 +14,7 @@ enum NowReport {
 
     /// One line per city, columns aligned; the band coloured when `colours`.
     static func table(_ rows: [NowRow], colours: Bool) -> String {
-        let header = ["City", "AQI", "Band", "Dominant"] + Pollutant.allCases.map(NowPresentation.label)
+        let header = ["City", "AQI", "Band", "Dominant"] + Pollutant.allCases.map(\.label)
         var lines: [[Cell]] = [header.map { Cell($0) }]
         for row in rows {
             lines.append(cells(row, colours: colours))
@@ -46,7 +46,7 @@ enum NowReport {
         }
         var result = [name]
         if let aqi = reading.usAQI, let band = Band(aqi: aqi) {
-            let text = "\(NowPresentation.emoji(band)) \(NowPresentation.label(band))"
+            let text = "\(band.emoji) \(band.label)"
             let width = text.count + 1  // the emoji takes two columns
             let colour = colours ? NowPresentation.ansiColour(band) : ""
             result.append(Cell(colours ? colour + String(aqi) + "\u{1B}[0m" : String(aqi), width: String(aqi).count))
@@ -54,7 +54,7 @@ enum NowReport {
         } else {
             result += [Cell("—"), Cell("no data")]
         }
-        result.append(Cell(NowPresentation.dominant(reading).map(NowPresentation.label) ?? "—"))
+        result.append(Cell(NowPresentation.dominant(reading).map(\.label) ?? "—"))
         for pollutant in Pollutant.allCases {
             guard let value = reading.concentrations[pollutant] else {
                 result.append(Cell("no data"))
@@ -65,39 +65,66 @@ enum NowReport {
         return result
     }
 
-    /// A JSON array, one object per city in configuration order.
+    /// A JSON array, one object per city in configuration order: `city`, `latitude`,
+    /// `longitude`, then either `error`, or `time`, `aqi`, `band`, `bandLabel`,
+    /// `dominantPollutant` and `pollutants` (each `value`, `unit`, `status`), null for no data.
     static func json(_ rows: [NowRow]) -> String {
-        let objects: [[String: Any]] = rows.map { row in
-            var object: [String: Any] = [
-                "city": row.city.name, "latitude": row.city.latitude, "longitude": row.city.longitude,
-            ]
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let data = try? encoder.encode(rows.map(CityObject.init))
+        return data.map { String(decoding: $0, as: UTF8.self) } ?? "[]"
+    }
+
+    private struct CityObject: Encodable {
+        var row: NowRow
+
+        enum Key: String, CodingKey {
+            case city, latitude, longitude, error, time, aqi, band, bandLabel, dominantPollutant
+            case pollutants, rejectedValues
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Key.self)
+            try container.encode(row.city.name, forKey: .city)
+            try container.encode(row.city.latitude, forKey: .latitude)
+            try container.encode(row.city.longitude, forKey: .longitude)
             switch row.outcome {
             case .failure(let error):
-                object["error"] = error.description
+                try container.encode(error.description, forKey: .error)
             case .success(let conditions):
                 let reading = conditions.reading
-                object["time"] = reading.time
-                object["aqi"] = reading.usAQI ?? NSNull()
                 let band = reading.usAQI.flatMap(Band.init(aqi:))
-                object["band"] = band?.slug ?? NSNull()
-                object["bandLabel"] = band.map(NowPresentation.label) ?? NSNull()
-                object["dominantPollutant"] = NowPresentation.dominant(reading)?.rawValue ?? NSNull()
-                var pollutants: [String: Any] = [:]
+                try container.encode(reading.time, forKey: .time)
+                try container.encode(reading.usAQI, forKey: .aqi)
+                try container.encode(band?.slug, forKey: .band)
+                try container.encode(band.map(\.label), forKey: .bandLabel)
+                try container.encode(NowPresentation.dominant(reading)?.rawValue, forKey: .dominantPollutant)
+                var pollutants: [String: PollutantObject] = [:]
                 for pollutant in Pollutant.allCases {
                     let value = reading.concentrations[pollutant]
-                    pollutants[pollutant.rawValue] = [
-                        "value": value ?? NSNull() as Any, "unit": unit,
-                        "status": value.map { NowPresentation.status(pollutant, value: $0) } ?? NSNull() as Any,
-                    ]
+                    pollutants[pollutant.rawValue] = PollutantObject(
+                        value: value, status: value.map { NowPresentation.status(pollutant, value: $0) })
                 }
-                object["pollutants"] = pollutants
-                if !conditions.rejectedValues.isEmpty { object["rejectedValues"] = conditions.rejectedValues }
+                try container.encode(pollutants, forKey: .pollutants)
+                if !conditions.rejectedValues.isEmpty {
+                    try container.encode(conditions.rejectedValues, forKey: .rejectedValues)
+                }
             }
-            return object
         }
-        let data = try? JSONSerialization.data(
-            withJSONObject: objects, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
-        return data.map { String(decoding: $0, as: UTF8.self) } ?? "[]"
+    }
+
+    private struct PollutantObject: Encodable {
+        var value: Double?
+        var status: String?
+
+        enum Key: String, CodingKey { case value, unit, status }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Key.self)
+            try container.encode(value, forKey: .value)
+            try container.encode(NowReport.unit, forKey: .unit)
+            try container.encode(status, forKey: .status)
+        }
     }
 
     /// One decimal, or none for values of 100 and more.

@@ -26,13 +26,8 @@ struct OpenMeteoAccess: Sendable {
     /// Endpoints and a libcurl transport for `settings`.
     init(settings: BreezeSettings) {
         self.init(
-            endpoints: OpenMeteoEndpoints(
-                apiURL: settings.apiURL, geocodingURL: settings.geocodingURL,
-                archiveURL: settings.archiveURL, apiKey: settings.apiKey?.value),
-            transport: CurlTransport(
-                options: .init(
-                    connectTimeout: min(.seconds(10), settings.timeout),
-                    totalTimeout: settings.timeout, userAgent: Self.userAgent)),
+            endpoints: OpenMeteoEndpoints(settings),
+            transport: CurlTransport(settings: settings, userAgent: Self.userAgent),
             timeout: settings.timeout)
     }
 

@@ -12,10 +12,7 @@ public struct OpenMeteoSource: AirQualitySource {
 
     /// The production source for `settings`: libcurl with the configured timeout.
     public init(settings: BreezeSettings, userAgent: String) {
-        let timeout = settings.timeout
-        let transport = CurlTransport(
-            options: .init(
-                connectTimeout: min(timeout, .seconds(10)), totalTimeout: timeout, userAgent: userAgent))
+        let transport = CurlTransport(settings: settings, userAgent: userAgent)
         self.init(client: AirQualityClient(endpoints: OpenMeteoEndpoints(settings), transport: transport))
     }
 
@@ -30,14 +27,5 @@ public struct OpenMeteoSource: AirQualitySource {
                 SourceFailure(message: endpoints.redacting(error.description), permanent: !error.isTransient)
             }
         }
-    }
-}
-
-extension OpenMeteoEndpoints {
-    /// The endpoints a configuration's `[Breeze]` section names.
-    public init(_ settings: BreezeSettings) {
-        self.init(
-            apiURL: settings.apiURL, geocodingURL: settings.geocodingURL,
-            archiveURL: settings.archiveURL, apiKey: settings.apiKey?.value)
     }
 }

@@ -27,7 +27,7 @@ final class NowCommandTests {
         #expect(result.status == 0)
         let lines = result.standardOutput.split(separator: "\n").map(String.init)
         #expect(lines[0].hasPrefix("City    AQI  Band"))
-        #expect(lines[1] == "Berlin   42  😊 Good       PM2.5     6.1 good       9.8 good       12.3 good  1.9 good  71.0 good  180 good")
+        #expect(lines[1] == "Berlin   42  😊 Good       O₃        6.1 good       9.8 good       12.3 good  1.9 good  71.0 good  180 good")
         #expect(lines[2] == "Paris     —  no data")
         #expect(lines[3] == "Delhi   180  😨 Unhealthy  PM2.5     112 unhealthy  260 unhealthy  40.0 good  8.0 good  30.0 good  900 good")
         #expect(!result.standardOutput.contains("\u{1B}["))
