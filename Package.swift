@@ -15,6 +15,9 @@ let package = Package(
         .systemLibrary(
             name: "CSystemd", pkgConfig: "libsystemd",
             providers: [.apt(["libsystemd-dev"])]),
+        .systemLibrary(
+            name: "CCrypto", pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]),
 
         // Pure values: bands, pollutants, AQI maths, cities. No I/O.
         .target(name: "BreezeModel"),
@@ -26,6 +29,10 @@ let package = Package(
         .target(name: "BreezeOpenMeteo", dependencies: ["BreezeModel", "BreezeConfig", "BreezeHTTP"]),
         // Alert rules and the per-city alert state machine.
         .target(name: "BreezeAlerts", dependencies: ["BreezeModel"]),
+        // Alert delivery: receivers (webhook formats, email), the durable outbox, its worker.
+        .target(
+            name: "BreezeDelivery",
+            dependencies: ["BreezeModel", "BreezeConfig", "BreezeAlerts", "BreezeHTTP", "CCrypto"]),
         // The daemon's ties to the system: journald records, sd_notify, signals.
         .target(name: "BreezeSystem", dependencies: ["CSystemd"]),
         // The daemon: scheduling, the poll cycle, reload and shutdown.
@@ -61,6 +68,9 @@ let package = Package(
         .testTarget(
             name: "BreezeDaemonTests",
             dependencies: ["BreezeDaemon", "BreezeAlerts", "BreezeModel", "BreezeSystem"]),
+        .testTarget(
+            name: "BreezeDeliveryTests",
+            dependencies: ["BreezeDelivery", "BreezeAlerts", "BreezeModel", "BreezeConfig", "BreezeHTTP"]),
         .testTarget(name: "BreezeSystemTests", dependencies: ["BreezeSystem"]),
         .testTarget(name: "BreezeCommandLineTests", dependencies: ["BreezeCommandLine"]),
         // Runs the real breezed and breezectl binaries against servers on loopback.

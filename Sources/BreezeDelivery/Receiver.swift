@@ -1,0 +1,34 @@
+import BreezeAlerts
+import BreezeConfig
+
+/// What one delivery attempt came to, as the outbox needs to know it.
+public enum DeliveryOutcome: Sendable, Equatable {
+    /// The receiver took it (2xx, or the message is in the spool).
+    case delivered
+    /// Try again later: 408, 429, 5xx, a network error, a sendmail failure. `retryAfter` is
+    /// the receiver's own wish (`Retry-After`), when it said one.
+    case retry(reason: String, retryAfter: Duration?)
+    /// Trying again cannot help (another 4xx): the entry goes to `dead/` with the reason.
+    case permanent(reason: String)
+    /// 410 Gone: the endpoint is no more; the receiver is disabled.
+    case gone(reason: String)
+}
+
+/// One configured destination of alerts: a webhook in one of its formats, or an email spool.
+public protocol Receiver: Sendable {
+    /// The configured section name (`[Webhook "ops"]` → `ops`).
+    var name: String { get }
+    /// Held hours for `firing`, `escalated` and `reminder` (the worst bands always go out).
+    var quietHours: QuietHours? { get }
+    /// The IANA zone quiet hours are read in; nil: the city's, else the system's.
+    var timeZone: String? { get }
+    /// How long an entry may wait for delivery before it is given up (moved to `dead/`).
+    var maxAge: Duration { get }
+    /// Whether the receiver forgets alerts unless they are sent again while firing
+    /// (Alertmanager expires them), so the daemon re-sends each cycle.
+    var refreshesWhileFiring: Bool { get }
+    /// Delivers one event now: blocking, bounded by the receiver's timeout. `now` is unix
+    /// seconds. Never logs and never throws: everything is in the outcome, and no outcome
+    /// text holds a secret (URL tokens, header values, the signing key).
+    func deliver(_ event: AlertEvent, at now: Double) -> DeliveryOutcome
+}
