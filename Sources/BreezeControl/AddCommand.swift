@@ -1,20 +1,27 @@
 import BreezeCommandLine
 import BreezeConfig
 import BreezeModel
+import BreezeOpenMeteo
 
 /// `breezectl add`: add a city to the configuration as a drop-in of its own.
 enum AddCommand: ControlCommand {
     static let name = "add"
     static let summary = "Add a city to the configuration"
     static let help = """
-        Usage: breezectl add --name NAME --latitude LAT --longitude LON [--config PATH]
+        Usage: breezectl add QUERY [--pick N] [--name NAME] [--config PATH]
+               breezectl add --name NAME --latitude LAT --longitude LON [--config PATH]
 
         Add a city: write breezed.conf.d/<name>.conf beside the configuration file, after
         checking that the whole resulting configuration is valid. Nothing is written when it is
         not (exit 78), when the city is already configured or the file exists (exit 1).
         Then run 'systemctl reload breezed'.
 
+        With QUERY the city is looked up through Open-Meteo's geocoding (as 'breezectl search'
+        shows it) and the first candidate is taken, or the Nth with --pick; no match exits 1,
+        an unreachable service 69.
+
         Options:
+          --pick N          take the Nth candidate of the look-up (default 1)
           --name NAME       the city's name, as alerts will show it
           --latitude LAT    degrees north, -90 to 90
           --longitude LON   degrees east, -180 to 180
@@ -22,11 +29,15 @@ enum AddCommand: ControlCommand {
         """
 
     static func run(_ arguments: [String], context: CommandContext) -> ExitCode {
-        let specification = ArgumentSpecification(options: ["name", "latitude", "longitude", "config"])
+        let specification = ArgumentSpecification(options: ["name", "latitude", "longitude", "config", "pick"])
         let parsed: ParsedArguments
         switch parse(arguments, specification, context: context) {
         case .finish(let status): return status
         case .proceed(let arguments): parsed = arguments
+        }
+        let configurationPath = parsed.value("config") ?? DefaultPaths.configuration
+        if !parsed.positionals.isEmpty, parsed.value("latitude") == nil, parsed.value("longitude") == nil {
+            return addFromLookUp(parsed, configurationPath: configurationPath, context: context)
         }
         let city: City
         switch cityFromArguments(parsed) {
@@ -35,23 +46,63 @@ enum AddCommand: ControlCommand {
             context.console.printError("breezectl add: \(problem.message)")
             return .usage
         }
-        return add(city, configurationPath: parsed.value("config") ?? DefaultPaths.configuration, context: context)
+        return add(city, configurationPath: configurationPath, context: context)
     }
 
-    /// The city named by `--name/--latitude/--longitude`. `breezectl add QUERY` (a geocoding
-    /// look-up) is answered with a pointer to those options until search provides it.
+    /// `breezectl add QUERY`: the city comes from Open-Meteo's geocoding.
+    static func addFromLookUp(_ parsed: ParsedArguments, configurationPath: String, context: CommandContext)
+        -> ExitCode
+    {
+        let console = context.console
+        let query = parsed.positionals.joined(separator: " ")
+        var pick = 1
+        if let text = parsed.value("pick") {
+            guard let value = Int(text), (1...100).contains(value) else {
+                console.printError("breezectl add: --pick needs a number from 1 to 100, not '\(text)'")
+                return .usage
+            }
+            pick = value
+        }
+        guard
+            let configuration = loadConfiguration(
+                path: configurationPath, optional: false, command: name, context: context)
+        else { return .configuration }
+        let access = OpenMeteoAccess(settings: configuration.breeze)
+        let client = GeocodingClient(
+            endpoints: access.endpoints, transport: access.transport,
+            retryPolicy: OpenMeteoAccess.interactiveRetries)
+        let places: [GeocodedPlace]
+        do {
+            places = try client.search(name: query, count: max(5, pick), deadline: access.deadline)
+        } catch {
+            console.printError(
+                "breezectl add: cannot search Open-Meteo's geocoding API at \(access.endpoints.geocodingURL): \(error)")
+            return .unavailable
+        }
+        guard places.count >= pick else {
+            console.printError(
+                places.isEmpty
+                    ? "breezectl add: no place matches '\(query)'"
+                    : "breezectl add: '\(query)' has only \(places.count) candidates, not \(pick)")
+            return .failure
+        }
+        var city = places[pick - 1].city
+        if let name = parsed.value("name") { city.name = name }
+        if places.count > 1 {
+            let others = places.enumerated().filter { $0.offset != pick - 1 }.prefix(4)
+                .map { "\($0.offset + 1). \($0.element.city.displayName)" }
+            console.printError("taking \(pick). \(places[pick - 1].city.displayName); others: \(others.joined(separator: "; ")) (use --pick N)")
+        }
+        return add(city, configurationPath: configurationPath, context: context)
+    }
+
+    /// The city named by `--name/--latitude/--longitude`.
     static func cityFromArguments(_ parsed: ParsedArguments) -> Result<City, UsageError> {
         let name = parsed.value("name")
         let latitude = parsed.value("latitude")
         let longitude = parsed.value("longitude")
         if let query = parsed.positionals.first {
-            if name == nil, latitude == nil, longitude == nil {
-                return .failure(
-                    UsageError(
-                        "looking '\(query)' up by name is not available yet; give the city as "
-                            + "--name NAME --latitude LAT --longitude LON"))
-            }
-            return .failure(UsageError("unexpected argument '\(query)'"))
+            return .failure(UsageError("unexpected argument '\(query)' beside --latitude/--longitude"))
         }
         let missing = [("--name", name), ("--latitude", latitude), ("--longitude", longitude)]
             .filter { $0.1 == nil }.map(\.0)

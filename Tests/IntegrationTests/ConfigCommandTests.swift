@@ -166,15 +166,6 @@ struct ConfigCommandTests {
         #expect(result.standardError.hasSuffix("breezectl add: the configuration has errors; fix them first. Nothing was written.\n"))
     }
 
-    @Test func addByQueryPointsAtTheCoordinateOptions() throws {
-        let result = try Binaries.run(Binaries.breezectl, ["add", "Paris", "--config", Self.example])
-        #expect(result.status == 64)
-        #expect(
-            result.standardError
-                == "breezectl add: looking 'Paris' up by name is not available yet; give the city as "
-                + "--name NAME --latitude LAT --longitude LON\n")
-    }
-
     @Test(arguments: [
         (["--name", "Oslo"], "breezectl add: missing --latitude, --longitude; try 'breezectl add --help'\n"),
         (["--name", "Oslo", "--latitude", "north", "--longitude", "1"], "breezectl add: --latitude needs a number, not 'north'\n"),
