@@ -66,7 +66,6 @@ private struct Transition {
         state.breachStreak = 0
         state.clearStreak = 0
         state.escalationStreak = 0
-        state.escalationBand = nil
         state.episodeStartedAt = now
         state.eventsInEpisode = 0
         state.notifiedBand = observation.band
@@ -85,11 +84,12 @@ private struct Transition {
             return
         }
         trackEscalation()
-        if state.escalationStreak >= rule.confirmAfter, let band = state.escalationBand {
+        // Announce where the air is now: every reading of the streak was worse than the band
+        // last announced, and the message quotes the current AQI, so its band must match it.
+        if state.escalationStreak >= rule.confirmAfter, let band = observation.band {
             let previous = state.notifiedBand
             state.notifiedBand = band
             state.escalationStreak = 0
-            state.escalationBand = nil
             state.lastNotifiedAt = now
             emit(.escalated, band: band, previousBand: previous)
         } else if let interval = rule.repeatEvery, let last = state.lastNotifiedAt,
@@ -107,13 +107,7 @@ private struct Transition {
             state.notifiedBand = band
             return
         }
-        if band > notified {
-            state.escalationStreak += 1
-            state.escalationBand = min(state.escalationBand ?? band, band)
-        } else {
-            state.escalationStreak = 0
-            state.escalationBand = nil
-        }
+        state.escalationStreak = band > notified ? state.escalationStreak + 1 : 0
     }
 
     private mutating func emit(_ kind: AlertEventKind, band: Band?, previousBand: Band?) {

@@ -11,8 +11,6 @@ public struct CityAlertState: Sendable, Equatable, Codable {
     public var clearStreak = 0
     /// Consecutive readings in a band worse than `notifiedBand` while firing.
     public var escalationStreak = 0
-    /// The best band seen during the current escalation streak: the one escalated to.
-    public var escalationBand: Band?
     /// The band the last firing/escalated/reminder event announced.
     public var notifiedBand: Band?
     /// The band of the last reading that did not breach: the "was" of a firing event.

@@ -82,9 +82,11 @@ struct AlertStateMachineTests {
         #expect(escalation.id.hasSuffix("-2-escalated"))
         // The same band again is no news.
         #expect(player.feed([170, 180]) == [])
-        // Two bands worse at once escalates to the better of the two confirmed readings.
-        #expect(player.feed([320, 250]) == [.escalated])
-        #expect(player.events.last?.band == .veryUnhealthy)
+        // The escalation names the band of the reading that confirmed it.
+        #expect(player.feed([250, 320]) == [.escalated])
+        #expect(player.events.last?.band == .hazardous)
+        #expect(player.events.last?.aqi == 320)
+        #expect(player.events.last?.previousBand == .unhealthy)
     }
 
     @Test func interruptedEscalationDoesNotCount() {
