@@ -24,11 +24,13 @@ public struct DaemonPlan: Sendable {
         stateDirectory = configuration.breeze.stateDirectory
     }
 
-    /// The longest one cycle may take: within the interval, and never more than a few
-    /// request timeouts, so a stalled network cannot hold the loop.
+    /// The longest one cycle may take: within the interval, and at most one request timeout
+    /// per batch of 1000 cities plus three for retries, so a stalled network cannot hold the
+    /// loop while a large configuration still gets every batch its time.
     public var cycleBudget: Double {
         let timeout = configuration.breeze.timeout.seconds
-        return max(1, min(interval * 0.9, timeout * 4))
+        let batches = (cities.count + 999) / 1000
+        return max(1, min(interval * 0.9, timeout * Double(batches + 3)))
     }
 }
 
