@@ -32,7 +32,7 @@ final class ManualCycles: Sendable {
 
 /// Waits (bounded) until `condition` holds; the loop runs on real Dispatch queues.
 func eventually(_ condition: () -> Bool) async -> Bool {
-    for _ in 0..<400 {
+    for _ in 0..<2000 {
         if condition() { return true }
         try? await Task.sleep(for: .milliseconds(5))
     }
@@ -122,7 +122,8 @@ struct PollLoopHeartbeatTests {
         let early = beats.count
         #expect(await eventually { beats.count > early + 2 })
         clock.advance(61)
-        try? await Task.sleep(for: .milliseconds(30))
+        // Long enough for a tick that read the clock just before the jump to finish.
+        try? await Task.sleep(for: .milliseconds(150))
         let stalled = beats.count
         try? await Task.sleep(for: .milliseconds(60))
         #expect(beats.count == stalled)
