@@ -49,7 +49,7 @@ let package = Package(
             name: "BreezeControl",
             dependencies: [
                 "BreezeModel", "BreezeConfig", "BreezeHTTP", "BreezeOpenMeteo", "BreezeCommandLine",
-                "BreezeAlerts",
+                "BreezeAlerts", "BreezeDelivery",
             ]),
 
         .executableTarget(
