@@ -21,7 +21,9 @@ enum DaemonCommand {
                           breezed.conf.d/*.conf beside it)
           --check         check the configuration, print a summary and exit (78 when invalid)
           --once          run one poll cycle, print a summary and exit: 0 when every city got
-                          data, 69 when none did, 75 when only some did
+                          data, 69 when none did, 75 when only some did; alerts are written
+                          to the outbox and each due one is tried once (within 30 s); what
+                          fails stays there for the daemon
           --log TARGET    auto (journal under systemd, else standard error), journal or stderr
           --help          show this help
           --version       show the version
@@ -104,6 +106,9 @@ enum DaemonCommand {
                 "\(summary.cities) cities: \(summary.citiesWithData) with data, "
                     + "\(summary.citiesFailed) failed, \(summary.alerting) alerting, "
                     + "\(summary.events.count) alert events")
+            if summary.deliveriesPending > 0 {
+                console.print("\(summary.deliveriesPending) deliveries left in the outbox for the daemon")
+            }
             if summary.citiesWithData == summary.cities { exit(ExitCode.success.rawValue) }
             exit(summary.citiesWithData == 0 ? ExitCode.unavailable.rawValue : ExitCode.temporaryFailure.rawValue)
         } catch {
