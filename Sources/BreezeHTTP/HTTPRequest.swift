@@ -46,6 +46,17 @@ public struct HTTPRequest: Sendable, Equatable {
             body: Array(FormEncoding.encode(fields).utf8))
     }
 
+    /// A POST of `body` to `url` with `Content-Type: contentType` first, then `headers` in
+    /// order, exactly as given.
+    public static func post(
+        _ url: String, body: [UInt8], contentType: String,
+        headers: [(name: String, value: String)] = []
+    ) -> HTTPRequest {
+        HTTPRequest(
+            method: .post, url: url, headers: [(name: "Content-Type", value: contentType)] + headers,
+            body: body)
+    }
+
     public static func == (lhs: HTTPRequest, rhs: HTTPRequest) -> Bool {
         lhs.method == rhs.method && lhs.url == rhs.url && lhs.body == rhs.body
             && lhs.timeout == rhs.timeout

@@ -1,0 +1,84 @@
+import BreezeAlerts
+import BreezeHTTP
+import BreezeModel
+
+/// `Format=alertmanager`: alerts POSTed to a Prometheus Alertmanager's `/api/v2/alerts`.
+///
+/// Identity. Alertmanager identifies an alert by its whole label set, and the labels are
+/// `alertname="AirQuality"`, `city`, `band` and `severity` (so routes can match on severity).
+/// `band` is always the band the alert *announced* (the state machine's notified band): the
+/// firing band, the band escalated to, and for reminders and resolves the announced band the
+/// event carries as `previousBand`. So re-sends of one alert keep the same labels, and two
+/// Breeze instances announcing the same alert produce the same fingerprint. On escalation the
+/// band label changes, which to Alertmanager is a new alert: the same request therefore also
+/// resolves the previous band's alert (its `endsAt` is now), so the old one does not linger.
+///
+/// Lifetime. A firing alert carries `endsAt` = now + the firing lifetime (four poll intervals,
+/// as Prometheus sets four evaluation intervals) and the daemon re-sends it each cycle while
+/// firing (`refreshesWhileFiring`), so Alertmanager's `resolve_timeout` never expires it
+/// early and a stopped Breeze lets it end on its own. A resolve sets `endsAt` to now. A `test`
+/// event is `alertname="AirQualityTest"`, never the real alert, and ends after five minutes.
+enum AlertmanagerFormat: WebhookPayloadFormat {
+    static let path = "/api/v2/alerts"
+    static let testLifetime: Double = 300
+
+    static func request(for event: AlertEvent, context: FormatContext) -> HTTPRequest {
+        let now = max(context.now, event.createdAt)
+        let lifetime = max(context.firingLifetime.seconds, 60)
+        var alerts: [JSONValue] = []
+        switch event.kind {
+        case .firing:
+            alerts = [alert(event, band: event.band, endsAt: now + lifetime)]
+        case .escalated:
+            if let previous = event.previousBand, previous != event.band {
+                alerts.append(alert(event, band: previous, endsAt: now))
+            }
+            alerts.append(alert(event, band: event.band, endsAt: now + lifetime))
+        case .reminder:
+            alerts = [alert(event, band: event.previousBand ?? event.band, endsAt: now + lifetime)]
+        case .resolved:
+            alerts = [alert(event, band: event.previousBand ?? event.band, endsAt: now)]
+        case .test:
+            alerts = [alert(event, band: event.band, endsAt: now + testLifetime, name: "AirQualityTest")]
+        }
+        return .post(alertsURL(context.url), body: JSONValue.array(alerts).bytes, contentType: "application/json")
+    }
+
+    /// `url` with `/api/v2/alerts` appended, unless it already ends with it.
+    static func alertsURL(_ url: String) -> String {
+        var base = url
+        while base.hasSuffix("/") { base.removeLast() }
+        return base.hasSuffix(path) ? base : base + path
+    }
+
+    /// `info` up to Slightly High, `warning` for Unhealthy for Sensitive Groups and Unhealthy,
+    /// `critical` for Very Unhealthy and Hazardous (the bands quiet hours never hold).
+    static func severity(_ band: Band?) -> String {
+        guard let band else { return "warning" }
+        if band >= .veryUnhealthy { return "critical" }
+        return band >= .unhealthyForSensitiveGroups ? "warning" : "info"
+    }
+
+    private static func alert(
+        _ event: AlertEvent, band: Band?, endsAt: Double, name: String = "AirQuality"
+    ) -> JSONValue {
+        var annotations: [String: JSONValue] = [
+            "summary": .string(event.message),
+            "description": .string(event.tips.joined(separator: " ")),
+            "event_id": .string(event.id),
+            "observed_at": .string(Timestamp.observation(event.observedAt)),
+        ]
+        if let aqi = event.aqi { annotations["aqi"] = .string(String(aqi)) }
+        return .object([
+            "labels": .object([
+                "alertname": .string(name),
+                "city": .string(event.city.name),
+                "band": .string(band?.slug ?? "unknown"),
+                "severity": .string(severity(band)),
+            ]),
+            "annotations": .object(annotations),
+            "startsAt": .string(Timestamp.rfc3339(event.createdAt)),
+            "endsAt": .string(Timestamp.rfc3339(endsAt)),
+        ])
+    }
+}

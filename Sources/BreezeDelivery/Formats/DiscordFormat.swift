@@ -1,0 +1,61 @@
+import BreezeAlerts
+import BreezeHTTP
+
+/// `Format=discord`: a Discord webhook message with one embed coloured by band.
+///
+/// Discord's limits are kept: content ≤ 2000 characters, title ≤ 256, description ≤ 4096,
+/// field values ≤ 1024, and all embed text together ≤ 6000 (counted in UTF-16 units, which is
+/// never fewer than Discord's count). `allowed_mentions` is empty so no city name can ping.
+enum DiscordFormat: WebhookPayloadFormat {
+    static let contentLimit = 2000
+    static let embedLimit = 6000
+
+    static func request(for event: AlertEvent, context: FormatContext) -> HTTPRequest {
+        let title = truncated(AlertData.title(event), to: 256)
+        let fields = AlertData.pollutantRows(event).map { row in
+            (name: row.pollutant.label,
+             value: "\(AlertData.format(row.value)) \(AlertData.unit) (\(row.status.rawValue))")
+        }
+        let footer = "Breeze · observed \(Timestamp.observation(event.observedAt))"
+        let fixed = ([title, footer] + fields.flatMap { [$0.name, $0.value] }).map(\.utf16.count).reduce(0, +)
+        let tips = event.tips.map { "• " + $0 }.joined(separator: "\n")
+        let description = truncated(tips, to: min(4096, embedLimit - fixed))
+        var embed: [String: JSONValue] = [
+            "title": .string(title),
+            "fields": .array(fields.map { field in
+                .object(["name": .string(field.name), "value": .string(field.value), "inline": .bool(true)])
+            }),
+            "footer": .object(["text": .string(footer)]),
+            "timestamp": .string(Timestamp.rfc3339(event.createdAt)),
+        ]
+        if let colour = colour(event) { embed["color"] = .integer(colour) }
+        if !description.isEmpty { embed["description"] = .string(description) }
+        let body = JSONValue.object([
+            "content": .string(truncated(event.message, to: contentLimit)),
+            "username": .string("Breeze"),
+            "allowed_mentions": .object(["parse": .array([])]),
+            "embeds": .array([.object(embed)]),
+        ]).bytes
+        return .post(context.url, body: body, contentType: "application/json")
+    }
+
+    /// The band's colour as Discord's integer `0xRRGGBB`; nil without a band.
+    static func colour(_ event: AlertEvent) -> Int? {
+        event.band.flatMap { Int($0.colourHex.dropFirst(), radix: 16) }
+    }
+
+    /// `text` cut to at most `limit` UTF-16 units at a character boundary, ending in `…` when cut.
+    static func truncated(_ text: String, to limit: Int) -> String {
+        guard text.utf16.count > limit else { return text }
+        guard limit > 0 else { return "" }
+        var result = ""
+        var used = 1  // the ellipsis
+        for character in text {
+            let size = String(character).utf16.count
+            guard used + size <= limit else { break }
+            result.append(character)
+            used += size
+        }
+        return result + "…"
+    }
+}

@@ -1,0 +1,68 @@
+import BreezeAlerts
+import BreezeHTTP
+import BreezeModel
+
+/// `Format=ntfy`: the message as plain text POSTed to the topic URL, with `Title`, `Priority`
+/// and `Tags` headers.
+///
+/// Priorities: `resolved` 2 (low); `test` 3 (default); otherwise by band: up to Slightly High 3,
+/// Unhealthy for Sensitive Groups 4 (high), Unhealthy and worse 5 (urgent, which ntfy lets
+/// break through Do Not Disturb). Tags: an emoji shortcode ntfy shows as an icon, then the
+/// band's slug. Header values are ASCII: a non-ASCII title (an emoji, "Zürich") is sent as
+/// RFC 2047 encoded-words, which ntfy decodes.
+enum NtfyFormat: WebhookPayloadFormat {
+    static func request(for event: AlertEvent, context: FormatContext) -> HTTPRequest {
+        var lines = [event.message]
+        if !event.tips.isEmpty { lines += [""] + event.tips.map { "• " + $0 } }
+        let rows = AlertData.pollutantRows(event)
+        if !rows.isEmpty { lines += [""] + rows.map(\.line) }
+        lines += ["", "Observed \(Timestamp.observation(event.observedAt))"]
+        let tags = [shortcode(event)] + (event.band.map { [$0.slug] } ?? [])
+        return .post(
+            context.url, body: Array(lines.joined(separator: "\n").utf8),
+            contentType: "text/plain; charset=utf-8",
+            headers: [
+                ("Title", headerText(AlertData.title(event))),
+                ("Priority", String(priority(event))),
+                ("Tags", tags.joined(separator: ",")),
+            ])
+    }
+
+    /// ntfy's priority, 1 (min) to 5 (urgent).
+    static func priority(_ event: AlertEvent) -> Int {
+        switch event.kind {
+        case .resolved: return 2
+        case .test: return 3
+        case .firing, .escalated, .reminder:
+            guard let band = event.band else { return 3 }
+            if band >= .unhealthy { return 5 }
+            return band == .unhealthyForSensitiveGroups ? 4 : 3
+        }
+    }
+
+    /// An emoji shortcode from ntfy's list for the event.
+    static func shortcode(_ event: AlertEvent) -> String {
+        switch event.kind {
+        case .resolved: return "white_check_mark"
+        case .test: return "test_tube"
+        case .firing, .escalated, .reminder:
+            switch event.band {
+            case nil: return "warning"
+            case .excellent: return "sparkles"
+            case .good: return "blush"
+            case .moderate: return "neutral_face"
+            case .slightlyHigh: return "confused"
+            case .unhealthyForSensitiveGroups: return "mask"
+            case .unhealthy: return "fearful"
+            case .veryUnhealthy: return "rotating_light"
+            case .hazardous: return "skull_and_crossbones"
+            }
+        }
+    }
+
+    /// `text` without controls, as encoded-words when it is not plain ASCII.
+    static func headerText(_ text: String) -> String {
+        let clean = EncodedWord.withoutControls(text)
+        return EncodedWord.isPlainHeaderText(clean) ? clean : EncodedWord.words(clean).joined(separator: " ")
+    }
+}

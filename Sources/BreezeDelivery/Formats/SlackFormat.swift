@@ -1,0 +1,53 @@
+import BreezeAlerts
+import BreezeHTTP
+
+/// `Format=slack`: a Slack incoming-webhook message: `text` as the notification fallback, and
+/// blocks: the message and tips, the pollutants as fields, the observation time as context.
+enum SlackFormat: WebhookPayloadFormat {
+    static func request(for event: AlertEvent, context: FormatContext) -> HTTPRequest {
+        var blocks: [JSONValue] = [
+            section("*\(escape(AlertData.title(event)))*\n\(escape(event.message))"),
+        ]
+        if !event.tips.isEmpty {
+            blocks.append(section(event.tips.map { "• " + escape($0) }.joined(separator: "\n")))
+        }
+        let rows = AlertData.pollutantRows(event)
+        if !rows.isEmpty {
+            // Slack allows at most ten fields per section; there are six pollutants.
+            blocks.append(.object([
+                "type": .string("section"),
+                "fields": .array(rows.map { row in
+                    .object(["type": .string("mrkdwn"), "text": .string(escape(row.line))])
+                }),
+            ]))
+        }
+        blocks.append(.object([
+            "type": .string("context"),
+            "elements": .array([
+                .object([
+                    "type": .string("mrkdwn"),
+                    "text": .string(escape("Observed \(Timestamp.observation(event.observedAt)) · Breeze")),
+                ])
+            ]),
+        ]))
+        let body = JSONValue.object(["text": .string(event.message), "blocks": .array(blocks)]).bytes
+        return .post(context.url, body: body, contentType: "application/json")
+    }
+
+    private static func section(_ text: String) -> JSONValue {
+        .object(["type": .string("section"), "text": .object(["type": .string("mrkdwn"), "text": .string(text)])])
+    }
+
+    /// Slack's mrkdwn control characters: `&`, `<` and `>` must be sent as entities.
+    static func escape(_ text: String) -> String {
+        text.replacingAll("&", with: "&amp;").replacingAll("<", with: "&lt;").replacingAll(">", with: "&gt;")
+    }
+}
+
+extension String {
+    /// Every occurrence of `target` replaced, without Foundation.
+    func replacingAll(_ target: String, with replacement: String) -> String {
+        guard !target.isEmpty else { return self }
+        return split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
+    }
+}
