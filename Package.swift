@@ -56,7 +56,7 @@ let package = Package(
             name: "breezed",
             dependencies: [
                 "BreezeModel", "BreezeConfig", "BreezeDaemon", "BreezeSystem", "BreezeCommandLine",
-                "BreezeDelivery",
+                "BreezeDelivery", "BreezeHTTP",
             ]),
         .executableTarget(name: "breezectl", dependencies: ["BreezeControl"]),
 

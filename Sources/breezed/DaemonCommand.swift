@@ -74,6 +74,9 @@ enum DaemonCommand {
             makeSource: { configuration in
                 OpenMeteoSource(settings: configuration.breeze, userAgent: "breezed/\(BreezeVersion.string)")
             },
+            makeReceivers: { configuration in
+                ReceiverFactory.make(configuration, userAgent: "breezed/\(BreezeVersion.string)")
+            },
             variables: variables)
 
         if options.has("once") { runOnce(loaded: loaded, environment: environment, console: console) }
