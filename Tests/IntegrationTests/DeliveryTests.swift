@@ -97,4 +97,40 @@ struct DeliveryTests {
         second.signal(SIGTERM)
         #expect(second.waitForExit() == 0)
     }
+
+    @Test func onceLeavesFailuresInTheOutboxAndStatusShowsThem() throws {
+        let server = try OpenMeteoServer()
+        defer { server.stop() }
+        let webhook = try WebhookFixtureServer()
+        defer { webhook.stop() }
+        // Paris's firing is refused for good (400: to dead/); Tokyo's is retried (503).
+        try webhook.respond(#"{"responses":[{"status":400,"body":"bad"},{"status":503,"count":1}]}"#)
+        let (path, state) = try configuration(server, webhook: webhook)
+        try setAQI(server, 170)
+        let once = try Binaries.run(Binaries.breezed, ["--config", path, "--once", "--log", "stderr"])
+        #expect(once.status == 0)
+        #expect(once.standardOutput.contains("2 alert events\n1 deliveries left in the outbox for the daemon\n"))
+        #expect(once.standardError.contains("gave up delivering alert paris-"))
+        #expect(pendingFiles(state).count == 1 && pendingFiles(state)[0].hasSuffix("-firing.json"))
+
+        let text = try Binaries.run(Binaries.breezectl, ["status", "--config", path])
+        #expect(text.standardOutput.contains("Deliveries: 1 pending, 1 given up (in dead/)"))
+        #expect(text.standardOutput.contains("ops       1        "))
+        let json = try Binaries.run(Binaries.breezectl, ["status", "--config", path, "--json"])
+        let document = try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as! [String: Any]
+        let deliveries = document["deliveries"] as! [String: Any]
+        #expect(deliveries["pending"] as? Int == 1)
+        #expect(deliveries["dead"] as? Int == 1)
+        let receivers = deliveries["receivers"] as! [[String: Any]]
+        #expect(receivers.first?["name"] as? String == "ops")
+        #expect((receivers.first?["lastError"] as? String)?.contains("503") == true)
+
+        // The next run delivers what was left (Tokyo's firing, same id) and fires nothing new.
+        usleep(300_000)
+        let again = try Binaries.run(Binaries.breezed, ["--config", path, "--once"])
+        #expect(again.standardOutput.contains("0 alert events\n"))
+        #expect(pendingFiles(state).isEmpty)
+        let ids = try webhook.deliveries().map(\.id)
+        #expect(ids.count == 3 && ids[1] == ids[2] && ids[1].hasPrefix("tokyo-"))
+    }
 }
