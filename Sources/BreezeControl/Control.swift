@@ -10,6 +10,7 @@ public enum Control {
             NowCommand.self,
             StatusCommand.self,
             AQICommand.self,
+            TestAlertCommand.self,
         ]
     }
 

@@ -67,6 +67,11 @@ struct ClassificationTests {
         #expect(reason.count < 260)
     }
 
+    @Test func aURLTokenEchoedAloneIsRedacted() {
+        let outcome = deliver(.success(HTTPResponse(status: 404, body: Array("no hook SECRETTOKEN here".utf8))))
+        #expect(outcome == .permanent(reason: "HTTP 404 from hooks.example.com: no hook <redacted> here"))
+    }
+
     @Test(arguments: [HTTPError.timeout, .connectionRefused, .connectionReset("reset by peer"), .tls("bad certificate")])
     func transportErrorsAreRetried(error: HTTPError) {
         #expect(deliver(.failure(error)) == .retry(reason: "hooks.example.com: \(error)", retryAfter: nil))

@@ -29,7 +29,7 @@ breeze_install_packages() {
 breeze_build_packages=(pkg-config libcurl4-openssl-dev libsystemd-dev libssl-dev ca-certificates)
 # What the tests need beyond that: Python serves the fixture servers; curl and jq are the
 # baselines some tests and benchmarks compare against.
-breeze_test_packages=(python3 curl jq)
+breeze_test_packages=(python3 curl jq prometheus-alertmanager)
 
 breeze_require_swift() {
     if ! command -v swift >/dev/null 2>&1; then

@@ -7,11 +7,10 @@ enum EncodedWord {
         text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
     }
 
-    /// `text` as a series of `=?UTF-8?B?…?=` words, each at most 75 characters long (RFC 2047
-    /// §2) and never splitting a character; join them with a space (or a folding line break).
-    static func words(_ text: String) -> [String] {
-        // 75 − "=?UTF-8?B?".count − "?=".count = 63 characters of base64: 45 bytes of UTF-8.
-        let maximumBytes = 45
+    /// `text` as a series of `=?UTF-8?B?…?=` words of at most `maximumBytes` bytes of UTF-8
+    /// each, never splitting a character; join them with a space (or a folding line break).
+    /// The default 45 bytes make words of at most 75 characters, RFC 2047's limit (§2).
+    static func words(_ text: String, maximumBytes: Int = 45) -> [String] {
         var words: [String] = []
         var chunk: [UInt8] = []
         for character in text {

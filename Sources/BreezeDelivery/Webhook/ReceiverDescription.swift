@@ -18,7 +18,13 @@ struct ReceiverDescription: Sendable {
         if let secret = configuration.secret?.value { secrets.append(secret) }
         if let components {
             secrets.append(components.percentEncodedPath)
-            if let query = components.percentEncodedQuery { secrets.append(query) }
+            // Tokens are path segments (Slack's /services/T…/B…/<token>, Discord's
+            // /api/webhooks/<id>/<token>) or query values: each long one is redacted alone too.
+            secrets += components.percentEncodedPath.split(separator: "/").map(String.init).filter { $0.count >= 8 }
+            if let query = components.percentEncodedQuery {
+                secrets.append(query)
+                secrets += query.split(separator: "&").compactMap { $0.split(separator: "=", maxSplits: 1).last.map(String.init) }
+            }
         }
         // Longest first, so a secret containing another is removed whole; very short texts
         // ("/", "") would only mangle the reason.

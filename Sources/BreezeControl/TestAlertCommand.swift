@@ -1,0 +1,126 @@
+import BreezeAlerts
+import BreezeCommandLine
+import BreezeConfig
+import BreezeDelivery
+import BreezeHTTP
+import BreezeModel
+import Foundation
+
+/// `breezectl test-alert`: sends a `test` event to receivers now and reports each result.
+enum TestAlertCommand: ControlCommand {
+    static let name = "test-alert"
+    static let summary = "Send a test alert to the receivers now and show each result"
+    static let help = """
+        Usage: breezectl test-alert [RECEIVER…] [--config PATH]
+
+        Send a `test` alert to the named receivers (every enabled one by default; a named
+        receiver is tried even when Enabled=no) right now, bypassing quiet hours and the
+        daemon's outbox, and print one line per receiver: "NAME: delivered" or
+        "NAME: failed: REASON". The alert is about the first configured city, with its last
+        reading from the daemon's state file, or a reading marked as an example.
+
+        Exit status: 0 every receiver took it, 1 at least one failed, 64 unknown receiver,
+        78 bad configuration or no receiver configured.
+
+        Options:
+          --config PATH   main configuration file (default \(DefaultPaths.configuration))
+        """
+
+    static func run(_ arguments: [String], context: CommandContext) -> ExitCode {
+        let parsed: ParsedArguments
+        switch parse(arguments, ArgumentSpecification(options: ["config"]), context: context) {
+        case .finish(let status): return status
+        case .proceed(let arguments): parsed = arguments
+        }
+        let console = context.console
+        guard
+            var configuration = loadConfiguration(
+                path: parsed.value("config"), optional: false, command: name, context: context)
+        else { return .configuration }
+        let known = configuration.receiverNames
+        guard !known.isEmpty else {
+            console.printError("breezectl test-alert: no receiver is configured; add a [Webhook \"…\"] or [Email \"…\"] section")
+            return .configuration
+        }
+        for wanted in parsed.positionals where !known.contains(wanted) {
+            console.printError(
+                "breezectl test-alert: unknown receiver '\(wanted)'; configured: \(known.joined(separator: ", "))")
+            return .usage
+        }
+        let named = Set(parsed.positionals)
+        if !named.isEmpty {
+            // Only the named ones, each enabled for this test even when the daemon skips it.
+            configuration.webhooks = configuration.webhooks.filter { named.contains($0.name) }
+                .map { var webhook = $0; webhook.enabled = true; return webhook }
+            configuration.emails = configuration.emails.filter { named.contains($0.name) }
+                .map { var email = $0; email.enabled = true; return email }
+        }
+        let longest = configuration.webhooks.map(\.timeout).max() ?? .seconds(10)
+        let transport = CurlTransport(options: .init(
+            totalTimeout: max(longest, .seconds(1)), userAgent: "breezectl/\(BreezeVersion.string)"))
+        let receivers = Receivers.make(configuration: configuration, transport: transport, hostname: FileSystem.hostname())
+        guard !receivers.isEmpty else {
+            console.printError("breezectl test-alert: every receiver has Enabled=no; name one to test it anyway")
+            return .configuration
+        }
+        let now = Date().timeIntervalSince1970
+        let event = TestAlertEvent.make(configuration: configuration, now: now)
+        var failures = 0
+        for receiver in receivers {
+            switch receiver.deliver(event, at: now) {
+            case .delivered:
+                console.print("\(receiver.name): delivered")
+            case .retry(let reason, _), .permanent(let reason):
+                failures += 1
+                console.print("\(receiver.name): failed: \(reason)")
+            case .gone(let reason):
+                failures += 1
+                console.print("\(receiver.name): failed: \(reason) (the endpoint is gone)")
+            }
+        }
+        return failures == 0 ? .success : .failure
+    }
+}
+
+/// The `test` event `breezectl test-alert` sends.
+enum TestAlertEvent {
+    /// About the first configured city with its last reading from the state file; without one
+    /// (or without a city), an example reading whose city name says so.
+    static func make(configuration: Configuration, now: Double) -> AlertEvent {
+        let city = configuration.cities.first?.city
+        let record = city.flatMap { lastRecord(of: $0.name, stateDirectory: configuration.breeze.stateDirectory) }
+        let id = "test-\(EventIdentifier.slug(city?.name ?? "example"))-\(Int64(now))"
+        if let city, let reading = record?.lastReading {
+            let band = reading.usAQI.flatMap(Band.init(aqi:))
+            return AlertEvent(
+                id: id, kind: .test, city: city, aqi: reading.usAQI, band: band, previousBand: nil,
+                dominantPollutant: reading.dominantPollutant, concentrations: reading.concentrations,
+                pollutantsOverLimit: [], observedAt: reading.time, createdAt: now)
+        }
+        var example = city ?? City(name: "Example City", latitude: 0, longitude: 0)
+        example.name += " (example reading)"
+        return AlertEvent(
+            id: id, kind: .test, city: example, aqi: 42, band: .good, previousBand: nil,
+            dominantPollutant: .pm2_5, concentrations: [.pm2_5: 8.2, .pm10: 15, .no2: 12.5, .o3: 61],
+            pollutantsOverLimit: [], observedAt: Timestamp.iso(now), createdAt: now)
+    }
+
+    private static func lastRecord(of name: String, stateDirectory: String) -> CityRecord? {
+        let store = StateStore(stateDirectory: stateDirectory)
+        guard let bytes = try? AtomicFile.read(store.path),
+            let state = try? JSONDecoder().decode(DaemonState.self, from: Data(bytes))
+        else { return nil }
+        return state.cities[name]
+    }
+}
+
+private enum Timestamp {
+    /// `2026-08-20T14:00` in UTC: how Open-Meteo writes observation times.
+    static func iso(_ seconds: Double) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd'T'HH:mm"
+        return formatter.string(from: Date(timeIntervalSince1970: seconds))
+    }
+}

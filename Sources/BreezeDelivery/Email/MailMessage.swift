@@ -1,0 +1,94 @@
+import BreezeAlerts
+import BreezeConfig
+import Foundation
+
+/// One alert as an RFC 5322 message: plain UTF-8 text, quoted-printable, lines ending in `\n`
+/// (the local convention of Maildir files and of `sendmail` on standard input).
+struct MailMessage {
+    let event: AlertEvent
+    let configuration: EmailConfiguration
+    let hostname: String
+    /// Unix seconds when the message is written: its `Date:`.
+    let now: Double
+
+    /// `<event-id@hostname>`: the same for every copy of one event, so duplicates show.
+    var messageID: String {
+        "<\(HeaderText.messageIDPart(event.id))@\(HeaderText.messageIDPart(hostname))>"
+    }
+
+    /// The whole message.
+    var text: String {
+        let headers = [
+            HeaderText.field("Date", date),
+            HeaderText.addressList("From", [configuration.from]),
+            HeaderText.addressList("To", configuration.to),
+            HeaderText.field("Subject", subject),
+            HeaderText.field("Message-ID", messageID),
+            "MIME-Version: 1.0",
+            "Content-Type: text/plain; charset=utf-8",
+            "Content-Transfer-Encoding: quoted-printable",
+            "Auto-Submitted: auto-generated",
+            HeaderText.field("X-Breeze-Event", "\(event.kind.rawValue) \(HeaderText.messageIDPart(event.id))"),
+        ]
+        return headers.joined(separator: "\n") + "\n\n" + QuotedPrintable.encode(body) + "\n"
+    }
+
+    /// `SubjectPrefix` and the event's message.
+    var subject: String {
+        configuration.subjectPrefix.isEmpty ? event.message : configuration.subjectPrefix + " " + event.message
+    }
+
+    /// RFC 5322 date in the receiver's `TimeZone=`, else the system's.
+    var date: String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.calendar = Calendar(identifier: .gregorian)
+        formatter.timeZone = configuration.timeZone.flatMap(TimeZone.init(identifier:)) ?? .current
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss Z"
+        return formatter.string(from: Date(timeIntervalSince1970: now))
+    }
+
+    /// For people: what changed, the reading, the pollutant table, the tips, when observed.
+    var body: String {
+        var lines = [event.message, "", change, ""]
+        lines.append("City:      \(event.city.name) (\(event.city.latitude), \(event.city.longitude))")
+        lines.append("AQI:       " + (event.aqi.map(String.init) ?? "no data")
+            + (event.band.map { ", \($0.label) \($0.emoji)" } ?? ""))
+        if let dominant = event.dominantPollutant { lines.append("Dominant:  \(dominant.label)") }
+        lines.append("Observed:  \(Timestamp.observation(event.observedAt))")
+        let rows = AlertData.pollutantRows(event)
+        if !rows.isEmpty {
+            lines += ["", "Pollutant  Concentration      Status"]
+            for row in rows {
+                let value = "\(AlertData.format(row.value)) \(AlertData.unit)"
+                lines.append(padded(row.pollutant.label, 11) + padded(value, 19) + row.status.rawValue)
+            }
+        }
+        if !event.tips.isEmpty {
+            lines += ["", "What to do:"] + event.tips.map { "- " + $0 }
+        }
+        lines += ["", "-- ", "Breeze on \(hostname), event \(event.id)"]
+        return lines.map(EncodedWord.withoutControls).joined(separator: "\n")
+    }
+
+    private var change: String {
+        let now = event.band?.label ?? "no AQI"
+        let before = event.previousBand?.label
+        switch event.kind {
+        case .firing:
+            return "An alert started" + (before.map { ": the air went from \($0) to \(now)." } ?? ": the air is \(now).")
+        case .escalated:
+            return "The alert escalated" + (before.map { ": from \($0) to \(now)." } ?? ": now \(now).")
+        case .reminder:
+            return "A reminder: the alert" + (before.map { " (announced as \($0))" } ?? "") + " is still on; the air is \(now)."
+        case .resolved:
+            return "The alert is over" + (before.map { ": the air is back to \(now) from \($0)." } ?? ": the air is \(now).")
+        case .test:
+            return "This is a test alert sent by breezectl test-alert; no alert is active because of it."
+        }
+    }
+
+    private func padded(_ text: String, _ width: Int) -> String {
+        text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
+    }
+}

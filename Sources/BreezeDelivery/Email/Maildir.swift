@@ -1,0 +1,109 @@
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A Maildir spool (`tmp/`, `new/`, `cur/`): a message is written under `tmp/`, fsynced, then
+/// renamed into `new/` and the directory fsynced, so a reader never sees part of a message and
+/// a crash loses nothing that was reported delivered.
+///
+/// File names are `<time>.<pid>_<counter>.<hostname>,E=<tag>`: the Maildir unique name, then a
+/// tag of the event id (16 hex digits of its SHA-256) in the comma-separated field list that
+/// Maildir++ readers skip. The tag makes writing idempotent per event: a message whose tag is
+/// already in `new/` or `cur/` (where readers move it, keeping the name) is not written again.
+struct Maildir: Sendable {
+    let path: String
+    let hostname: String
+
+    /// Counts messages written by this process: part of the unique name.
+    private static let counter = Atomic<Int>(0)
+
+    /// A failure to write, with the path and the system's reason.
+    struct Failure: Error {
+        let message: String
+    }
+
+    /// The tag of `eventID` in file names.
+    static func tag(_ eventID: String) -> String {
+        String(Digest.hex(Digest.sha256(Array(eventID.utf8))).prefix(16))
+    }
+
+    /// Whether a message for `eventID` is already in the spool.
+    func contains(eventID: String) -> Bool {
+        let marker = ",E=" + Self.tag(eventID)
+        for folder in ["new", "cur"] {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: path + "/" + folder)) ?? []
+            if names.contains(where: { $0.contains(marker) }) { return true }
+        }
+        return false
+    }
+
+    /// Writes `message` for `eventID` unless a copy is already there; returns the file's path
+    /// in `new/` (or nil when it was there already).
+    @discardableResult
+    func deliver(_ message: [UInt8], eventID: String, now: Double) throws(Failure) -> String? {
+        try createFolders()
+        guard !contains(eventID: eventID) else { return nil }
+        let number = Self.counter.add(1, ordering: .relaxed).newValue
+        let name = "\(Int64(now)).\(getpid())_\(number).\(safeHostname),E=\(Self.tag(eventID))"
+        let temporary = path + "/tmp/" + name
+        let final = path + "/new/" + name
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw failure("cannot create", temporary) }
+        var offset = 0
+        while offset < message.count {
+            let written = message.withUnsafeBytes { bytes in
+                write(descriptor, bytes.baseAddress! + offset, message.count - offset)
+            }
+            if written < 0 {
+                if errno == EINTR { continue }
+                let error = failure("cannot write", temporary)
+                close(descriptor)
+                unlink(temporary)
+                throw error
+            }
+            offset += written
+        }
+        guard fsync(descriptor) == 0 else {
+            let error = failure("cannot fsync", temporary)
+            close(descriptor)
+            unlink(temporary)
+            throw error
+        }
+        close(descriptor)
+        guard rename(temporary, final) == 0 else {
+            let error = failure("cannot move into new/", temporary)
+            unlink(temporary)
+            throw error
+        }
+        try syncFolder(path + "/new")
+        return final
+    }
+
+    /// Creates the spool and its three folders (mode 0700) when missing.
+    private func createFolders() throws(Failure) {
+        for folder in [path, path + "/tmp", path + "/new", path + "/cur"] {
+            if mkdir(folder, 0o700) != 0, errno != EEXIST {
+                throw failure("cannot create", folder)
+            }
+        }
+    }
+
+    private func syncFolder(_ folder: String) throws(Failure) {
+        let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw failure("cannot open", folder) }
+        defer { close(descriptor) }
+        guard fsync(descriptor) == 0 else { throw failure("cannot fsync", folder) }
+    }
+
+    /// The host name with `/` and `:` written as `\057` and `\072`, as the Maildir spec asks.
+    private var safeHostname: String {
+        hostname.replacingAll("/", with: "\\057").replacingAll(":", with: "\\072").replacingAll(",", with: "\\054")
+    }
+
+    private func failure(_ what: String, _ file: String) -> Failure {
+        Failure(message: "\(what) \(file): \(String(cString: strerror(errno)))")
+    }
+}

@@ -1,0 +1,39 @@
+import BreezeAlerts
+import BreezeModel
+import Foundation
+
+/// Whether a receiver's quiet hours hold an event, and until when. Pure: the clock and the
+/// zones are passed in.
+public enum QuietHoursPolicy {
+    /// When `event` may go to `receiver`: nil for now, else the unix seconds at which the
+    /// current quiet window ends.
+    ///
+    /// Holds `firing`, `escalated` and `reminder` inside the window, except Very Unhealthy and
+    /// Hazardous, which always go out; never holds `resolved` or `test`. The window is read in
+    /// the receiver's `TimeZone=`, else `cityTimeZone`, else `systemTimeZone` (an unknown zone
+    /// name counts as absent). Across a daylight-saving change the end is the next wall-clock
+    /// time matching the window's end (or the first time after it, when it is skipped).
+    public static func holdUntil(
+        event: AlertEvent, receiver: any Receiver, now: Double, cityTimeZone: String?,
+        systemTimeZone: TimeZone = .current
+    ) -> Double? {
+        guard let window = receiver.quietHours else { return nil }
+        switch event.kind {
+        case .resolved, .test: return nil
+        case .firing, .escalated, .reminder: break
+        }
+        if let band = event.band, band >= .veryUnhealthy { return nil }
+        let zone = [receiver.timeZone, cityTimeZone].lazy.compactMap { $0.flatMap(TimeZone.init(identifier:)) }.first
+            ?? systemTimeZone
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        let date = Date(timeIntervalSince1970: now)
+        let parts = calendar.dateComponents([.hour, .minute], from: date)
+        let minute = (parts.hour ?? 0) * 60 + (parts.minute ?? 0)
+        guard window.contains(minute: minute) else { return nil }
+        let end = calendar.nextDate(
+            after: date, matching: DateComponents(hour: window.end / 60, minute: window.end % 60, second: 0),
+            matchingPolicy: .nextTime)
+        return end?.timeIntervalSince1970
+    }
+}

@@ -1,0 +1,22 @@
+import BreezeConfig
+import BreezeHTTP
+
+/// Builds the configured receivers.
+public enum Receivers {
+    /// The enabled receivers of `configuration`, webhooks then emails, each in file order.
+    /// Webhooks send through `transport`; `hostname` goes into email Message-IDs and spool
+    /// names. Alertmanager alerts live four poll intervals unless sent again (as Prometheus
+    /// gives its alerts four evaluation intervals).
+    public static func make(
+        configuration: Configuration, transport: any HTTPTransport, hostname: String
+    ) -> [any Receiver] {
+        let lifetime = configuration.breeze.pollInterval * 4
+        let webhooks: [any Receiver] = configuration.webhooks.filter(\.enabled).map { webhook in
+            WebhookReceiver(configuration: webhook, transport: transport, firingLifetime: lifetime)
+        }
+        let emails: [any Receiver] = configuration.emails.filter(\.enabled).map { email in
+            EmailReceiver(configuration: email, hostname: hostname)
+        }
+        return webhooks + emails
+    }
+}

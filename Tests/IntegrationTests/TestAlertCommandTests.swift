@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+
+/// `breezectl test-alert` run as a process against the loopback webhook receiver.
+struct TestAlertCommandTests {
+    static let secret = "whsec_" + Data("0123456789abcdef0123456789abcdef".utf8).base64EncodedString()
+
+    /// A configuration with one city, a signed json webhook `ops`, a `chat` webhook and an
+    /// email spool, in a fresh folder.
+    private func configuration(server: WebhookReceiverServer) throws -> (path: String, folder: String) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("breeze-test-alert-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let text = """
+            [Breeze]
+            StateDirectory=\(folder)/state
+
+            [City "Zürich"]
+            Latitude=47.37
+            Longitude=8.54
+
+            [Webhook "ops"]
+            URL=\(server.baseURL)/ops
+            Secret=\(Self.secret)
+            Header=Authorization: Bearer header-secret-value
+            Timeout=5s
+
+            [Webhook "chat"]
+            URL=\(server.baseURL)/chat/T000/SECRETTOKEN
+            Format=slack
+            Timeout=5s
+
+            [Email "mail"]
+            To=ops@example.com
+            Spool=\(folder)/mail
+            """
+        let path = folder + "/breezed.conf"
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        return (path, folder)
+    }
+
+    @Test func deliversToEveryReceiver() throws {
+        let server = try WebhookReceiverServer(secret: Self.secret)
+        defer { server.stop() }
+        let (path, folder) = try configuration(server: server)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let result = try Binaries.run(Binaries.breezectl, ["test-alert", "--config", path])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput == "ops: delivered\nchat: delivered\nmail: delivered\n")
+        let ops = try server.requests(to: "/ops")
+        #expect(ops.count == 1)
+        #expect(ops.first?["signature_valid"] as? Bool == true)
+        let body = ops.first?["json"] as? [String: Any]
+        #expect(body?["type"] as? String == "breeze.alert.test")
+        let data = body?["data"] as? [String: Any]
+        #expect((data?["city"] as? [String: Any])?["name"] as? String == "Zürich (example reading)")
+        #expect(try server.requests(to: "/chat/T000/SECRETTOKEN").count == 1)
+        let mail = try FileManager.default.contentsOfDirectory(atPath: folder + "/mail/new")
+        #expect(mail.count == 1)
+        #expect(!result.standardOutput.contains("header-secret-value"))
+        #expect(!result.standardOutput.contains(Self.secret))
+    }
+
+    @Test func namedReceiverFailingReportsTheReasonWithoutSecrets() throws {
+        let server = try WebhookReceiverServer(secret: Self.secret)
+        defer { server.stop() }
+        let (path, folder) = try configuration(server: server)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try server.respond(#"{"responses": [{"status": 500, "body": "boom SECRETTOKEN"}]}"#)
+        let result = try Binaries.run(Binaries.breezectl, ["test-alert", "chat", "--config", path])
+        #expect(result.status == 1)
+        #expect(result.standardOutput == "chat: failed: HTTP 500 from 127.0.0.1:\(server.port): boom <redacted>\n")
+        #expect(try server.requests(to: "/ops").isEmpty)
+        let everything = result.standardOutput + result.standardError
+        #expect(!everything.contains("SECRETTOKEN"))
+        #expect(!everything.contains("header-secret-value"))
+        #expect(!everything.contains(Self.secret))
+    }
+
+    @Test func unreachableReceiverFails() throws {
+        let server = try WebhookReceiverServer()
+        let (path, folder) = try configuration(server: server)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        server.stop()
+        let result = try Binaries.run(Binaries.breezectl, ["test-alert", "ops", "--config", path])
+        #expect(result.status == 1)
+        #expect(result.standardOutput == "ops: failed: 127.0.0.1:\(server.port): connection refused\n")
+    }
+
+    @Test func unknownReceiverIsAUsageError() throws {
+        let server = try WebhookReceiverServer()
+        defer { server.stop() }
+        let (path, folder) = try configuration(server: server)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let result = try Binaries.run(Binaries.breezectl, ["test-alert", "ops", "pager", "--config", path])
+        #expect(result.status == 64)
+        #expect(result.standardError.contains("unknown receiver 'pager'; configured: ops, chat, mail"))
+        #expect(try server.requests(to: "/ops").isEmpty)
+    }
+}
