@@ -1,6 +1,8 @@
 import BreezeCommandLine
 import BreezeConfig
 import BreezeDaemon
+import BreezeDelivery
+import BreezeHTTP
 import BreezeSystem
 import Dispatch
 
@@ -75,7 +77,14 @@ enum DaemonCommand {
                 OpenMeteoSource(settings: configuration.breeze, userAgent: "breezed/\(BreezeVersion.string)")
             },
             makeReceivers: { configuration in
-                ReceiverFactory.make(configuration, userAgent: "breezed/\(BreezeVersion.string)")
+                // Each request is capped by its receiver's Timeout=; the transport allows the longest.
+                let longest = configuration.webhooks.map(\.timeout).max() ?? .seconds(10)
+                let transport = CurlTransport(
+                    options: .init(totalTimeout: max(longest, .seconds(1)), userAgent: "breezed/\(BreezeVersion.string)"))
+                return Receivers.make(configuration: configuration, transport: transport, hostname: FileSystem.hostname())
+            },
+            quietHours: { event, receiver, now in
+                QuietHoursPolicy.holdUntil(event: event, receiver: receiver, now: now, cityTimeZone: event.city.timeZone)
             },
             variables: variables)
 
