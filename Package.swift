@@ -40,7 +40,7 @@ let package = Package(
             name: "BreezeDaemon",
             dependencies: [
                 "BreezeModel", "BreezeConfig", "BreezeAlerts", "BreezeSystem", "BreezeHTTP",
-                "BreezeOpenMeteo",
+                "BreezeOpenMeteo", "BreezeDelivery",
             ]),
         // Argument parsing, exit codes and terminal output shared by both executables.
         .target(name: "BreezeCommandLine"),
@@ -56,6 +56,7 @@ let package = Package(
             name: "breezed",
             dependencies: [
                 "BreezeModel", "BreezeConfig", "BreezeDaemon", "BreezeSystem", "BreezeCommandLine",
+                "BreezeDelivery", "BreezeHTTP",
             ]),
         .executableTarget(name: "breezectl", dependencies: ["BreezeControl"]),
 
@@ -67,7 +68,7 @@ let package = Package(
         .testTarget(name: "BreezeAlertsTests", dependencies: ["BreezeAlerts"]),
         .testTarget(
             name: "BreezeDaemonTests",
-            dependencies: ["BreezeDaemon", "BreezeAlerts", "BreezeModel", "BreezeSystem"]),
+            dependencies: ["BreezeDaemon", "BreezeAlerts", "BreezeModel", "BreezeSystem", "BreezeDelivery", "BreezeConfig"]),
         .testTarget(
             name: "BreezeDeliveryTests",
             dependencies: ["BreezeDelivery", "BreezeAlerts", "BreezeModel", "BreezeConfig", "BreezeHTTP"]),

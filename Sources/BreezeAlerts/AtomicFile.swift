@@ -85,14 +85,16 @@ public enum AtomicFile {
         }
     }
 
-    static func syncFolder(_ folder: String) throws(FileError) {
+    /// Flushes `folder`'s entries (a rename, an unlink) to disk.
+    public static func syncFolder(_ folder: String) throws(FileError) {
         let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { throw FileError.last(folder) }
         defer { close(descriptor) }
         guard fsync(descriptor) == 0 else { throw FileError.last(folder) }
     }
 
-    static func parentFolder(of path: String) -> String {
+    /// The folder holding `path`: `/a/b` → `/a`, `b` → `.`.
+    public static func parentFolder(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }

@@ -29,7 +29,7 @@ extension ConfigurationBuilder {
             webhook.timeout = timeout.value
         }
         readCommon(reader, quietHours: &webhook.quietHours, timeZone: &webhook.timeZone,
-            maxAge: &webhook.maxAge, enabled: &webhook.enabled)
+            maxAge: &webhook.maxAge, retryInitialDelay: &webhook.retryInitialDelay, enabled: &webhook.enabled)
         return url == nil ? nil : webhook
     }
 
@@ -63,19 +63,22 @@ extension ConfigurationBuilder {
             email.subjectPrefix = prefix.value
         }
         readCommon(reader, quietHours: &email.quietHours, timeZone: &email.timeZone,
-            maxAge: &email.maxAge, enabled: &email.enabled)
+            maxAge: &email.maxAge, retryInitialDelay: &email.retryInitialDelay, enabled: &email.enabled)
         return reader.effective("To") == nil ? nil : email
     }
 
     /// The keys every receiver has.
     private mutating func readCommon(
         _ reader: SectionReader, quietHours: inout QuietHours?, timeZone: inout String?,
-        maxAge: inout Duration, enabled: inout Bool
+        maxAge: inout Duration, retryInitialDelay: inout Duration, enabled: inout Bool
     ) {
         quietHours = reader.value("QuietHours", diagnostics: &diagnostics, Read.quietHours)?.value
         timeZone = reader.value("TimeZone", diagnostics: &diagnostics, Read.timeZone)?.value
         if let age = reader.value("MaxAge", diagnostics: &diagnostics, Read.positiveDuration) {
             maxAge = age.value
+        }
+        if let delay = reader.value("RetryInitialDelay", diagnostics: &diagnostics, Read.positiveDuration) {
+            retryInitialDelay = delay.value
         }
         if let value = reader.value("Enabled", diagnostics: &diagnostics, Read.boolean) {
             enabled = value.value

@@ -67,6 +67,9 @@ public struct WebhookConfiguration: Sendable {
     public var timeZone: String?
     /// How long an undelivered notification is retried before it is dropped. Default 24 hours.
     public var maxAge: Duration
+    /// The wait after a first failed delivery; each further failure doubles it, up to
+    /// 10 minutes. Default 5 seconds.
+    public var retryInitialDelay: Duration = .seconds(5)
     /// Whether notifications go out at all. Default yes.
     public var enabled: Bool
 
@@ -108,6 +111,9 @@ public struct EmailConfiguration: Sendable {
     public var timeZone: String?
     /// How long an undelivered notification is retried before it is dropped. Default 24 hours.
     public var maxAge: Duration
+    /// The wait after a first failed delivery; each further failure doubles it, up to
+    /// 10 minutes. Default 5 seconds.
+    public var retryInitialDelay: Duration = .seconds(5)
     /// Whether notifications go out at all. Default yes.
     public var enabled: Bool
 

@@ -29,14 +29,14 @@ enum Schema {
         kind: "Webhook", named: true,
         keys: [
             "URL", "Format", "Secret", "SecretFile", "Header", "Timeout", "QuietHours", "TimeZone",
-            "MaxAge", "Enabled",
+            "MaxAge", "RetryInitialDelay", "Enabled",
         ],
         required: ["URL"])
     static let email = Section(
         kind: "Email", named: true,
         keys: [
             "To", "From", "Spool", "Sendmail", "SubjectPrefix", "QuietHours", "TimeZone", "MaxAge",
-            "Enabled",
+            "RetryInitialDelay", "Enabled",
         ],
         required: ["To"])
 

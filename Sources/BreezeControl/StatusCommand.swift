@@ -1,6 +1,7 @@
 import BreezeAlerts
 import BreezeCommandLine
 import BreezeConfig
+import BreezeDelivery
 import BreezeModel
 import Foundation
 
@@ -13,7 +14,9 @@ enum StatusCommand: ControlCommand {
 
         Read the daemon's state file (<StateDirectory>/state.json; no root needed) and show,
         per city, the last AQI and band and since when, the alert state, the last poll and its
-        error; and when the daemon last completed a poll cycle.
+        error; when the daemon last completed a poll cycle; and the alert deliveries waiting
+        in <StateDirectory>/outbox (per receiver: how many, the oldest's age, how many quiet
+        hours hold, the last error) and how many were given up into <StateDirectory>/dead.
 
         Exit status: 0 when the last cycle is recent, 3 when it is older than three poll
         intervals (or there is none), 78 bad configuration.
@@ -46,8 +49,10 @@ enum StatusCommand: ControlCommand {
             context.console.printError("breezectl status: cannot read \(store.path): \(error)")
             return .dataError
         }
-        let report = StatusReport(
-            state: state, configuration: configuration, now: Date().timeIntervalSince1970)
+        let now = Date().timeIntervalSince1970
+        let deliveries = OutboxSummary(
+            Outbox(stateDirectory: configuration.breeze.stateDirectory).scan(), now: now)
+        let report = StatusReport(state: state, configuration: configuration, now: now, deliveries: deliveries)
         if parsed.has("json") {
             context.console.print(report.json())
         } else {

@@ -1,5 +1,6 @@
 import BreezeAlerts
 import BreezeConfig
+import BreezeDelivery
 import BreezeModel
 import Foundation
 
@@ -8,6 +9,8 @@ struct StatusReport {
     let state: DaemonState
     let configuration: Configuration
     let now: Double
+    /// The outbox: pending deliveries per receiver, and the dead count.
+    var deliveries: OutboxSummary? = nil
 
     /// The interval the daemon last polled at, else the configured one (seconds).
     var interval: Double { state.pollIntervalSeconds ?? configuration.breeze.pollInterval.seconds }
@@ -54,7 +57,33 @@ struct StatusReport {
                 zip(row, widths).map { $0 + String(repeating: " ", count: $1 - $0.count) }
                     .joined(separator: "  ").trimmingCharacters(in: .whitespaces))
         }
+        if let deliveries { lines += deliveryLines(deliveries) }
         return lines
+    }
+
+    func deliveryLines(_ deliveries: OutboxSummary) -> [String] {
+        var lines = [
+            "", "Deliveries: \(deliveries.pending) pending, \(deliveries.dead) given up (in dead/)"
+                + (deliveries.corrupt > 0 ? ", \(deliveries.corrupt) unreadable" : ""),
+        ]
+        guard !deliveries.receivers.isEmpty else { return lines }
+        let header = ["RECEIVER", "PENDING", "OLDEST", "HELD", "LAST ERROR"]
+        let rows = deliveries.receivers.map { receiver in
+            [
+                receiver.name, String(receiver.pending), Self.age(now - receiver.oldestCreatedAt),
+                String(receiver.held), receiver.lastError ?? "",
+            ]
+        }
+        lines += Self.table([header] + rows)
+        return lines
+    }
+
+    static func table(_ rows: [[String]]) -> [String] {
+        let widths = rows[0].indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
+        return rows.map { row in
+            zip(row, widths).map { $0 + String(repeating: " ", count: $1 - $0.count) }
+                .joined(separator: "  ").trimmingCharacters(in: .whitespaces)
+        }
     }
 
     func json() -> String {
@@ -68,12 +97,25 @@ struct StatusReport {
             object["lastError"] = record?.lastError ?? NSNull()
             return object
         }
-        let document: [String: Any] = [
+        var document: [String: Any] = [
             "lastCycleCompletedAt": state.lastCycleCompletedAt.map(Self.timestamp) ?? NSNull(),
             "pollIntervalSeconds": interval,
             "stale": isStale,
             "cities": cities,
         ]
+        if let deliveries {
+            document["deliveries"] = [
+                "pending": deliveries.pending, "dead": deliveries.dead, "unreadable": deliveries.corrupt,
+                "receivers": deliveries.receivers.map { receiver -> [String: Any] in
+                    [
+                        "name": receiver.name, "pending": receiver.pending,
+                        "oldest": Self.timestamp(receiver.oldestCreatedAt),
+                        "oldestAgeSeconds": Int(max(0, now - receiver.oldestCreatedAt)), "held": receiver.held,
+                        "lastError": receiver.lastError ?? NSNull(),
+                    ]
+                },
+            ] as [String: Any]
+        }
         let data = try! JSONSerialization.data(withJSONObject: document, options: [.sortedKeys])
         return String(decoding: data, as: UTF8.self)
     }

@@ -1,5 +1,6 @@
 import BreezeAlerts
 import BreezeConfig
+import BreezeDelivery
 import BreezeModel
 import BreezeSystem
 import Dispatch
@@ -15,6 +16,7 @@ public final class Daemon: @unchecked Sendable {
     private var state: DaemonState
     private var store: StateStore
     private var loop: PollLoop?
+    private let delivery: DeliveryWorker
     private var cycleRunning = false
     private var stopping = false
 
@@ -24,14 +26,17 @@ public final class Daemon: @unchecked Sendable {
     ) throws(FileError) {
         self.configurationPath = configurationPath
         self.environment = environment
-        plan = DaemonPlan(configuration: loaded.configuration, source: environment.makeSource(loaded.configuration))
+        plan = DaemonPlan(configuration: loaded.configuration, environment: environment)
         (store, state) = try Self.openState(plan.stateDirectory, environment: environment)
+        delivery = Self.makeDelivery(plan, environment: environment)
     }
 
     /// Arms the poll timer (the first cycle starts at once), then tells systemd it is ready.
     /// Nothing here waits for the network.
     public func start() {
         control.async { [self] in
+            // Entries left by the last run (a crash, a kill -9) go out before anything new.
+            delivery.start()
             environment.logger.log(
                 DaemonRecords.started(
                     version: BreezeVersionText.value, cities: plan.cities.count, configuration: configurationPath))
@@ -57,14 +62,16 @@ public final class Daemon: @unchecked Sendable {
             environment.notifier.reloading()
             do {
                 let loaded = try ConfigurationLoader.load(path: configurationPath, environment: environment.variables)
-                let newPlan = DaemonPlan(
-                    configuration: loaded.configuration, source: environment.makeSource(loaded.configuration))
+                let newPlan = DaemonPlan(configuration: loaded.configuration, environment: environment)
                 if newPlan.stateDirectory != plan.stateDirectory {
                     try AtomicFile.createFolder(newPlan.stateDirectory)
                     store = StateStore(stateDirectory: newPlan.stateDirectory)
                 }
                 loaded.warnings.forEach { environment.logger.log(LogRecord(.warning, $0.description)) }
                 plan = newPlan
+                // Receivers removed by the reload keep their pending entries on disk; they go
+                // out if a receiver of that name comes back (see DeliveryQueues).
+                delivery.replaceTargets(plan.routing.targets)
                 loop?.reschedule(interval: plan.interval, jitter: plan.jitter)
                 persist()
                 environment.logger.log(DaemonRecords.reloaded(cities: plan.cities.count))
@@ -82,8 +89,10 @@ public final class Daemon: @unchecked Sendable {
         control.async { [self] in loop?.pollNow() }
     }
 
-    /// Stops (SIGTERM, SIGINT): no new cycle; a running one gets `grace` seconds to finish;
-    /// the state is saved; then `exit` is called with status 0.
+    /// Stops (SIGTERM, SIGINT): no new cycle and no new delivery attempt; a running cycle and
+    /// running attempts get `grace` seconds to finish (an attempt cut short stays in the
+    /// outbox and is sent again on the next start); the state is saved; then `exit` is
+    /// called with status 0.
     public func stop(reason: String, grace: Double = 5, exit: @escaping @Sendable (Int32) -> Void) {
         control.async { [self] in
             guard !stopping else { return }
@@ -91,8 +100,11 @@ public final class Daemon: @unchecked Sendable {
             environment.notifier.stopping()
             environment.logger.log(DaemonRecords.stopping(reason: reason))
             loop?.stop()
-            waitForCycle(until: ContinuousClock.now + .seconds(grace)) { [self] in
+            delivery.stop()
+            let deadline = ContinuousClock.now + .seconds(grace)
+            waitForCycle(until: deadline) { [self] in
                 persist()
+                delivery.waitForAttempts(deadline: deadline)
                 exit(0)
             }
         }
@@ -115,9 +127,13 @@ public final class Daemon: @unchecked Sendable {
         let environment = self.environment
         let deadline = ContinuousClock.now + .seconds(plan.cycleBudget)
         work.async { [self] in
+            let now = environment.clock().wall
             let summary = PollCycle.run(
                 cities: plan.cities, state: &snapshot, source: plan.source, logger: environment.logger,
-                now: environment.clock().wall, deadline: deadline)
+                now: now, deadline: deadline)
+            // The outbox first, the state second: a crash in between may send an event twice,
+            // never lose it.
+            Self.submit(plan.routing.requests(events: summary.events, state: snapshot, now: now), to: delivery, environment)
             let result = snapshot
             control.async { [self] in
                 cycleRunning = false
@@ -149,6 +165,22 @@ public final class Daemon: @unchecked Sendable {
         return line
     }
 
+    static func makeDelivery(_ plan: DaemonPlan, environment: DaemonEnvironment) -> DeliveryWorker {
+        let logger = environment.logger
+        let clock = environment.clock
+        return DeliveryWorker(
+            outbox: Outbox(stateDirectory: plan.stateDirectory), targets: plan.routing.targets,
+            quietHours: environment.quietHours, clock: { clock().wall }, random: environment.random,
+            report: { logger.log(DeliveryRecords.record($0)) })
+    }
+
+    static func submit(_ requests: [DeliveryRequest], to delivery: DeliveryWorker, _ environment: DaemonEnvironment) {
+        guard !requests.isEmpty else { return }
+        for failure in delivery.submit(requests) {
+            environment.logger.log(DeliveryRecords.record(.storageFailed("cannot write an entry: \(failure)")))
+        }
+    }
+
     static func openState(_ directory: String, environment: DaemonEnvironment) throws(FileError)
         -> (StateStore, DaemonState)
     {
@@ -168,19 +200,34 @@ public final class Daemon: @unchecked Sendable {
 }
 
 extension Daemon {
+    /// How long `breezed --once` spends delivering, in seconds, before it leaves what is
+    /// left in the outbox for the daemon.
+    public static let onceDeliveryBudget = 30.0
+
     /// One cycle and no timer (`breezed --once`): the state is opened, updated and saved as
-    /// the long-running daemon would.
+    /// the long-running daemon would; the cycle's events are written to the outbox, and
+    /// everything due in it is attempted once (failures stay for the daemon), within
+    /// `onceDeliveryBudget`.
     public static func runOnce(
         loaded: LoadedConfiguration, environment: DaemonEnvironment
     ) throws(FileError) -> CycleSummary {
-        let plan = DaemonPlan(configuration: loaded.configuration, source: environment.makeSource(loaded.configuration))
+        let plan = DaemonPlan(configuration: loaded.configuration, environment: environment)
         let (store, loadedState) = try openState(plan.stateDirectory, environment: environment)
         var state = loadedState
-        let summary = PollCycle.run(
+        let now = environment.clock().wall
+        var summary = PollCycle.run(
             cities: plan.cities, state: &state, source: plan.source, logger: environment.logger,
-            now: environment.clock().wall, deadline: ContinuousClock.now + .seconds(plan.cycleBudget))
+            now: now, deadline: ContinuousClock.now + .seconds(plan.cycleBudget))
         state.pollIntervalSeconds = plan.interval
+        let delivery = makeDelivery(plan, environment: environment)
+        delivery.start()
+        submit(plan.routing.requests(events: summary.events, state: state, now: now), to: delivery, environment)
         try store.save(state)
+        let deadline = ContinuousClock.now + .seconds(onceDeliveryBudget)
+        delivery.waitUntilIdle(deadline: deadline)
+        delivery.stop()
+        delivery.waitForAttempts(deadline: deadline + .seconds(onceDeliveryBudget))
+        summary.deliveriesPending = delivery.pendingCount
         return summary
     }
 }

@@ -1,4 +1,6 @@
+import BreezeAlerts
 import BreezeConfig
+import BreezeDelivery
 import BreezeSystem
 
 #if canImport(Glibc)
@@ -12,6 +14,10 @@ public struct DaemonEnvironment: Sendable {
     public var notifier: ServiceNotifier
     /// Builds the reading source for a configuration (Open-Meteo over libcurl in production).
     public var makeSource: @Sendable (Configuration) -> any AirQualitySource
+    /// Builds the alert receivers of a configuration (webhooks and email in production).
+    public var makeReceivers: @Sendable (Configuration) -> [any Receiver]
+    /// Whether quiet hours hold an event for a receiver now (see `QuietHoursCheck`).
+    public var quietHours: QuietHoursCheck
     /// The process environment (`STATE_DIRECTORY`, `WATCHDOG_USEC`, …).
     public var variables: [String: String]
     public var clock: @Sendable () -> ClockReading
@@ -21,12 +27,16 @@ public struct DaemonEnvironment: Sendable {
     public init(
         logger: any Logger, notifier: ServiceNotifier,
         makeSource: @escaping @Sendable (Configuration) -> any AirQualitySource,
+        makeReceivers: @escaping @Sendable (Configuration) -> [any Receiver] = { _ in [] },
+        quietHours: @escaping QuietHoursCheck = { _, _, _ in nil },
         variables: [String: String], clock: @escaping @Sendable () -> ClockReading = ClockReading.system,
         random: @escaping @Sendable () -> Double = { Double.random(in: 0...1) }
     ) {
         self.logger = logger
         self.notifier = notifier
         self.makeSource = makeSource
+        self.makeReceivers = makeReceivers
+        self.quietHours = quietHours
         self.variables = variables
         self.clock = clock
         self.random = random

@@ -1,5 +1,6 @@
 import BreezeAlerts
 import BreezeConfig
+import BreezeDelivery
 import BreezeModel
 
 /// Everything the daemon derives from a configuration, built in full before a start or a
@@ -12,16 +13,26 @@ public struct DaemonPlan: Sendable {
     public var interval: Double
     public var jitter: Double
     public var stateDirectory: String
+    /// Where each city's alerts go, and the receivers with their retry schedules.
+    public var routing: DeliveryRouting
 
-    public init(configuration: Configuration, source: any AirQualitySource) {
+    public init(configuration: Configuration, source: any AirQualitySource, receivers: [any Receiver] = []) {
         self.configuration = configuration
         self.source = source
+        routing = DeliveryRouting(configuration: configuration, receivers: receivers)
         cities = configuration.cities.map { city in
             WatchedCity(city: city.city, rule: AlertRule(city.alert))
         }
         interval = configuration.breeze.pollInterval.seconds
         jitter = configuration.breeze.jitter.seconds
         stateDirectory = configuration.breeze.stateDirectory
+    }
+
+    /// The plan `environment` builds for `configuration`: its source and its receivers.
+    public init(configuration: Configuration, environment: DaemonEnvironment) {
+        self.init(
+            configuration: configuration, source: environment.makeSource(configuration),
+            receivers: environment.makeReceivers(configuration))
     }
 
     /// The longest one cycle may take: within the interval, and at most one request timeout

@@ -11,6 +11,8 @@ public struct CycleSummary: Sendable, Equatable {
     public var alerting = 0
     /// Alert events the cycle raised, in order.
     public var events: [AlertEvent] = []
+    /// Deliveries left in the outbox afterwards (`breezed --once` only).
+    public var deliveriesPending = 0
 
     public init() {}
 }

@@ -1,6 +1,8 @@
 import BreezeCommandLine
 import BreezeConfig
 import BreezeDaemon
+import BreezeDelivery
+import BreezeHTTP
 import BreezeSystem
 import Dispatch
 
@@ -21,7 +23,9 @@ enum DaemonCommand {
                           breezed.conf.d/*.conf beside it)
           --check         check the configuration, print a summary and exit (78 when invalid)
           --once          run one poll cycle, print a summary and exit: 0 when every city got
-                          data, 69 when none did, 75 when only some did
+                          data, 69 when none did, 75 when only some did; alerts are written
+                          to the outbox and each due one is tried once (within 30 s); what
+                          fails stays there for the daemon
           --log TARGET    auto (journal under systemd, else standard error), journal or stderr
           --help          show this help
           --version       show the version
@@ -72,6 +76,16 @@ enum DaemonCommand {
             makeSource: { configuration in
                 OpenMeteoSource(settings: configuration.breeze, userAgent: "breezed/\(BreezeVersion.string)")
             },
+            makeReceivers: { configuration in
+                // Each request is capped by its receiver's Timeout=; the transport allows the longest.
+                let longest = configuration.webhooks.map(\.timeout).max() ?? .seconds(10)
+                let transport = CurlTransport(
+                    options: .init(totalTimeout: max(longest, .seconds(1)), userAgent: "breezed/\(BreezeVersion.string)"))
+                return Receivers.make(configuration: configuration, transport: transport, hostname: FileSystem.hostname())
+            },
+            quietHours: { event, receiver, now in
+                QuietHoursPolicy.holdUntil(event: event, receiver: receiver, now: now, cityTimeZone: event.city.timeZone)
+            },
             variables: variables)
 
         if options.has("once") { runOnce(loaded: loaded, environment: environment, console: console) }
@@ -104,6 +118,9 @@ enum DaemonCommand {
                 "\(summary.cities) cities: \(summary.citiesWithData) with data, "
                     + "\(summary.citiesFailed) failed, \(summary.alerting) alerting, "
                     + "\(summary.events.count) alert events")
+            if summary.deliveriesPending > 0 {
+                console.print("\(summary.deliveriesPending) deliveries left in the outbox for the daemon")
+            }
             if summary.citiesWithData == summary.cities { exit(ExitCode.success.rawValue) }
             exit(summary.citiesWithData == 0 ? ExitCode.unavailable.rawValue : ExitCode.temporaryFailure.rawValue)
         } catch {

@@ -50,12 +50,14 @@ struct DefaultsTests {
         #expect(webhook.format == .json)
         #expect(webhook.timeout == .seconds(10))
         #expect(webhook.maxAge == .seconds(86_400))
+        #expect(webhook.retryInitialDelay == .seconds(5))
         #expect(webhook.enabled && webhook.secret == nil && webhook.headers.isEmpty)
         let email = try #require(configuration.emails.first)
         #expect(email.from == "breezed@air.example.net")
         #expect(email.subjectPrefix == "[Breeze]")
         #expect(email.sendmail == nil)
         #expect(email.maxAge == .seconds(86_400))
+        #expect(email.retryInitialDelay == .seconds(5))
         // Notify never set: every receiver.
         #expect(configuration.alertDefaults.notify == ["ops", "family"])
     }
@@ -103,6 +105,7 @@ struct DefaultsTests {
         #expect(webhook.quietHours == QuietHours(start: 22 * 60, end: 7 * 60))
         #expect(webhook.timeZone == "Europe/Paris")
         #expect(webhook.maxAge == .seconds(172_800))
+        #expect(webhook.retryInitialDelay == .milliseconds(500))
 
         let email = try #require(configuration.emails.first)
         #expect(email.to == ["alice@example.com", "bob@example.org"])

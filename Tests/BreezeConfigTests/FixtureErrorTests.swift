@@ -128,6 +128,7 @@ struct FixtureErrorTests {
                 "7: MaxAge=0: must be longer than 0",
                 "11: Spool=mail: must be an absolute path",
                 "12: QuietHours=22:00-22:00: start and end are the same",
+                "13: RetryInitialDelay=soon: invalid duration; use e.g. 90s, 15min, 1h 30min",
             ]),
         ErrorCase(
             fixture: "bad-pollutant-limits",

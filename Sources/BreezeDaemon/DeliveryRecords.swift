@@ -1,0 +1,60 @@
+import BreezeAlerts
+import BreezeDelivery
+import BreezeSystem
+
+/// Journal records of alert delivery, with the same `BREEZE_*` fields as the daemon's
+/// others, so `journalctl BREEZE_RECEIVER=ops` shows one receiver's story.
+public enum DeliveryRecords {
+    /// The record for `report`: `delivered` (info; debug for Alertmanager refreshes),
+    /// `delivery-failed` (warning while retrying, error when given up), storage failures
+    /// (error); quiet-hours holds are info.
+    public static func record(_ report: DeliveryReport) -> LogRecord {
+        switch report {
+        case .delivered(let entry):
+            let what = entry.isRefresh ? "refresh of the alert" : "alert \(entry.event.id)"
+            return DaemonRecords.record(
+                entry.isRefresh ? .debug : .info, .delivered, "\(what) delivered to \(entry.receiver)",
+                fields(entry, event: .delivered))
+        case .failed(let entry, let error, let final):
+            let message =
+                final
+                ? "gave up delivering alert \(entry.event.id) to \(entry.receiver): \(error)"
+                : "delivering alert \(entry.event.id) to \(entry.receiver) failed, will retry: \(error)"
+            return DaemonRecords.record(
+                final ? .error : .warning, .deliveryFailed, message,
+                fields(entry, event: .deliveryFailed) + [("BREEZE_ERROR", error)])
+        case .receiverGone(let receiver, let reason, let buried):
+            return DaemonRecords.record(
+                .error, .deliveryFailed,
+                "receiver \(receiver) is gone (\(reason)): disabled until breezed restarts; "
+                    + "\(buried) pending alerts moved to dead/",
+                [
+                    ("BREEZE_EVENT", DaemonEvent.deliveryFailed.rawValue), ("BREEZE_RECEIVER", receiver),
+                    ("BREEZE_ERROR", reason),
+                ])
+        case .waitingForReceiver(let receiver, let entries):
+            return LogRecord(
+                .warning,
+                "\(entries) pending alerts wait for receiver \(receiver), which is not configured; "
+                    + "they go out if it comes back, else to dead/ after 24h",
+                fields: [("BREEZE_RECEIVER", receiver)])
+        case .held(let entry, let until):
+            return LogRecord(
+                .info,
+                "alert \(entry.event.id) for \(entry.receiver) held by quiet hours until "
+                    + StatusTime.clock(until),
+                fields: DaemonRecords.cityFields(entry.event.city) + [
+                    ("BREEZE_ALERT_ID", entry.event.id), ("BREEZE_RECEIVER", entry.receiver),
+                ])
+        case .storageFailed(let text):
+            return LogRecord(.error, "outbox: \(text)", fields: [("BREEZE_ERROR", text)])
+        }
+    }
+
+    static func fields(_ entry: OutboxEntry, event: DaemonEvent) -> [(name: String, value: String)] {
+        DaemonRecords.cityFields(entry.event.city) + [
+            ("BREEZE_EVENT", event.rawValue), ("BREEZE_ALERT_ID", entry.event.id),
+            ("BREEZE_RECEIVER", entry.receiver),
+        ]
+    }
+}

@@ -1,0 +1,70 @@
+import BreezeAlerts
+import BreezeConfig
+import BreezeDelivery
+import BreezeModel
+
+/// Where each city's alerts go: the receivers in its `Notify=` that are configured, enabled
+/// and built. (`Notify=` never set means every receiver; an empty `Notify=` means none —
+/// the configuration has already resolved that.)
+public struct DeliveryRouting: Sendable {
+    /// Receiver names per configured city name, in `Notify=` order.
+    public var receiversByCity: [String: [String]]
+    /// Receivers that forget an alert unless it is re-sent while firing (Alertmanager).
+    public var refreshing: Set<String>
+    /// The receivers, each with its retry schedule (`RetryInitialDelay=`).
+    public var targets: [DeliveryTarget]
+
+    /// The routing of `configuration` over the receivers built for it; disabled receivers
+    /// (`Enabled=no`) are left out.
+    public init(configuration: Configuration, receivers: [any Receiver]) {
+        var delays: [String: Duration] = [:]
+        for webhook in configuration.webhooks where webhook.enabled { delays[webhook.name] = webhook.retryInitialDelay }
+        for email in configuration.emails where email.enabled { delays[email.name] = email.retryInitialDelay }
+        let active = receivers.filter { delays[$0.name] != nil }
+        targets = active.map { receiver in
+            DeliveryTarget(
+                receiver: receiver,
+                schedule: DeliverySchedule(initialDelay: delays[receiver.name]?.seconds ?? 5))
+        }
+        let names = Set(active.map(\.name))
+        refreshing = Set(active.filter(\.refreshesWhileFiring).map(\.name))
+        receiversByCity = Dictionary(
+            configuration.cities.map { city in (city.city.name, city.alert.notify.filter(names.contains)) },
+            uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The deliveries of one cycle: each event for each receiver of its city, then a refresh
+    /// for every city still firing, for each receiver that needs one (`refreshEvent`).
+    public func requests(events: [AlertEvent], state: DaemonState, now: Double) -> [DeliveryRequest] {
+        var requests: [DeliveryRequest] = []
+        for event in events {
+            for receiver in receiversByCity[event.city.name] ?? [] {
+                requests.append(DeliveryRequest(event: event, receiver: receiver))
+            }
+        }
+        guard !refreshing.isEmpty else { return requests }
+        let announced = Set(events.map(\.city.name))
+        for name in state.cities.keys.sorted() where !announced.contains(name) {
+            guard let record = state.cities[name], let refresh = Self.refreshEvent(record, now: now) else { continue }
+            for receiver in receiversByCity[name] ?? [] where refreshing.contains(receiver) {
+                requests.append(DeliveryRequest(event: refresh, receiver: receiver, isRefresh: true))
+            }
+        }
+        return requests
+    }
+
+    /// A synthetic `reminder` that re-asserts a firing alert: id `<city>-<episode>-refresh-<now>`
+    /// (the episode as in the alert's own ids), the last reading's values. Not a reminder of
+    /// the state machine: not logged as one, never held by quiet hours. Nil when not firing.
+    public static func refreshEvent(_ record: CityRecord, now: Double) -> AlertEvent? {
+        guard record.alert.firing else { return nil }
+        let episode = Int64(record.alert.episodeStartedAt ?? now)
+        let reading = record.lastReading
+        return AlertEvent(
+            id: "\(EventIdentifier.slug(record.city.name))-\(episode)-refresh-\(Int64(now))", kind: .reminder,
+            city: record.city, aqi: reading?.usAQI, band: record.alert.notifiedBand ?? record.band,
+            previousBand: nil, dominantPollutant: reading?.dominantPollutant,
+            concentrations: reading?.concentrations ?? [:], pollutantsOverLimit: [],
+            observedAt: reading?.time ?? "", createdAt: now)
+    }
+}

@@ -1,0 +1,50 @@
+import BreezeAlerts
+
+/// Asks whether quiet hours hold `event` for `receiver` at `now` (unix seconds): nil when it
+/// may go now, else the unix seconds when the hold ends.
+public typealias QuietHoursCheck = @Sendable (_ event: AlertEvent, _ receiver: any Receiver, _ now: Double) -> Double?
+
+/// A receiver as the delivery worker uses it: the receiver and its retry schedule.
+public struct DeliveryTarget: Sendable {
+    public var receiver: any Receiver
+    public var schedule: DeliverySchedule
+
+    /// `receiver`, retried on `schedule`.
+    public init(receiver: any Receiver, schedule: DeliverySchedule = DeliverySchedule()) {
+        self.receiver = receiver
+        self.schedule = schedule
+    }
+}
+
+/// One thing `DeliveryQueues` asks its driver to do, in the order given.
+public enum DeliveryAction: Sendable {
+    /// Call `receiver.deliver` for the entry, off the worker's queue, then report the outcome
+    /// with `DeliveryQueues.finished`.
+    case attempt(OutboxEntry, receiver: any Receiver)
+    /// Rewrite the entry's file: attempts, next attempt, last error or hold changed.
+    case save(OutboxEntry)
+    /// Delete the entry's file: it was delivered.
+    case remove(OutboxEntry)
+    /// Move the entry to `dead/` with the reason.
+    case bury(OutboxEntry, reason: String)
+    /// Tell the daemon (a journal record).
+    case report(DeliveryReport)
+}
+
+/// What the delivery side tells the daemon, which turns each into a journal record.
+public enum DeliveryReport: Sendable, Equatable {
+    /// The receiver took the entry.
+    case delivered(OutboxEntry)
+    /// An attempt failed: reported when its error text differs from the entry's last one,
+    /// and always when `final` (the entry went to `dead/`).
+    case failed(OutboxEntry, error: String, final: Bool)
+    /// 410 Gone: the receiver is disabled until the daemon restarts; `buried` of its entries
+    /// went to `dead/`.
+    case receiverGone(receiver: String, reason: String, buried: Int)
+    /// Entries wait for a receiver that is not (or no longer) configured. Reported once.
+    case waitingForReceiver(receiver: String, entries: Int)
+    /// Quiet hours hold the entry until the given unix seconds.
+    case held(OutboxEntry, until: Double)
+    /// The outbox could not be read or written; the sentence says what failed.
+    case storageFailed(String)
+}

@@ -1,0 +1,195 @@
+import BreezeAlerts
+import Dispatch
+
+/// One event for one receiver, as the daemon routes it.
+public struct DeliveryRequest: Sendable, Equatable {
+    public var event: AlertEvent
+    public var receiver: String
+    /// A re-send that keeps a firing alert alive (Alertmanager); skipped when the receiver
+    /// already has an entry pending for the city, which carries the alert anyway.
+    public var isRefresh: Bool
+
+    public init(event: AlertEvent, receiver: String, isRefresh: Bool = false) {
+        self.event = event
+        self.receiver = receiver
+        self.isRefresh = isRefresh
+    }
+}
+
+/// Drives `DeliveryQueues` with Dispatch: its own serial queue owns the state (polling never
+/// waits for it), attempts run on a concurrent queue — at most one per receiver — and a timer
+/// wakes it when the next entry is due. Every property is touched on `queue` alone.
+public final class DeliveryWorker: @unchecked Sendable {
+    private let queue = DispatchQueue(label: "breezed.delivery")
+    private let attempts = DispatchQueue(label: "breezed.delivery.attempts", attributes: .concurrent)
+    private let outbox: Outbox
+    private let clock: @Sendable () -> Double
+    private let random: @Sendable () -> Double
+    private let report: @Sendable (DeliveryReport) -> Void
+    private let longestSleep: Double
+    private var machine: DeliveryQueues
+    private var lastSequence: UInt64 = 0
+    private var timer: (any DispatchSourceTimer)?
+
+    /// - Parameters:
+    ///   - clock: unix seconds now.
+    ///   - random: uniform in 0…1, for jitter.
+    ///   - report: receives what the daemon logs; called on the worker's queue.
+    ///   - longestSleep: the longest the timer sleeps between looks at the clock, so a wall
+    ///     clock jump delays nothing for long.
+    public init(
+        outbox: Outbox, targets: [DeliveryTarget], quietHours: @escaping QuietHoursCheck,
+        clock: @escaping @Sendable () -> Double, random: @escaping @Sendable () -> Double,
+        longestSleep: Double = 60, report: @escaping @Sendable (DeliveryReport) -> Void
+    ) {
+        self.outbox = outbox
+        self.clock = clock
+        self.random = random
+        self.report = report
+        self.longestSleep = longestSleep
+        machine = DeliveryQueues(targets: targets, quietHours: quietHours)
+    }
+
+    /// Loads every entry left in the outbox (a restart, a `kill -9`) and starts delivering.
+    /// Blocks until the outbox is read, so entries submitted next sort after them.
+    public func start() {
+        queue.sync {
+            let scan = outbox.load()
+            for corrupt in scan.corrupt { report(.storageFailed("corrupt outbox entry \(corrupt.path): \(corrupt.reason)")) }
+            lastSequence = scan.entries.map(\.sequence).max() ?? 0
+            machine.add(scan.entries)
+            let timer = DispatchSource.makeTimerSource(queue: queue)
+            timer.setEventHandler { [weak self] in self?.step() }
+            timer.schedule(deadline: .distantFuture)
+            timer.resume()
+            self.timer = timer
+            step()
+        }
+    }
+
+    /// Writes each request to the outbox (durably, before this returns) and wakes the worker.
+    /// Returns the writes that failed; those requests are not delivered.
+    @discardableResult
+    public func submit(_ requests: [DeliveryRequest]) -> [FileError] {
+        queue.sync {
+            var failures: [FileError] = []
+            for request in requests {
+                if request.isRefresh, machine.hasPending(receiver: request.receiver, city: request.event.city.name) {
+                    continue
+                }
+                let now = clock()
+                lastSequence = max(lastSequence + 1, UInt64(max(0, now * 1e9)))
+                let entry = OutboxEntry(
+                    event: request.event, receiver: request.receiver, sequence: lastSequence, createdAt: now,
+                    isRefresh: request.isRefresh)
+                do throws(FileError) {
+                    try outbox.write(entry)
+                    machine.add([entry])
+                } catch {
+                    failures.append(error)
+                }
+            }
+            queue.async { self.step() }
+            return failures
+        }
+    }
+
+    /// Swaps in the receivers of a reloaded configuration.
+    public func replaceTargets(_ targets: [DeliveryTarget]) {
+        queue.async {
+            self.machine.replaceTargets(targets)
+            self.step()
+        }
+    }
+
+    /// Whether no attempt is running and none is due now: every entry left waits for a
+    /// retry, a hold, or a receiver.
+    public var isIdle: Bool {
+        queue.sync {
+            step()
+            return machine.inFlight.isEmpty
+        }
+    }
+
+    /// Pending entries in all.
+    public var pendingCount: Int { queue.sync { machine.pendingCount } }
+
+    /// Blocks until `isIdle` or `deadline`; true when idle.
+    @discardableResult
+    public func waitUntilIdle(deadline: ContinuousClock.Instant) -> Bool {
+        while ContinuousClock.now < deadline {
+            if isIdle { return true }
+            usleepMilliseconds(20)
+        }
+        return isIdle
+    }
+
+    /// Starts no more attempts (SIGTERM). Running ones finish within their receiver's
+    /// timeout; `waitForAttempts` waits for them.
+    public func stop() {
+        queue.sync {
+            machine.stop()
+            timer?.cancel()
+        }
+    }
+
+    /// Blocks until no attempt runs, or `deadline`; true when none runs.
+    @discardableResult
+    public func waitForAttempts(deadline: ContinuousClock.Instant) -> Bool {
+        while ContinuousClock.now < deadline {
+            if queue.sync(execute: { machine.inFlight.isEmpty }) { return true }
+            usleepMilliseconds(20)
+        }
+        return queue.sync { machine.inFlight.isEmpty }
+    }
+
+    private func step() {
+        perform(machine.step(now: clock()))
+        guard let timer, !machine.stopped else { return }
+        if let wake = machine.nextWake {
+            let delay = min(longestSleep, max(0.001, wake - clock()))
+            timer.schedule(deadline: .now() + .nanoseconds(Int(delay * 1e9)))
+        } else {
+            timer.schedule(deadline: .now() + .nanoseconds(Int(longestSleep * 1e9)))
+        }
+    }
+
+    private func perform(_ actions: [DeliveryAction]) {
+        for action in actions {
+            switch action {
+            case .attempt(let entry, let receiver):
+                let clock = self.clock
+                attempts.async { [self] in
+                    let outcome = receiver.deliver(entry.event, at: clock())
+                    queue.async { [self] in
+                        perform(machine.finished(entry, outcome: outcome, now: clock(), randomUnit: random()))
+                        step()
+                    }
+                }
+            case .save(let entry):
+                store("cannot update the outbox entry") { () throws(FileError) in try outbox.write(entry) }
+            case .remove(let entry):
+                store("cannot remove the delivered outbox entry") { () throws(FileError) in try outbox.remove(entry) }
+            case .bury(let entry, let reason):
+                store("cannot move the outbox entry to dead/") { () throws(FileError) in
+                    try outbox.bury(entry, reason: reason)
+                }
+            case .report(let message):
+                report(message)
+            }
+        }
+    }
+
+    private func store(_ what: String, _ operation: () throws(FileError) -> Void) {
+        do {
+            try operation()
+        } catch {
+            report(.storageFailed("\(what): \(error)"))
+        }
+    }
+}
+
+private func usleepMilliseconds(_ milliseconds: Int) {
+    let semaphore = DispatchSemaphore(value: 0)
+    _ = semaphore.wait(timeout: .now() + .milliseconds(milliseconds))
+}

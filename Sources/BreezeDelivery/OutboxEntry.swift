@@ -1,0 +1,66 @@
+import BreezeAlerts
+
+/// One event waiting for one receiver: the unit the outbox stores, one JSON file each.
+public struct OutboxEntry: Sendable, Equatable, Codable {
+    /// The event as it will be delivered; every retry carries its id unchanged.
+    public var event: AlertEvent
+    /// The configured name of the receiver it waits for.
+    public var receiver: String
+    /// Orders the receiver's entries: creation order, unique and increasing even across
+    /// restarts (nanoseconds of the wall clock, bumped past the last one used).
+    public var sequence: UInt64
+    /// Unix seconds when the entry was written: `MaxAge` counts from here.
+    public var createdAt: Double
+    /// Delivery attempts made so far.
+    public var attempts = 0
+    /// Unix seconds before which no attempt is made.
+    public var nextAttemptAt: Double
+    /// The last attempt's failure, exactly as logged; nil before any failure.
+    public var lastError: String?
+    /// Unix seconds until which quiet hours hold the entry; nil when not held.
+    public var heldUntil: Double?
+    /// Set when a more urgent event of the same city went out during quiet hours, taking
+    /// this held one with it so the city's order is kept.
+    public var quietHoursWaived = false
+    /// A synthetic re-send that keeps an alert alive at the receiver (Alertmanager), not an
+    /// event of the state machine.
+    public var isRefresh = false
+    /// Why the entry was given up, once it is in `dead/`.
+    public var deadReason: String?
+
+    /// A fresh entry, due at once.
+    public init(event: AlertEvent, receiver: String, sequence: UInt64, createdAt: Double, isRefresh: Bool = false) {
+        self.event = event
+        self.receiver = receiver
+        self.sequence = sequence
+        self.createdAt = createdAt
+        self.nextAttemptAt = createdAt
+        self.isRefresh = isRefresh
+    }
+
+    /// `<20-digit sequence>-<event id>.json`: names sort in creation order.
+    public var fileName: String {
+        let digits = String(sequence)
+        return String(repeating: "0", count: max(0, 20 - digits.count)) + digits + "-"
+            + OutboxEntry.safeComponent(event.id) + ".json"
+    }
+
+    /// `text` usable as one path component: ASCII letters, digits, `.`, `_` and `-` kept,
+    /// every other byte written `%XX`, so distinct names stay distinct and nothing escapes
+    /// the folder.
+    public static func safeComponent(_ text: String) -> String {
+        var result = ""
+        for byte in text.utf8 {
+            let character = Character(Unicode.Scalar(byte))
+            let kept = character.isASCII && (character.isLetter || character.isNumber || "_-".contains(character))
+                || (character == "." && !result.isEmpty)
+            if kept {
+                result.append(character)
+            } else {
+                let hex = String(byte, radix: 16, uppercase: true)
+                result += "%" + (hex.count == 1 ? "0" : "") + hex
+            }
+        }
+        return result.isEmpty ? "%" : result
+    }
+}

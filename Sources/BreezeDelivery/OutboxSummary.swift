@@ -1,0 +1,40 @@
+/// The outbox at a glance, for `breezectl status`.
+public struct OutboxSummary: Sendable, Equatable {
+    /// One receiver's pending entries.
+    public struct Receiver: Sendable, Equatable {
+        public var name: String
+        public var pending: Int
+        /// Unix seconds when the oldest pending entry was written.
+        public var oldestCreatedAt: Double
+        /// Entries quiet hours hold now.
+        public var held: Int
+        /// The head entry's last failure, if it has failed.
+        public var lastError: String?
+    }
+
+    /// Receivers with pending entries, by name.
+    public var receivers: [Receiver]
+    /// Entries given up, in `dead/`.
+    public var dead: Int
+    /// Pending files that do not decode (the daemon moves them to `dead/` when it starts).
+    public var corrupt: Int
+
+    /// The summary of `scan` at `now` (unix seconds).
+    public init(_ scan: OutboxScan, now: Double) {
+        var byReceiver: [String: [OutboxEntry]] = [:]
+        for entry in scan.entries { byReceiver[entry.receiver, default: []].append(entry) }
+        receivers = byReceiver.keys.sorted().map { name in
+            let entries = byReceiver[name]!.sorted { $0.sequence < $1.sequence }
+            return Receiver(
+                name: name, pending: entries.count,
+                oldestCreatedAt: entries.map(\.createdAt).min() ?? now,
+                held: entries.filter { ($0.heldUntil ?? 0) > now }.count,
+                lastError: entries.first(where: { $0.lastError != nil })?.lastError)
+        }
+        dead = scan.deadCount
+        corrupt = scan.corrupt.count
+    }
+
+    /// Pending entries in all.
+    public var pending: Int { receivers.reduce(0) { $0 + $1.pending } }
+}
