@@ -4,7 +4,7 @@ import Testing
 /// The real `breezed` delivering to the webhook fixture: retries while the receiver is down,
 /// and nothing lost across a `kill -9`.
 struct DeliveryTests {
-    func configuration(_ server: OpenMeteoServer, webhook: WebhookFixtureServer) throws -> (path: String, state: String) {
+    func configuration(_ server: OpenMeteoServer, webhook: WebhookReceiverServer) throws -> (path: String, state: String) {
         let state = FileManager.default.temporaryDirectory.appendingPathComponent("breeze-state-\(UUID().uuidString)").path
         let path = try server.configuration(
             cities: [DaemonTests.paris, DaemonTests.tokyo],
@@ -37,7 +37,7 @@ struct DeliveryTests {
     @Test func aReceiverDownForManyRetriesGetsEveryEventInOrderOncePerID() throws {
         let server = try OpenMeteoServer()
         defer { server.stop() }
-        let webhook = try WebhookFixtureServer()
+        let webhook = try WebhookReceiverServer()
         defer { webhook.stop() }
         try webhook.respond(#"{"responses":[{"status":503,"count":6,"body":"down"}]}"#)
         let (path, state) = try configuration(server, webhook: webhook)
@@ -71,7 +71,7 @@ struct DeliveryTests {
     @Test func killNineMidDeliveryLosesNothing() throws {
         let server = try OpenMeteoServer()
         defer { server.stop() }
-        let webhook = try WebhookFixtureServer()
+        let webhook = try WebhookReceiverServer()
         defer { webhook.stop() }
         try webhook.respond(#"{"responses":[{"status":200,"delay":5,"count":2}]}"#)
         let (path, state) = try configuration(server, webhook: webhook)
@@ -101,7 +101,7 @@ struct DeliveryTests {
     @Test func onceLeavesFailuresInTheOutboxAndStatusShowsThem() throws {
         let server = try OpenMeteoServer()
         defer { server.stop() }
-        let webhook = try WebhookFixtureServer()
+        let webhook = try WebhookReceiverServer()
         defer { webhook.stop() }
         // Paris's firing is refused for good (400: to dead/); Tokyo's is retried (503).
         try webhook.respond(#"{"responses":[{"status":400,"body":"bad"},{"status":503,"count":1}]}"#)

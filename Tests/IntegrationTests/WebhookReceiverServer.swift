@@ -1,58 +1,45 @@
 import Foundation
 
-/// Tests/Fixtures/webhook_receiver.py on a random loopback port: records requests and checks
-/// Standard Webhooks signatures with Python's hmac. Exits when its standard input closes;
-/// `stop()` also signals its PID.
-final class WebhookReceiverServer: @unchecked Sendable {
-    let port: Int
-    private let process = Process()
-    private let input = Pipe()
+/// Tests/Fixtures/webhook_receiver.py: records requests, answers from a script, and checks
+/// Standard Webhooks signatures with Python's hmac.
+final class WebhookReceiverServer: Sendable {
+    private let fixture: FixtureProcess
 
     init(secret: String? = nil) throws {
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", Binaries.fixture("webhook_receiver.py").path, "--port", "0"]
-            + (secret.map { ["--secret", $0] } ?? [])
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        var line = Data()
-        while !line.contains(UInt8(ascii: "\n")) {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            line.append(chunk)
-        }
-        let text = String(decoding: line, as: UTF8.self)
-        guard text.hasPrefix("PORT "), let port = Int(text.dropFirst(5).prefix(while: \.isNumber)) else {
-            process.terminate()
-            throw ServerFailure(message: "the webhook receiver did not report its port: \(text)")
-        }
-        self.port = port
+        fixture = try FixtureProcess(script: "webhook_receiver.py", arguments: secret.map { ["--secret", $0] } ?? [])
     }
 
-    var baseURL: String { "http://127.0.0.1:\(port)" }
+    var port: Int { fixture.port }
+    var baseURL: String { fixture.baseURL }
 
-    /// Queues scripted answers, e.g. `[{"status": 500, "body": "boom"}]`.
-    func respond(_ json: String) throws {
-        let result = try Binaries.run(
-            URL(fileURLWithPath: "/usr/bin/curl"),
-            ["-sS", "--fail", "-X", "POST", "--data-binary", "@-", "\(baseURL)/control/responses"], input: json)
-        guard result.status == 0 else { throw ServerFailure(message: "control failed: \(result.standardError)") }
-    }
+    /// Where the delivery tests POST their webhooks.
+    var url: String { baseURL + "/hook" }
+
+    /// Queues scripted answers, e.g. `{"responses": [{"status": 503, "count": 5}]}`.
+    func respond(_ json: String) throws { try fixture.control("responses", json) }
 
     /// The recorded requests to `path`.
     func requests(to path: String) throws -> [[String: Any]] {
-        let result = try Binaries.run(URL(fileURLWithPath: "/usr/bin/curl"), ["-sS", "\(baseURL)/control/requests"])
-        let document = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any]
-        return (document?["requests"] as? [[String: Any]] ?? []).filter { $0["path"] as? String == path }
+        try fixture.recordedRequests().filter { $0["path"] as? String == path }
     }
 
-    /// Ends the server: closes its input, then signals its PID if it still runs.
-    func stop() {
-        try? input.fileHandleForWriting.close()
-        if process.isRunning { kill(process.processIdentifier, SIGTERM) }
-        process.waitUntilExit()
+    /// Every recorded delivery: its `webhook-id` header and the status it was answered.
+    func deliveries() throws -> [(id: String, status: Int)] {
+        try fixture.recordedRequests().map { request in
+            let headers = request["headers"] as? [String: String] ?? [:]
+            return (headers["webhook-id"] ?? "", request["answered"] as? Int ?? 0)
+        }
     }
 
-    deinit { stop() }
+    /// Waits up to `seconds` until `condition` holds for the recorded deliveries.
+    func waitFor(seconds: Double = 30, _ condition: ([(id: String, status: Int)]) -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if let recorded = try? deliveries(), condition(recorded) { return true }
+            usleep(100_000)
+        }
+        return false
+    }
+
+    func stop() { fixture.stop() }
 }
