@@ -60,21 +60,26 @@ let package = Package(
             ]),
         .executableTarget(name: "breezectl", dependencies: ["BreezeControl"]),
 
+        // What the test targets share: Python fixture servers, process running.
+        .target(name: "BreezeTestSupport", path: "Tests/Support"),
+
         .testTarget(name: "BreezeModelTests", dependencies: ["BreezeModel"]),
         .testTarget(name: "BreezeConfigTests", dependencies: ["BreezeConfig"]),
         .testTarget(
             name: "BreezeOpenMeteoTests",
-            dependencies: ["BreezeOpenMeteo", "BreezeHTTP"]),
+            dependencies: ["BreezeOpenMeteo", "BreezeHTTP", "BreezeTestSupport"]),
         .testTarget(name: "BreezeAlertsTests", dependencies: ["BreezeAlerts"]),
         .testTarget(
             name: "BreezeDaemonTests",
             dependencies: ["BreezeDaemon", "BreezeAlerts", "BreezeModel", "BreezeSystem", "BreezeDelivery", "BreezeConfig"]),
         .testTarget(
             name: "BreezeDeliveryTests",
-            dependencies: ["BreezeDelivery", "BreezeAlerts", "BreezeModel", "BreezeConfig", "BreezeHTTP"]),
+            dependencies: [
+                "BreezeDelivery", "BreezeAlerts", "BreezeModel", "BreezeConfig", "BreezeHTTP", "BreezeTestSupport",
+            ]),
         .testTarget(name: "BreezeSystemTests", dependencies: ["BreezeSystem"]),
         .testTarget(name: "BreezeCommandLineTests", dependencies: ["BreezeCommandLine"]),
         // Runs the real breezed and breezectl binaries against servers on loopback.
-        .testTarget(name: "IntegrationTests"),
+        .testTarget(name: "IntegrationTests", dependencies: ["BreezeTestSupport"]),
     ]
 )

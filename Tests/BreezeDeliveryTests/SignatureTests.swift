@@ -1,3 +1,4 @@
+import BreezeTestSupport
 import BreezeConfig
 import BreezeDelivery
 import BreezeHTTP

@@ -1,3 +1,4 @@
+import BreezeTestSupport
 import BreezeHTTP
 import Foundation
 import Testing

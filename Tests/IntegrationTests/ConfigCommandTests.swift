@@ -1,9 +1,10 @@
+import BreezeTestSupport
 import Foundation
 import Testing
 
 /// `breezectl check-config`, `breezed --check` and `breezectl add`, run as real processes.
 struct ConfigCommandTests {
-    static let example = Binaries.repositoryRoot.appendingPathComponent("etc/breeze/breezed.conf").path
+    static let example = Fixtures.repositoryRoot.appendingPathComponent("etc/breeze/breezed.conf").path
     static let exampleSummary = "configuration OK: 10 cities, 2 receivers, ~960 API calls/day\n"
 
     /// A copy of the shipped example in a fresh directory, mode 600.

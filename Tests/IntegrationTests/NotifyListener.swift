@@ -1,3 +1,4 @@
+import BreezeTestSupport
 import Foundation
 
 /// A `NOTIFY_SOCKET` of our own: a datagram socket in a temporary folder that collects
@@ -22,7 +23,7 @@ final class NotifyListener: @unchecked Sendable {
                 bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
             }
         }
-        guard descriptor >= 0, bound == 0 else { throw ServerFailure(message: "cannot bind \(path)") }
+        guard descriptor >= 0, bound == 0 else { throw FixtureFailure(message: "cannot bind \(path)") }
     }
 
     /// Waits up to `seconds` for a message satisfying `matches`, keeping every message seen.

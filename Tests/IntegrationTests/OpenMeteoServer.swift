@@ -1,11 +1,12 @@
+import BreezeTestSupport
 import Foundation
 
 /// The project's Open-Meteo-compatible fixture server, started for one test on a random
 /// loopback port. It exits when its standard input closes, and `stop()` ends it by its PID.
 final class OpenMeteoServer: Sendable {
-    private let fixture: FixtureProcess
+    private let fixture: PythonServer
 
-    init() throws { fixture = try FixtureProcess(script: "open_meteo_server.py") }
+    init() throws { fixture = try PythonServer(fixture: "open_meteo_server.py") }
 
     var port: Int { fixture.port }
 

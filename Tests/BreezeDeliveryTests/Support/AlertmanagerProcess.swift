@@ -1,3 +1,4 @@
+import BreezeTestSupport
 import Foundation
 
 /// Debian's `prometheus-alertmanager` on a free loopback port, without clustering, with its

@@ -1,3 +1,4 @@
+import BreezeTestSupport
 import Foundation
 
 /// A fresh folder under the system's temporary directory, removed by `remove()`.
@@ -23,7 +24,7 @@ struct TemporaryFolder {
     static func checkMail(_ files: [String]) throws -> [[String: Any]] {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", WebhookReceiverServer.repositoryRoot.appendingPathComponent("Tests/Fixtures/mail_checker.py").path] + files
+        process.arguments = ["python3", Fixtures.repositoryRoot.appendingPathComponent("Tests/Fixtures/mail_checker.py").path] + files
         let output = Pipe()
         process.standardOutput = output
         try process.run()

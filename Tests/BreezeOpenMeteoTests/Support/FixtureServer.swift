@@ -1,4 +1,5 @@
 import BreezeHTTP
+import BreezeTestSupport
 import Foundation
 
 /// The project's Open-Meteo-compatible server (`Tests/Fixtures/open_meteo_server.py`), started
@@ -7,12 +8,8 @@ final class FixtureServer: Sendable {
     let server: PythonServer
     private let control = CurlTransport(options: .init(userAgent: "breeze-tests"))
 
-    static let script: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/open_meteo_server.py")
-
     init() throws {
-        server = try PythonServer(script: Self.script)
+        server = try PythonServer(fixture: "open_meteo_server.py")
     }
 
     var baseURL: String { server.baseURL }
