@@ -68,12 +68,9 @@ enum AddCommand: ControlCommand {
                 path: configurationPath, optional: false, command: name, context: context)
         else { return .configuration }
         let access = OpenMeteoAccess(settings: configuration.breeze)
-        let client = GeocodingClient(
-            endpoints: access.endpoints, transport: access.transport,
-            retryPolicy: OpenMeteoAccess.interactiveRetries)
         let places: [GeocodedPlace]
         do {
-            places = try client.search(name: query, count: max(5, pick), deadline: access.deadline)
+            places = try access.geocode(query, count: max(5, pick))
         } catch {
             console.printError(
                 "breezectl add: cannot search Open-Meteo's geocoding API at \(access.endpoints.geocodingURL): \(error)")

@@ -33,6 +33,13 @@ struct OpenMeteoAccess: Sendable {
 
     /// A deadline for one command: two request timeouts from now, room for a retry.
     var deadline: ContinuousClock.Instant { .now + timeout * 2 }
+
+    /// Up to `count` places matching `query`, best first, with the interactive retries.
+    func geocode(_ query: String, count: Int) throws(FetchError) -> [GeocodedPlace] {
+        let client = GeocodingClient(
+            endpoints: endpoints, transport: transport, retryPolicy: Self.interactiveRetries)
+        return try client.search(name: query, count: count, deadline: deadline)
+    }
 }
 
 /// Loads the configuration for a command; on failure prints every error and returns nil (the

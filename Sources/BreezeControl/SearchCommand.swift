@@ -58,12 +58,9 @@ enum SearchCommand: ControlCommand {
     static func search(
         _ query: String, count: Int, json: Bool, access: OpenMeteoAccess, console: Console
     ) -> ExitCode {
-        let client = GeocodingClient(
-            endpoints: access.endpoints, transport: access.transport,
-            retryPolicy: OpenMeteoAccess.interactiveRetries)
         let places: [GeocodedPlace]
         do {
-            places = try client.search(name: query, count: count, deadline: access.deadline)
+            places = try access.geocode(query, count: count)
         } catch {
             console.printError(
                 "breezectl search: cannot search Open-Meteo's geocoding API at "
