@@ -1,0 +1,18 @@
+# Where scripts/install puts things for a prefix, and where scripts/uninstall removes them.
+# Sourced, not run. Sets bin_dir, unit_dir, catalog_dir, doc_dir.
+breeze_install_paths() {
+    local prefix=$1
+    bin_dir=${prefix%/}/bin
+    doc_dir=${prefix%/}/share/doc/breeze
+    case "$prefix" in
+        # The vendor and local folders systemd and journalctl search by themselves.
+        /usr|/usr/local)
+            unit_dir=$prefix/lib/systemd/system
+            catalog_dir=$prefix/lib/systemd/catalog ;;
+        # Anywhere else (/opt/breeze, …): the administrator's unit folder, and the only
+        # other catalog folder journalctl reads.
+        *)
+            unit_dir=/etc/systemd/system
+            catalog_dir=/usr/local/lib/systemd/catalog ;;
+    esac
+}
