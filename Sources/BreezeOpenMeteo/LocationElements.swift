@@ -1,3 +1,5 @@
+import BreezeJSON
+
 /// A response body holding one element per location: a lone object (one location) or an array
 /// in request order (several). An element that is not usable fails only its own position; text
 /// that is not JSON anywhere fails the whole body, as Open-Meteo's broken streams do.

@@ -1,3 +1,5 @@
+import BreezeJSON
+
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -6,7 +6,7 @@ extension JSONScanner {
     /// Reads a number (RFC 8259 grammar) as the nearest `Double`, as Foundation's decoder
     /// does: short decimals exactly by Clinger's fast path, anything else by `strtod`. A
     /// number too large for a `Double` is infinite: valid JSON, but no usable value.
-    mutating func readNumber() throws(JSONSyntaxError) -> Double {
+    public mutating func readNumber() throws(JSONSyntaxError) -> Double {
         skipWhitespace()
         let start = position
         var negative = false

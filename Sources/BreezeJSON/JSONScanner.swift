@@ -3,19 +3,26 @@ import Glibc
 #endif
 
 /// Why a body is not JSON: what was wrong and at which byte.
-struct JSONSyntaxError: Error, Equatable, CustomStringConvertible {
-    var message: String
-    var offset: Int
+public struct JSONSyntaxError: Error, Equatable, CustomStringConvertible {
+    /// What was wrong.
+    public var message: String
+    /// The byte where it was found.
+    public var offset: Int
 
-    var description: String { "\(message) at byte \(offset)" }
+    public init(message: String, offset: Int) {
+        self.message = message
+        self.offset = offset
+    }
+
+    public var description: String { "\(message) at byte \(offset)" }
 }
 
 /// The kind of the JSON value that starts at the scanner's position.
-enum JSONValueKind: Equatable {
+public enum JSONValueKind: Equatable, Sendable {
     case object, array, string, number, boolean, null
 
     /// How a value of this kind is named in error messages.
-    var name: String {
+    public var name: String {
         switch self {
         case .object: "an object"
         case .array: "an array"
@@ -30,21 +37,26 @@ enum JSONValueKind: Equatable {
 /// A forward-only reader of JSON text (RFC 8259) over bytes: strings, numbers, literals,
 /// and whole values skipped while still checked. It never builds a tree, so the caller keeps
 /// only what it needs. Every syntax error, anywhere, is a `JSONSyntaxError`.
-struct JSONScanner {
+public struct JSONScanner {
     /// Nesting deeper than this is refused, as Foundation's decoder does, so a hostile body
     /// cannot exhaust the stack.
-    static let maximumDepth = 512
+    public static let maximumDepth = 512
 
-    let bytes: UnsafeRawBufferPointer
-    var position = 0
+    /// The text; it must outlive the scanner.
+    public let bytes: UnsafeRawBufferPointer
+    /// The offset of the next byte to read.
+    public var position = 0
 
-    init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
+    public init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
 
-    var isAtEnd: Bool { position >= bytes.count }
+    /// Whether every byte has been read.
+    public var isAtEnd: Bool { position >= bytes.count }
 
-    func error(_ message: String) -> JSONSyntaxError { JSONSyntaxError(message: message, offset: position) }
+    /// A syntax error at the current position.
+    public func error(_ message: String) -> JSONSyntaxError { JSONSyntaxError(message: message, offset: position) }
 
-    mutating func skipWhitespace() {
+    /// Steps over spaces, tabs and line breaks.
+    public mutating func skipWhitespace() {
         while position < bytes.count {
             switch bytes[position] {
             case 0x20, 0x0A, 0x0D, 0x09: position += 1
@@ -54,7 +66,7 @@ struct JSONScanner {
     }
 
     /// The kind of the next value, after any whitespace; the value itself is not consumed.
-    mutating func peekKind() throws(JSONSyntaxError) -> JSONValueKind {
+    public mutating func peekKind() throws(JSONSyntaxError) -> JSONValueKind {
         skipWhitespace()
         guard position < bytes.count else { throw error("unexpected end of input") }
         switch bytes[position] {
@@ -69,7 +81,7 @@ struct JSONScanner {
     }
 
     /// Consumes `byte` after any whitespace, or throws.
-    mutating func expect(_ byte: UInt8) throws(JSONSyntaxError) {
+    public mutating func expect(_ byte: UInt8) throws(JSONSyntaxError) {
         skipWhitespace()
         guard position < bytes.count, bytes[position] == byte else {
             throw error("expected '\(Character(Unicode.Scalar(byte)))'")
@@ -78,7 +90,7 @@ struct JSONScanner {
     }
 
     /// Consumes `byte` after any whitespace when it is next; says whether it was.
-    mutating func consume(_ byte: UInt8) -> Bool {
+    public mutating func consume(_ byte: UInt8) -> Bool {
         skipWhitespace()
         guard position < bytes.count, bytes[position] == byte else { return false }
         position += 1
@@ -87,7 +99,7 @@ struct JSONScanner {
 
     /// Walks the members of the object that starts here: `body` gets each key and must
     /// consume the member's value.
-    mutating func readObject(
+    public mutating func readObject(
         depth: Int = 0, _ body: (inout JSONScanner, JSONKey) throws(JSONSyntaxError) -> Void
     ) throws(JSONSyntaxError) {
         guard depth < Self.maximumDepth else { throw error("nested too deeply") }
@@ -103,7 +115,7 @@ struct JSONScanner {
     }
 
     /// Walks the elements of the array that starts here: `body` must consume each element.
-    mutating func readArray(
+    public mutating func readArray(
         depth: Int = 0, _ body: (inout JSONScanner) throws(JSONSyntaxError) -> Void
     ) throws(JSONSyntaxError) {
         guard depth < Self.maximumDepth else { throw error("nested too deeply") }
@@ -116,7 +128,7 @@ struct JSONScanner {
     }
 
     /// Consumes any value, checking its syntax, and keeps nothing.
-    mutating func skipValue(depth: Int = 0) throws(JSONSyntaxError) {
+    public mutating func skipValue(depth: Int = 0) throws(JSONSyntaxError) {
         switch try peekKind() {
         case .object:
             try readObject(depth: depth) { scanner, _ throws(JSONSyntaxError) in try scanner.skipValue(depth: depth + 1) }
@@ -129,9 +141,11 @@ struct JSONScanner {
         }
     }
 
-    mutating func readNull() throws(JSONSyntaxError) { try readLiteral("null") }
+    /// Reads `null`.
+    public mutating func readNull() throws(JSONSyntaxError) { try readLiteral("null") }
 
-    mutating func readBoolean() throws(JSONSyntaxError) -> Bool {
+    /// Reads `true` or `false`.
+    public mutating func readBoolean() throws(JSONSyntaxError) -> Bool {
         if position < bytes.count, bytes[position] == UInt8(ascii: "t") {
             try readLiteral("true")
             return true
@@ -151,7 +165,7 @@ struct JSONScanner {
     }
 
     /// A string's content as a `String`, escapes resolved.
-    mutating func readString() throws(JSONSyntaxError) -> String {
+    public mutating func readString() throws(JSONSyntaxError) -> String {
         switch try readStringBytes() {
         case .plain(let range): return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[range]), as: UTF8.self)
         case .escaped(let unescaped): return String(decoding: unescaped, as: UTF8.self)
@@ -159,7 +173,7 @@ struct JSONScanner {
     }
 
     /// A member name: compared byte for byte with the names the reader knows.
-    mutating func readKey() throws(JSONSyntaxError) -> JSONKey {
+    public mutating func readKey() throws(JSONSyntaxError) -> JSONKey {
         switch try readStringBytes() {
         case .plain(let range): return JSONKey(bytes: UnsafeRawBufferPointer(rebasing: bytes[range]), unescaped: nil)
         case .escaped(let unescaped): return JSONKey(bytes: UnsafeRawBufferPointer(start: nil, count: 0), unescaped: unescaped)
@@ -168,13 +182,13 @@ struct JSONScanner {
 
     /// A string's bytes: a range of the input when it holds no escape (the common case, no
     /// copy), else the unescaped bytes.
-    enum RawString {
+    public enum RawString {
         case plain(Range<Int>)
         case escaped([UInt8])
     }
 
     /// Reads a string, checking that it is UTF-8 (so `readString` can trust it).
-    mutating func readStringBytes() throws(JSONSyntaxError) -> RawString {
+    public mutating func readStringBytes() throws(JSONSyntaxError) -> RawString {
         try expect(UInt8(ascii: "\""))
         let start = position
         var ascii = true
@@ -271,12 +285,14 @@ struct JSONScanner {
 }
 
 /// An object member's name as read: the input's bytes, or the unescaped copy.
-struct JSONKey {
-    let bytes: UnsafeRawBufferPointer
-    let unescaped: [UInt8]?
+public struct JSONKey {
+    /// The name's bytes in the input when it has no escape (else empty).
+    public let bytes: UnsafeRawBufferPointer
+    /// The unescaped name when it had an escape.
+    public let unescaped: [UInt8]?
 
     /// Whether the name is exactly `name`.
-    func equals(_ name: StaticString) -> Bool {
+    public func equals(_ name: StaticString) -> Bool {
         let expected = UnsafeRawBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
         if let unescaped { return unescaped.elementsEqual(expected) }
         guard bytes.count == expected.count else { return false }
@@ -284,7 +300,7 @@ struct JSONKey {
     }
 
     /// The name as a `String` (already checked to be UTF-8).
-    var string: String {
+    public var string: String {
         if let unescaped { return String(decoding: unescaped, as: UTF8.self) }
         return String(decoding: bytes, as: UTF8.self)
     }
