@@ -24,9 +24,15 @@ public struct StreamLogger: Logger {
     /// escaped so one record is always one line.
     public func line(for record: LogRecord) -> String {
         var line = priorityPrefix ? "<\(record.priority.rawValue)>" : ""
+        line.reserveCapacity(64 + record.message.utf8.count + record.fields.count * 32)
         line += escape(record.message)
-        let data = record.fields.map { "\($0.name)=\(quoteIfNeeded(escape($0.value)))" }
-        if !data.isEmpty { line += " (" + data.joined(separator: " ") + ")" }
+        for (index, field) in record.fields.enumerated() {
+            line += index == 0 ? " (" : " "
+            line += field.name
+            line += "="
+            line += quoteIfNeeded(escape(field.value))
+        }
+        if !record.fields.isEmpty { line += ")" }
         return line
     }
 
@@ -36,6 +42,8 @@ public struct StreamLogger: Logger {
     }
 
     private func escape(_ text: String) -> String {
+        // Almost every value has no line break: keep it as it is.
+        guard text.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) else { return text }
         // Scalars, not Characters: "\r\n" is a single Character and would slip through.
         var escaped = ""
         for scalar in text.unicodeScalars {
@@ -49,6 +57,6 @@ public struct StreamLogger: Logger {
     }
 
     private func quoteIfNeeded(_ text: String) -> String {
-        text.contains(" ") || text.isEmpty ? "\"\(text)\"" : text
+        text.isEmpty || text.utf8.contains(0x20) ? "\"\(text)\"" : text
     }
 }
