@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 import BreezeModel
 
 /// Writes `DaemonState` as compact JSON, keys sorted, straight into bytes: the same document
@@ -27,7 +31,7 @@ struct StateJSONWriter {
         object.key("cities", &self)
         var cities = ObjectWriter()
         open()
-        for name in state.cities.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+        for name in state.cities.keys.sorted(by: Self.precedesByUTF8) {
             cities.key(name, &self)
             try write(state.cities[name]!)
         }
@@ -146,8 +150,27 @@ struct StateJSONWriter {
         }
     }
 
+    /// The order of `JSONEncoder`'s sorted keys: by UTF-8 bytes.
+    private static func precedesByUTF8(_ first: String, _ second: String) -> Bool {
+        var first = first
+        var second = second
+        return first.withUTF8 { left in
+            second.withUTF8 { right in
+                let common = min(left.count, right.count)
+                let order = common == 0 ? 0 : memcmp(left.baseAddress!, right.baseAddress!, common)
+                return order != 0 ? order < 0 : left.count < right.count
+            }
+        }
+    }
+
     private mutating func string(_ text: String) {
         bytes.append(UInt8(ascii: "\""))
+        // Most strings need no escape: copy them whole.
+        guard text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
+            bytes += text.utf8
+            bytes.append(UInt8(ascii: "\""))
+            return
+        }
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "\""): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
