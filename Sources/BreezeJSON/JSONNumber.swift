@@ -6,7 +6,7 @@ extension JSONScanner {
     /// Reads a number (RFC 8259 grammar) as the nearest `Double`, as Foundation's decoder
     /// does: short decimals exactly by Clinger's fast path, anything else by `strtod`. A
     /// number too large for a `Double` is infinite: valid JSON, but no usable value.
-    public mutating func readNumber() throws(JSONSyntaxError) -> Double {
+    @inlinable public mutating func readNumber() throws(JSONSyntaxError) -> Double {
         skipWhitespace()
         let start = position
         var negative = false
@@ -59,10 +59,10 @@ extension JSONScanner {
         return parseSlowly(from: start)
     }
 
-    private func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
+    @usableFromInline func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
 
     /// Adds one digit; leading zeros don't count toward the 15 significant digits.
-    private func accumulate(
+    @usableFromInline func accumulate(
         _ byte: UInt8, into mantissa: inout UInt64, digits: inout Int, exponent: inout Int, fraction: Bool
     ) {
         let digit = UInt64(byte - UInt8(ascii: "0"))
@@ -77,14 +77,14 @@ extension JSONScanner {
         if fraction { exponent -= 1 }
     }
 
-    private func parseSlowly(from start: Int) -> Double {
+    @usableFromInline func parseSlowly(from start: Int) -> Double {
         let length = position - start
         var text = [CChar](repeating: 0, count: length + 1)
         for offset in 0..<length { text[offset] = CChar(bitPattern: bytes[start + offset]) }
         return text.withUnsafeBufferPointer { strtod($0.baseAddress!, nil) }
     }
 
-    private static let powersOfTen: [Double] = [
+    @usableFromInline static let powersOfTen: [Double] = [
         1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
         1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
     ]

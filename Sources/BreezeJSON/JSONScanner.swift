@@ -47,16 +47,16 @@ public struct JSONScanner {
     /// The offset of the next byte to read.
     public var position = 0
 
-    public init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
+    @inlinable public init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
 
     /// Whether every byte has been read.
-    public var isAtEnd: Bool { position >= bytes.count }
+    @inlinable public var isAtEnd: Bool { position >= bytes.count }
 
     /// A syntax error at the current position.
-    public func error(_ message: String) -> JSONSyntaxError { JSONSyntaxError(message: message, offset: position) }
+    @inlinable public func error(_ message: String) -> JSONSyntaxError { JSONSyntaxError(message: message, offset: position) }
 
     /// Steps over spaces, tabs and line breaks.
-    public mutating func skipWhitespace() {
+    @inlinable public mutating func skipWhitespace() {
         while position < bytes.count {
             switch bytes[position] {
             case 0x20, 0x0A, 0x0D, 0x09: position += 1
@@ -66,7 +66,7 @@ public struct JSONScanner {
     }
 
     /// The kind of the next value, after any whitespace; the value itself is not consumed.
-    public mutating func peekKind() throws(JSONSyntaxError) -> JSONValueKind {
+    @inlinable public mutating func peekKind() throws(JSONSyntaxError) -> JSONValueKind {
         skipWhitespace()
         guard position < bytes.count else { throw error("unexpected end of input") }
         switch bytes[position] {
@@ -81,7 +81,7 @@ public struct JSONScanner {
     }
 
     /// Consumes `byte` after any whitespace, or throws.
-    public mutating func expect(_ byte: UInt8) throws(JSONSyntaxError) {
+    @inlinable public mutating func expect(_ byte: UInt8) throws(JSONSyntaxError) {
         skipWhitespace()
         guard position < bytes.count, bytes[position] == byte else {
             throw error("expected '\(Character(Unicode.Scalar(byte)))'")
@@ -90,7 +90,7 @@ public struct JSONScanner {
     }
 
     /// Consumes `byte` after any whitespace when it is next; says whether it was.
-    public mutating func consume(_ byte: UInt8) -> Bool {
+    @inlinable public mutating func consume(_ byte: UInt8) -> Bool {
         skipWhitespace()
         guard position < bytes.count, bytes[position] == byte else { return false }
         position += 1
@@ -99,7 +99,7 @@ public struct JSONScanner {
 
     /// Walks the members of the object that starts here: `body` gets each key and must
     /// consume the member's value.
-    public mutating func readObject(
+    @inlinable public mutating func readObject(
         depth: Int = 0, _ body: (inout JSONScanner, JSONKey) throws(JSONSyntaxError) -> Void
     ) throws(JSONSyntaxError) {
         guard depth < Self.maximumDepth else { throw error("nested too deeply") }
@@ -115,7 +115,7 @@ public struct JSONScanner {
     }
 
     /// Walks the elements of the array that starts here: `body` must consume each element.
-    public mutating func readArray(
+    @inlinable public mutating func readArray(
         depth: Int = 0, _ body: (inout JSONScanner) throws(JSONSyntaxError) -> Void
     ) throws(JSONSyntaxError) {
         guard depth < Self.maximumDepth else { throw error("nested too deeply") }
@@ -128,7 +128,7 @@ public struct JSONScanner {
     }
 
     /// Consumes any value, checking its syntax, and keeps nothing.
-    public mutating func skipValue(depth: Int = 0) throws(JSONSyntaxError) {
+    @inlinable public mutating func skipValue(depth: Int = 0) throws(JSONSyntaxError) {
         switch try peekKind() {
         case .object:
             try readObject(depth: depth) { scanner, _ throws(JSONSyntaxError) in try scanner.skipValue(depth: depth + 1) }
@@ -142,10 +142,10 @@ public struct JSONScanner {
     }
 
     /// Reads `null`.
-    public mutating func readNull() throws(JSONSyntaxError) { try readLiteral("null") }
+    @inlinable public mutating func readNull() throws(JSONSyntaxError) { try readLiteral("null") }
 
     /// Reads `true` or `false`.
-    public mutating func readBoolean() throws(JSONSyntaxError) -> Bool {
+    @inlinable public mutating func readBoolean() throws(JSONSyntaxError) -> Bool {
         if position < bytes.count, bytes[position] == UInt8(ascii: "t") {
             try readLiteral("true")
             return true
@@ -154,7 +154,7 @@ public struct JSONScanner {
         return false
     }
 
-    private mutating func readLiteral(_ literal: StaticString) throws(JSONSyntaxError) {
+    @usableFromInline mutating func readLiteral(_ literal: StaticString) throws(JSONSyntaxError) {
         skipWhitespace()
         let count = literal.utf8CodeUnitCount
         guard position + count <= bytes.count else { throw error("unexpected end of input") }
@@ -165,7 +165,7 @@ public struct JSONScanner {
     }
 
     /// A string's content as a `String`, escapes resolved.
-    public mutating func readString() throws(JSONSyntaxError) -> String {
+    @inlinable public mutating func readString() throws(JSONSyntaxError) -> String {
         switch try readStringBytes() {
         case .plain(let range): return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[range]), as: UTF8.self)
         case .escaped(let unescaped): return String(decoding: unescaped, as: UTF8.self)
@@ -173,7 +173,7 @@ public struct JSONScanner {
     }
 
     /// A member name: compared byte for byte with the names the reader knows.
-    public mutating func readKey() throws(JSONSyntaxError) -> JSONKey {
+    @inlinable public mutating func readKey() throws(JSONSyntaxError) -> JSONKey {
         switch try readStringBytes() {
         case .plain(let range): return JSONKey(bytes: UnsafeRawBufferPointer(rebasing: bytes[range]), unescaped: nil)
         case .escaped(let unescaped): return JSONKey(bytes: UnsafeRawBufferPointer(start: nil, count: 0), unescaped: unescaped)
@@ -188,7 +188,7 @@ public struct JSONScanner {
     }
 
     /// Reads a string, checking that it is UTF-8 (so `readString` can trust it).
-    public mutating func readStringBytes() throws(JSONSyntaxError) -> RawString {
+    @inlinable public mutating func readStringBytes() throws(JSONSyntaxError) -> RawString {
         try expect(UInt8(ascii: "\""))
         let start = position
         var ascii = true
@@ -214,13 +214,13 @@ public struct JSONScanner {
         throw error("unterminated string")
     }
 
-    private func checkUTF8(_ text: UnsafeRawBufferPointer, at start: Int) throws(JSONSyntaxError) {
+    @usableFromInline func checkUTF8(_ text: UnsafeRawBufferPointer, at start: Int) throws(JSONSyntaxError) {
         guard String(validating: text.bindMemory(to: UInt8.self), as: UTF8.self) != nil else {
             throw JSONSyntaxError(message: "invalid UTF-8 in a string", offset: start)
         }
     }
 
-    private mutating func readEscapedString(from start: Int) throws(JSONSyntaxError) -> [UInt8] {
+    @usableFromInline mutating func readEscapedString(from start: Int) throws(JSONSyntaxError) -> [UInt8] {
         var result = Array(UnsafeRawBufferPointer(rebasing: bytes[start..<position]))
         while position < bytes.count {
             let byte = bytes[position]
@@ -250,7 +250,7 @@ public struct JSONScanner {
     }
 
     /// After `\u`: four hex digits, and a low surrogate's `\uXXXX` when they name a high one.
-    private mutating func readUnicodeEscape() throws(JSONSyntaxError) -> Unicode.Scalar {
+    @usableFromInline mutating func readUnicodeEscape() throws(JSONSyntaxError) -> Unicode.Scalar {
         let first = try readHexQuad()
         if (0xD800..<0xDC00).contains(first) {
             guard position + 1 < bytes.count, bytes[position] == UInt8(ascii: "\\"),
@@ -265,7 +265,7 @@ public struct JSONScanner {
         return scalar
     }
 
-    private mutating func readHexQuad() throws(JSONSyntaxError) -> UInt32 {
+    @usableFromInline mutating func readHexQuad() throws(JSONSyntaxError) -> UInt32 {
         guard position + 4 <= bytes.count else { throw error("unterminated string") }
         var value: UInt32 = 0
         for _ in 0..<4 {
@@ -291,8 +291,13 @@ public struct JSONKey {
     /// The unescaped name when it had an escape.
     public let unescaped: [UInt8]?
 
+    @usableFromInline init(bytes: UnsafeRawBufferPointer, unescaped: [UInt8]?) {
+        self.bytes = bytes
+        self.unescaped = unescaped
+    }
+
     /// Whether the name is exactly `name`.
-    public func equals(_ name: StaticString) -> Bool {
+    @inlinable public func equals(_ name: StaticString) -> Bool {
         let expected = UnsafeRawBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
         if let unescaped { return unescaped.elementsEqual(expected) }
         guard bytes.count == expected.count else { return false }

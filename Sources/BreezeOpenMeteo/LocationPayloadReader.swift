@@ -186,16 +186,15 @@ struct UnitsMemo {
     mutating func read(_ scanner: inout JSONScanner) throws(JSONSyntaxError) -> [String: String] {
         scanner.skipWhitespace()
         let start = scanner.position
-        try scanner.skipValue(depth: 2)
-        let current = UnsafeRawBufferPointer(rebasing: scanner.bytes[start..<scanner.position])
-        if let text, text.count == current.count,
-            memcmp(text.baseAddress!, current.baseAddress!, current.count) == 0
+        // The same text again is the same complete object: step over it unread.
+        if let text, start + text.count <= scanner.bytes.count,
+            memcmp(text.baseAddress!, scanner.bytes.baseAddress! + start, text.count) == 0
         {
+            scanner.position = start + text.count
             return units
         }
-        scanner.position = start
         units = try LocationPayloadReader.readUnits(&scanner)
-        text = current
+        text = UnsafeRawBufferPointer(rebasing: scanner.bytes[start..<scanner.position])
         return units
     }
 }
