@@ -6,10 +6,9 @@ import BreezeModel
 /// same rules: required keys must be there, optional ones may be missing or null, unknown keys
 /// are ignored, and anything else is an error, so the file is treated as corrupt.
 enum StateJSONReader {
-    /// Why the state does not read: a syntax error, or a value of the wrong shape.
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
-    }
+    /// Why the state does not read: a syntax error, or a value of the wrong shape (reported
+    /// the same way, with the byte where it was found).
+    typealias Failure = JSONSyntaxError
 
     static func decode(_ bytes: [UInt8]) throws(Failure) -> DaemonState {
         let outcome = bytes.withUnsafeBytes { buffer in
@@ -17,7 +16,7 @@ enum StateJSONReader {
                 var scanner = JSONScanner(buffer)
                 let state = try state(&scanner)
                 scanner.skipWhitespace()
-                guard scanner.isAtEnd else { throw Failure(description: "unexpected text after the state") }
+                guard scanner.isAtEnd else { throw scanner.error("unexpected text after the state") }
                 return state
             }
         }
@@ -44,15 +43,15 @@ enum StateJSONReader {
             } else if key.equals("processID") {
                 state.processID = try optional(&scanner) { scanner throws(Failure) in
                     let value = try integer(&scanner, "processID")
-                    guard let id = Int32(exactly: value) else { throw Failure(description: "'processID' out of range") }
+                    guard let id = Int32(exactly: value) else { throw scanner.error("'processID' out of range") }
                     return id
                 }
             } else {
                 try skip(&scanner)
             }
         }
-        state.version = try required(version, "version")
-        state.cities = try required(cities, "cities")
+        state.version = try required(scanner, version, "version")
+        state.cities = try required(scanner, cities, "cities")
         return state
     }
 
@@ -79,8 +78,8 @@ enum StateJSONReader {
                 try skip(&scanner)
             }
         }
-        record.city = try required(city, "city")
-        record.alert = try required(alert, "alert")
+        record.city = try required(scanner, city, "city")
+        record.alert = try required(scanner, alert, "alert")
         return record
     }
 
@@ -109,8 +108,8 @@ enum StateJSONReader {
             }
         }
         return City(
-            name: try required(name, "name"), country: country, admin1: admin1,
-            latitude: try required(latitude, "latitude"), longitude: try required(longitude, "longitude"),
+            name: try required(scanner, name, "name"), country: country, admin1: admin1,
+            latitude: try required(scanner, latitude, "latitude"), longitude: try required(scanner, longitude, "longitude"),
             timeZone: timeZone)
     }
 
@@ -124,8 +123,8 @@ enum StateJSONReader {
                 return
             }
             if key.equals("firing") {
-                guard try peek(&scanner) == .boolean else { throw Failure(description: "'firing' is not a boolean") }
-                firing = try syntax { () throws(JSONSyntaxError) in try scanner.readBoolean() }
+                guard try peek(&scanner) == .boolean else { throw scanner.error("'firing' is not a boolean") }
+                firing = try scanner.readBoolean()
             } else if key.equals("notifiedBand") {
                 alert.notifiedBand = try optional(&scanner) { scanner throws(Failure) in try band(&scanner) }
             } else if key.equals("lastCalmBand") {
@@ -138,12 +137,12 @@ enum StateJSONReader {
                 try skip(&scanner)
             }
         }
-        alert.firing = try required(firing, "firing")
-        alert.breachStreak = try required(counters[0], "breachStreak")
-        alert.clearStreak = try required(counters[1], "clearStreak")
-        alert.escalationStreak = try required(counters[2], "escalationStreak")
-        alert.eventsInEpisode = try required(counters[3], "eventsInEpisode")
-        alert.missingStreak = try required(counters[4], "missingStreak")
+        alert.firing = try required(scanner, firing, "firing")
+        alert.breachStreak = try required(scanner, counters[0], "breachStreak")
+        alert.clearStreak = try required(scanner, counters[1], "clearStreak")
+        alert.escalationStreak = try required(scanner, counters[2], "escalationStreak")
+        alert.eventsInEpisode = try required(scanner, counters[3], "eventsInEpisode")
+        alert.missingStreak = try required(scanner, counters[4], "missingStreak")
         return alert
     }
 
@@ -164,13 +163,13 @@ enum StateJSONReader {
             } else if key.equals("concentrations") {
                 var values: [Pollutant: Double] = [:]
                 try members(&scanner, of: "concentrations") { scanner, name throws(Failure) in
-                    values[try pollutant(name)] = try number(&scanner, "concentrations")
+                    values[try pollutant(scanner, name)] = try number(&scanner, "concentrations")
                 }
                 concentrations = values
             } else if key.equals("subIndices") {
                 var values: [Pollutant: Int] = [:]
                 try members(&scanner, of: "subIndices") { scanner, name throws(Failure) in
-                    values[try pollutant(name)] = try integer(&scanner, "subIndices")
+                    values[try pollutant(scanner, name)] = try integer(&scanner, "subIndices")
                 }
                 subIndices = values
             } else {
@@ -178,8 +177,8 @@ enum StateJSONReader {
             }
         }
         return Reading(
-            time: try required(time, "time"), usAQI: usAQI,
-            concentrations: try required(concentrations, "concentrations"),
-            subIndices: try required(subIndices, "subIndices"))
+            time: try required(scanner, time, "time"), usAQI: usAQI,
+            concentrations: try required(scanner, concentrations, "concentrations"),
+            subIndices: try required(scanner, subIndices, "subIndices"))
     }
 }
