@@ -32,7 +32,7 @@ struct StateJSONWriter {
         var cities = ObjectWriter()
         open()
         for name in state.cities.keys.sorted(by: Self.precedesByUTF8) {
-            cities.key(name, &self)
+            cities.key(text: name, &self)
             try write(state.cities[name]!)
         }
         close()
@@ -67,7 +67,7 @@ struct StateJSONWriter {
         try optional(alert.episodeStartedAt, "episodeStartedAt", &object)
         object.key("escalationStreak", &self); integer(alert.escalationStreak)
         object.key("eventsInEpisode", &self); integer(alert.eventsInEpisode)
-        object.key("firing", &self); bytes += alert.firing ? Array("true".utf8) : Array("false".utf8)
+        object.key("firing", &self); literal(alert.firing ? "true" : "false")
         if let band = alert.lastCalmBand { object.key("lastCalmBand", &self); string(band.slug) }
         try optional(alert.lastNotifiedAt, "lastNotifiedAt", &object)
         object.key("missingStreak", &self); integer(alert.missingStreak)
@@ -95,8 +95,8 @@ struct StateJSONWriter {
         open()
         for pollutant in Self.pollutantsByName {
             guard let value = reading.concentrations[pollutant] else { continue }
-            concentrations.key(pollutant.rawValue, &self)
-            try number(value, pollutant.rawValue)
+            concentrations.key(plain: pollutant.rawValue, &self)
+            try number(value, "concentrations")
         }
         close()
         object.key("subIndices", &self)
@@ -104,7 +104,7 @@ struct StateJSONWriter {
         open()
         for pollutant in Self.pollutantsByName {
             guard let value = reading.subIndices[pollutant] else { continue }
-            subIndices.key(pollutant.rawValue, &self)
+            subIndices.key(plain: pollutant.rawValue, &self)
             integer(value)
         }
         close()
@@ -119,32 +119,66 @@ struct StateJSONWriter {
     private struct ObjectWriter {
         private var started = false
 
-        mutating func key(_ name: String, _ writer: inout StateJSONWriter) {
-            if started { writer.bytes.append(UInt8(ascii: ",")) }
-            started = true
+        /// A fixed key: plain ASCII, written as it is.
+        mutating func key(_ name: StaticString, _ writer: inout StateJSONWriter) {
+            separate(&writer)
+            writer.bytes.append(UInt8(ascii: "\""))
+            writer.literal(name)
+            writer.bytes += [UInt8(ascii: "\""), UInt8(ascii: ":")]
+        }
+
+        /// A key known to need no escape (a pollutant's name).
+        mutating func key(plain name: String, _ writer: inout StateJSONWriter) {
+            separate(&writer)
+            writer.bytes.append(UInt8(ascii: "\""))
+            writer.bytes += name.utf8
+            writer.bytes += [UInt8(ascii: "\""), UInt8(ascii: ":")]
+        }
+
+        /// Any key (a city's name), escaped as needed.
+        mutating func key(text name: String, _ writer: inout StateJSONWriter) {
+            separate(&writer)
             writer.string(name)
             writer.bytes.append(UInt8(ascii: ":"))
+        }
+
+        private mutating func separate(_ writer: inout StateJSONWriter) {
+            if started { writer.bytes.append(UInt8(ascii: ",")) }
+            started = true
         }
     }
 
     private mutating func open() { bytes.append(UInt8(ascii: "{")) }
     private mutating func close() { bytes.append(UInt8(ascii: "}")) }
 
-    private mutating func optional(_ value: Double?, _ name: String, _ object: inout ObjectWriter) throws(NonFiniteNumber) {
+    private mutating func optional(_ value: Double?, _ name: StaticString, _ object: inout ObjectWriter) throws(NonFiniteNumber) {
         guard let value else { return }
         object.key(name, &self)
         try number(value, name)
     }
 
-    private mutating func integer(_ value: Int) { bytes += value.description.utf8 }
+    private mutating func literal(_ text: StaticString) {
+        bytes += UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)
+    }
 
-    private mutating func number(_ value: Double, _ name: String) throws(NonFiniteNumber) {
-        guard value.isFinite else { throw NonFiniteNumber(key: name) }
+    private mutating func integer(_ value: Int) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        let start = bytes.count
+        repeat {
+            bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+            magnitude /= 10
+        } while magnitude > 0
+        bytes[start...].reverse()
+    }
+
+    private mutating func number(_ value: Double, _ name: StaticString) throws(NonFiniteNumber) {
+        guard value.isFinite else { throw NonFiniteNumber(key: name.description) }
         // Whole numbers as JSONEncoder writes them (-60, not -60.0); otherwise Swift's
         // shortest text that reads back as the same Double.
         if value == value.rounded(.towardZero), abs(value) < 1e15 {
             if value == 0, value.sign == .minus { bytes.append(UInt8(ascii: "-")) }
-            bytes += Int64(value).description.utf8
+            integer(Int(value))
         } else {
             bytes += value.description.utf8
         }

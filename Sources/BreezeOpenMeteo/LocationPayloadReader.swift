@@ -80,6 +80,8 @@ enum LocationPayloadReader {
         _ scanner: inout JSONScanner, name: String, problem: inout String?
     ) throws(JSONSyntaxError) -> LocationPayload.Values {
         var values = LocationPayload.Values()
+        // Room for every variable Breeze asks for, so the table is not regrown as it fills.
+        values.values.reserveCapacity(24)
         try scanner.readObject(depth: 2) { scanner, key throws(JSONSyntaxError) in
             let kind = try scanner.peekKind()
             if key.equals("time") {
