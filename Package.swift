@@ -23,12 +23,14 @@ let package = Package(
         .target(name: "BreezeModel"),
         // Parse → validate → immutable configuration, errors with file:line.
         .target(name: "BreezeConfig", dependencies: ["BreezeModel"]),
+        // A forward-only JSON scanner, for the bodies and files read on every cycle.
+        .target(name: "BreezeJSON"),
         // One small HTTP transport over libcurl.
         .target(name: "BreezeHTTP", dependencies: ["CCurl"]),
         // Open-Meteo requests, batching, decoding, error mapping.
-        .target(name: "BreezeOpenMeteo", dependencies: ["BreezeModel", "BreezeConfig", "BreezeHTTP"]),
+        .target(name: "BreezeOpenMeteo", dependencies: ["BreezeModel", "BreezeConfig", "BreezeHTTP", "BreezeJSON"]),
         // Alert rules and the per-city alert state machine.
-        .target(name: "BreezeAlerts", dependencies: ["BreezeModel"]),
+        .target(name: "BreezeAlerts", dependencies: ["BreezeModel", "BreezeJSON"]),
         // Alert delivery: receivers (webhook formats, email), the durable outbox, its worker.
         .target(
             name: "BreezeDelivery",
@@ -64,6 +66,7 @@ let package = Package(
         .target(name: "BreezeTestSupport", path: "Tests/Support"),
 
         .testTarget(name: "BreezeModelTests", dependencies: ["BreezeModel"]),
+        .testTarget(name: "BreezeJSONTests", dependencies: ["BreezeJSON"]),
         .testTarget(name: "BreezeConfigTests", dependencies: ["BreezeConfig"]),
         .testTarget(
             name: "BreezeOpenMeteoTests",

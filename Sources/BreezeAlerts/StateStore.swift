@@ -58,8 +58,7 @@ public struct StateStore: Sendable {
     public func load(now: Double) throws(FileError) -> LoadOutcome {
         guard let bytes = try AtomicFile.read(path) else { return .fresh }
         do {
-            let state = try JSONDecoder().decode(DaemonState.self, from: Data(bytes))
-            return .loaded(state)
+            return .loaded(try StateJSONReader.decode(bytes))
         } catch {
             let aside = "\(path).corrupt-\(Int64(now))"
             guard rename(path, aside) == 0 else { throw FileError.last(path) }
@@ -67,16 +66,15 @@ public struct StateStore: Sendable {
         }
     }
 
-    /// Writes the state atomically, readable by everyone (it holds no secrets).
+    /// Writes the state atomically, readable by everyone (it holds no secrets), as compact
+    /// JSON with sorted keys.
     public func save(_ state: DaemonState) throws(FileError) {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
-        let data: Data
+        let bytes: [UInt8]
         do {
-            data = try encoder.encode(state)
+            bytes = try StateJSONWriter.encode(state)
         } catch {
             throw FileError(path: path, reason: "cannot encode state: \(error)")
         }
-        try AtomicFile.write(Array(data), to: path, mode: 0o644)
+        try AtomicFile.write(bytes, to: path, mode: 0o644)
     }
 }

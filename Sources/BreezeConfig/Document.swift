@@ -21,6 +21,8 @@ enum Document {
         -> [MergedSection]
     {
         var merged: [MergedSection] = []
+        // Where each section is in `merged`: a linear search made 10,000 cities quadratic.
+        var positions: [SectionKey: Int] = [:]
         for file in files {
             // Same-named sections merge across files; inside one file a repeated name is
             // almost always a pasted block, so it is reported.
@@ -38,11 +40,11 @@ enum Document {
                 let assignments = section.assignments.filter { assignment in
                     knownKey(assignment, in: section, schema: schema, diagnostics: &diagnostics)
                 }
-                if let index = merged.firstIndex(where: {
-                    $0.kind == section.kind && $0.name == section.name
-                }) {
+                let key = SectionKey(kind: section.kind, name: section.name)
+                if let index = positions[key] {
                     merged[index].assignments += assignments
                 } else {
+                    positions[key] = merged.count
                     merged.append(
                         MergedSection(
                             kind: section.kind, name: section.name, location: section.location,
@@ -51,6 +53,11 @@ enum Document {
             }
         }
         return merged
+    }
+
+    private struct SectionKey: Hashable {
+        var kind: String
+        var name: String?
     }
 
     private static func checkedSchema(

@@ -133,10 +133,42 @@ struct LineReader {
 
     init(_ text: String) {
         // "\r\n" is one Character in Swift, so split on any newline, not on "\n".
-        var lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+        var lines = Self.splitASCIINewlines(text)
+            ?? text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
         // The newline ending the last line does not start another, so a final "\" is unterminated.
         if lines.last?.isEmpty == true { lines.removeLast() }
         self.lines = lines
+    }
+
+    /// The same split by bytes (LF, VT, FF, CR, and CR LF as one) when the text holds none of
+    /// the non-ASCII newlines (U+0085, U+2028, U+2029); nil otherwise.
+    static func splitASCIINewlines(_ text: String) -> [Substring]? {
+        let bytes = text.utf8
+        var lines: [Substring] = []
+        var lineStart = bytes.startIndex
+        var index = bytes.startIndex
+        while index != bytes.endIndex {
+            let byte = bytes[index]
+            if byte == 0xC2 || byte == 0xE2 {
+                let next = bytes.index(after: index)
+                if next != bytes.endIndex, byte == 0xC2 ? bytes[next] == 0x85 : bytes[next] == 0x80 {
+                    let third = bytes.index(after: next)
+                    if byte == 0xC2 || (third != bytes.endIndex && (bytes[third] == 0xA8 || bytes[third] == 0xA9)) {
+                        return nil
+                    }
+                }
+            }
+            guard (0x0A...0x0D).contains(byte) else {
+                index = bytes.index(after: index)
+                continue
+            }
+            lines.append(text[lineStart..<index])
+            index = bytes.index(after: index)
+            if byte == 0x0D, index != bytes.endIndex, bytes[index] == 0x0A { index = bytes.index(after: index) }
+            lineStart = index
+        }
+        lines.append(text[lineStart..<bytes.endIndex])
+        return lines
     }
 
     mutating func next() -> LogicalLine? {
@@ -178,8 +210,30 @@ struct LineReader {
 extension StringProtocol {
     /// The text without leading and trailing whitespace (spaces, tabs, carriage returns).
     func trimmingWhitespace() -> String {
+        if let trimmed = trimmingASCIIWhitespace() { return trimmed }
         let start = firstIndex(where: { !$0.isWhitespace }) ?? endIndex
         let end = lastIndex(where: { !$0.isWhitespace }).map { index(after: $0) } ?? start
+        return String(self[start..<end])
+    }
+
+    /// The same by bytes, for ASCII text (nil otherwise): ASCII whitespace is exactly
+    /// U+0009…U+000D and U+0020, each a Character of its own but for "\r\n".
+    private func trimmingASCIIWhitespace() -> String? {
+        let bytes = utf8
+        var start: String.Index?
+        var end = bytes.startIndex
+        var index = bytes.startIndex
+        while index != bytes.endIndex {
+            let byte = bytes[index]
+            if byte >= 0x80 { return nil }
+            let next = bytes.index(after: index)
+            if byte != 0x20 && !(0x09...0x0D).contains(byte) {
+                if start == nil { start = index }
+                end = next
+            }
+            index = next
+        }
+        guard let start else { return "" }
         return String(self[start..<end])
     }
 }

@@ -103,8 +103,11 @@ public enum DaemonRecords {
     }
 
     static func pollutantFields(_ concentrations: [Pollutant: Double]) -> [(name: String, value: String)] {
-        Pollutant.allCases.compactMap { pollutant in
-            concentrations[pollutant].map { ("BREEZE_" + pollutant.rawValue.uppercased(), String($0)) }
+        zip(Pollutant.allCases, pollutantFieldNames).compactMap { pollutant, name in
+            concentrations[pollutant].map { (name, String($0)) }
         }
     }
+
+    // Built once: upper-casing is Unicode work, and every reading of every city needs these.
+    private static let pollutantFieldNames = Pollutant.allCases.map { "BREEZE_" + $0.rawValue.uppercased() }
 }

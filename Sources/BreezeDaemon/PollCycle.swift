@@ -29,12 +29,16 @@ public enum PollCycle {
         var summary = CycleSummary()
         summary.cities = cities.count
         let results = source.currentReadings(for: cities.map(\.city), deadline: deadline)
-        var records: [String: CityRecord] = [:]
+        // Updated in place, not rebuilt: at 10,000 cities a second table of records would be
+        // the largest thing in memory. Moving it out of `state` leaves it uniquely owned.
+        var records = state.cities
+        state.cities = [:]
+        records.reserveCapacity(cities.count)
         var reportedFailures: Set<String> = []
         var citiesPerFailure: [String: Int] = [:]
         for case .failure(let failure) in results { citiesPerFailure[failure.message, default: 0] += 1 }
         for (index, watched) in cities.enumerated() {
-            var record = state.cities[watched.city.name] ?? CityRecord(city: watched.city)
+            var record = records.removeValue(forKey: watched.city.name) ?? CityRecord(city: watched.city)
             record.city = watched.city
             record.lastPollAt = now
             let result = index < results.count
@@ -72,6 +76,10 @@ public enum PollCycle {
             summary.events += evaluation.events
             if record.alert.firing { summary.alerting += 1 }
             records[watched.city.name] = record
+        }
+        if records.count > cities.count {
+            let configured = Set(cities.map(\.city.name))
+            records = records.filter { configured.contains($0.key) }
         }
         state.cities = records
         state.lastCycleCompletedAt = now

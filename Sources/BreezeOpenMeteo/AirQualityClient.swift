@@ -79,7 +79,7 @@ public struct AirQualityClient: Sendable {
             do {
                 let elements = try sender.send(request(for: batch, fields: fields), deadline: deadline) {
                     response throws(FetchError) in
-                    try LocationElements<LocationPayload>.decode(response.body)
+                    try LocationElements.decode(response.body)
                 }
                 for (offset, coordinate) in batch.enumerated() {
                     guard offset < elements.count else {

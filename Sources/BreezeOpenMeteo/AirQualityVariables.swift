@@ -25,8 +25,15 @@ enum AirQualityVariables {
 
     /// The variable holding `pollutant`'s US AQI sub-index.
     static func subIndexName(_ pollutant: Pollutant) -> String {
-        "us_aqi_" + pollutant.openMeteoVariable
+        subIndexNames[pollutant]!
     }
+
+    // Built once: every reading of every city looks these up.
+    private static let subIndexNames = Dictionary(
+        uniqueKeysWithValues: Pollutant.allCases.map { ($0, "us_aqi_" + $0.openMeteoVariable) })
+    private static let aqiUnits = ["USAQI"]
+    private static let pollenUnits = ["grains/m\u{00B3}"]
+    private static let concentrationUnits = ["\u{03BC}g/m\u{00B3}", "\u{00B5}g/m\u{00B3}"]
 
     /// Why `unit` is not acceptable for `variable`, or nil when it is.
     ///
@@ -34,14 +41,15 @@ enum AirQualityVariables {
     static func unitProblem(variable: String, unit: String?) -> String? {
         let accepted: [String]
         if variable == usAQI || variable.hasPrefix(usAQI + "_") {
-            accepted = ["USAQI"]
-        } else if Pollen(rawValue: variable) != nil {
-            accepted = ["grains/m\u{00B3}"]
+            accepted = aqiUnits
+        } else if variable.hasSuffix("_pollen"), Pollen(rawValue: variable) != nil {
+            accepted = pollenUnits
         } else {
-            accepted = ["\u{03BC}g/m\u{00B3}", "\u{00B5}g/m\u{00B3}"]
+            accepted = concentrationUnits
         }
         guard let unit else { return "no unit given for \(variable)" }
-        guard accepted.contains(unit) else {
+        // Byte-equal text is equal; anything else gets String's own comparison.
+        guard accepted.contains(where: { $0.utf8.elementsEqual(unit.utf8) }) || accepted.contains(unit) else {
             return "\(variable) came in '\(unit)', expected '\(accepted[0])'"
         }
         return nil

@@ -54,7 +54,7 @@ public struct ArchiveClient: Sendable {
                 ("daily", "temperature_2m_max"), ("timezone", timeZone),
             ])
         let elements = try sender.send(request, deadline: deadline) { response throws(FetchError) in
-            try LocationElements<LocationPayload>.decode(response.body)
+            try LocationElements.decode(response.body)
         }
         return ranges.indices.map { index in
             guard index < elements.count else {

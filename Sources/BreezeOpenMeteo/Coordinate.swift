@@ -21,12 +21,36 @@ public struct Coordinate: Sendable, Hashable {
     /// in exponent form.
     static func format(_ degrees: Double) -> String {
         let scaled = Int((abs(degrees) * 100_000).rounded())
-        let whole = scaled / 100_000
-        var fraction = String(scaled % 100_000)
-        fraction = String(repeating: "0", count: 5 - fraction.count) + fraction
-        while fraction.hasSuffix("0") { fraction.removeLast() }
-        let sign = degrees < 0 && scaled != 0 ? "-" : ""
-        return sign + String(whole) + (fraction.isEmpty ? "" : "." + fraction)
+        // Digits written right to left into a small buffer: this runs twice per city per poll.
+        return String(unsafeUninitializedCapacity: 32) { buffer in
+            var position = buffer.count
+            func put(_ byte: UInt8) {
+                position -= 1
+                buffer[position] = byte
+            }
+            var fraction = scaled % 100_000
+            var places = 5
+            while places > 0, fraction % 10 == 0 {
+                fraction /= 10
+                places -= 1
+            }
+            if places > 0 {
+                for _ in 0..<places {
+                    put(UInt8(ascii: "0") + UInt8(fraction % 10))
+                    fraction /= 10
+                }
+                put(UInt8(ascii: "."))
+            }
+            var whole = scaled / 100_000
+            repeat {
+                put(UInt8(ascii: "0") + UInt8(whole % 10))
+                whole /= 10
+            } while whole > 0
+            if degrees < 0 && scaled != 0 { put(UInt8(ascii: "-")) }
+            let length = buffer.count - position
+            for offset in 0..<length { buffer[offset] = buffer[position + offset] }
+            return length
+        }
     }
 }
 

@@ -35,11 +35,12 @@ public struct CurrentConditions: Sendable, Equatable {
         }
 
         let usAQI = accepted(AirQualityVariables.usAQI).flatMap { $0.isFinite ? Int($0.rounded()) : nil }
-        var concentrations: [Pollutant: Double] = [:]
+        // Sized for every pollutant up front: filled one by one, each table would grow three times.
+        var concentrations = [Pollutant: Double](minimumCapacity: Pollutant.allCases.count)
         for pollutant in Pollutant.allCases {
             concentrations[pollutant] = accepted(pollutant.openMeteoVariable)
         }
-        var subIndices: [Pollutant: Int] = [:]
+        var subIndices = [Pollutant: Int](minimumCapacity: Pollutant.allCases.count)
         for pollutant in Pollutant.allCases {
             let value = accepted(AirQualityVariables.subIndexName(pollutant))
             subIndices[pollutant] = value.flatMap { $0.isFinite ? Int($0.rounded()) : nil }

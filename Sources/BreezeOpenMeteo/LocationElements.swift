@@ -1,45 +1,37 @@
-import Foundation
+import BreezeJSON
 
 /// A response body holding one element per location: a lone object (one location) or an array
-/// in request order (several). An element that does not decode fails only its own position.
-struct LocationElements<Element: Decodable>: Decodable {
-    var elements: [Result<Element, FetchError>] = []
-
-    init(from decoder: any Decoder) throws {
-        guard var array = try? decoder.unkeyedContainer() else {
-            elements = [Self.decodeOne { try Element(from: decoder) }]
-            return
+/// in request order (several). An element that is not usable fails only its own position; text
+/// that is not JSON anywhere fails the whole body, as Open-Meteo's broken streams do.
+enum LocationElements {
+    /// Reads `body` in one pass, straight into payloads, or throws `unparsableBody` when it is
+    /// not JSON.
+    static func decode(_ body: [UInt8]) throws(FetchError) -> [Result<LocationPayload, FetchError>] {
+        let outcome = body.withUnsafeBytes { bytes in
+            Result { () throws(JSONSyntaxError) in try read(bytes) }
         }
-        if let count = array.count { elements.reserveCapacity(count) }
-        while !array.isAtEnd {
-            let element = Self.decodeOne { try array.decode(Element.self) }
-            if case .failure = element {
-                // A failed decode leaves the container where it was: step over the element.
-                _ = try array.decode(Skipped.self)
+        switch outcome {
+        case .success(let elements): return elements
+        case .failure(let error): throw .unparsableBody(error.description)
+        }
+    }
+
+    private static func read(_ bytes: UnsafeRawBufferPointer) throws(JSONSyntaxError)
+        -> [Result<LocationPayload, FetchError>]
+    {
+        var scanner = JSONScanner(bytes)
+        var elements: [Result<LocationPayload, FetchError>] = []
+        var units = UnitsMemo()
+        if try scanner.peekKind() == .array {
+            try scanner.readArray { scanner throws(JSONSyntaxError) in
+                elements.append(try LocationPayloadReader.read(&scanner, index: elements.count, units: &units))
             }
-            elements.append(element)
+        } else {
+            elements.append(try LocationPayloadReader.read(&scanner, index: nil, units: &units))
         }
-    }
-
-    /// Decodes `body`, or throws `unparsableBody` when it is not JSON of either shape.
-    static func decode(_ body: [UInt8]) throws(FetchError) -> [Result<Element, FetchError>] {
-        do {
-            return try JSONDecoder().decode(Self.self, from: Data(body)).elements
-        } catch {
-            throw .unparsableBody(describe(error))
-        }
-    }
-
-    private static func decodeOne(_ decode: () throws -> Element) -> Result<Element, FetchError> {
-        do {
-            return .success(try decode())
-        } catch {
-            return .failure(.invalidLocation(describe(error)))
-        }
-    }
-
-    private struct Skipped: Decodable {
-        init(from decoder: any Decoder) throws {}
+        scanner.skipWhitespace()
+        guard scanner.isAtEnd else { throw scanner.error("unexpected text after the JSON value") }
+        return elements
     }
 }
 

@@ -1,6 +1,9 @@
 /// One location's element of an air-quality or archive response, decoded leniently: every
 /// field optional, values kept by variable name, so meaning is checked afterwards.
-struct LocationPayload: Decodable {
+///
+/// Responses are read by `LocationPayloadReader` in one pass; the `Decodable` form is the
+/// reference it is tested against.
+struct LocationPayload: Decodable, Equatable {
     var latitude: Double?
     var longitude: Double?
     var currentUnits: [String: String] = [:]
@@ -11,11 +14,13 @@ struct LocationPayload: Decodable {
     var daily: Series?
 
     /// `current`: its `time` and each variable's value; a null is kept as nil.
-    struct Values: Decodable {
+    struct Values: Decodable, Equatable {
         var time: String?
         var values: [String: Double?] = [:]
         /// Variables whose value was neither a number nor null.
         var malformed: [String] = []
+
+        init() {}
 
         init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: DynamicKey.self)
@@ -37,10 +42,12 @@ struct LocationPayload: Decodable {
     }
 
     /// `hourly` or `daily`: the `time` column and each variable's column.
-    struct Series: Decodable {
+    struct Series: Decodable, Equatable {
         var time: [String] = []
         var columns: [String: [Double?]] = [:]
         var malformed: [String] = []
+
+        init() {}
 
         init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: DynamicKey.self)
@@ -62,6 +69,8 @@ struct LocationPayload: Decodable {
         case hourlyUnits = "hourly_units"
         case dailyUnits = "daily_units"
     }
+
+    init() {}
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)

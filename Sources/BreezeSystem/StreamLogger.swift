@@ -23,11 +23,19 @@ public struct StreamLogger: Logger {
     /// The line written for `record`, without its newline. Newlines inside values are
     /// escaped so one record is always one line.
     public func line(for record: LogRecord) -> String {
-        var line = priorityPrefix ? "<\(record.priority.rawValue)>" : ""
-        line += escape(record.message)
-        let data = record.fields.map { "\($0.name)=\(quoteIfNeeded(escape($0.value)))" }
-        if !data.isEmpty { line += " (" + data.joined(separator: " ") + ")" }
-        return line
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(64 + record.message.utf8.count + record.fields.count * 32)
+        if priorityPrefix { bytes += "<\(record.priority.rawValue)>".utf8 }
+        Self.appendEscaped(record.message, quoted: false, to: &bytes)
+        for (index, field) in record.fields.enumerated() {
+            bytes += index == 0 ? [UInt8(ascii: " "), UInt8(ascii: "(")] : [UInt8(ascii: " ")]
+            bytes += field.name.utf8
+            bytes.append(UInt8(ascii: "="))
+            let value = field.value.utf8
+            Self.appendEscaped(field.value, quoted: value.isEmpty || value.contains(0x20), to: &bytes)
+        }
+        if !record.fields.isEmpty { bytes.append(UInt8(ascii: ")")) }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     public func log(_ record: LogRecord) {
@@ -35,20 +43,18 @@ public struct StreamLogger: Logger {
         write(line(for: record) + "\n")
     }
 
-    private func escape(_ text: String) -> String {
-        // Scalars, not Characters: "\r\n" is a single Character and would slip through.
-        var escaped = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\n": escaped += "\\n"
-            case "\r": escaped += "\\r"
-            default: escaped.unicodeScalars.append(scalar)
+    /// `text` with line breaks as `\n` and `\r`, in double quotes when `quoted`.
+    private static func appendEscaped(_ text: String, quoted: Bool, to bytes: inout [UInt8]) {
+        if quoted { bytes.append(UInt8(ascii: "\"")) }
+        // Line breaks are single bytes in UTF-8, never inside another scalar: "\r\n" (one
+        // Character) becomes "\\r\\n" as before.
+        for byte in text.utf8 {
+            switch byte {
+            case 0x0A: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+            case 0x0D: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
+            default: bytes.append(byte)
             }
         }
-        return escaped
-    }
-
-    private func quoteIfNeeded(_ text: String) -> String {
-        text.contains(" ") || text.isEmpty ? "\"\(text)\"" : text
+        if quoted { bytes.append(UInt8(ascii: "\"")) }
     }
 }

@@ -8,4 +8,6 @@ import Glibc
 // could take these signals with their default, terminating action.
 SignalWatcher.blockBeforeThreadsStart([SIGTERM, SIGINT, SIGHUP, SIGUSR1])
 
+MemoryArenas.useOne()
+
 DaemonCommand.main(Array(CommandLine.arguments.dropFirst()))

@@ -1,30 +1,71 @@
-"""Helpers for scripts/bench: configurations, curl arguments and the result rows."""
+"""Shared pieces of scripts/bench: the fixture server, configurations, measured processes,
+statistics and table cells. Standard library only."""
 
 import json
 import os
+import resource
 import statistics
-import sys
+import subprocess
+import tempfile
+import time
+import urllib.request
 from urllib.parse import quote, urlencode
 
-
-def header():
-    print("| cities | client | HTTP requests | wall (s) | CPU (s) | peak RSS (MiB) | cities with data |")
-    print("|---:|---|---:|---:|---:|---:|---:|")
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 
 
-def config(base, size):
-    """A configuration with `size` distinct cities spread over the globe."""
-    print(f"[Breeze]\nApiURL={base}\nGeocodingURL={base}\nArchiveURL={base}\nTimeout=60s\n")
-    for index in range(int(size)):
-        latitude = -60 + (index % 1200) * 0.1
-        longitude = -179.5 + (index // 1200) * 2.5
-        print(f'[City "Bench {index:05d}"]\nLatitude={latitude:.4f}\nLongitude={longitude:.4f}\n')
+class FixtureServer:
+    """The project's Open-Meteo-compatible server on 127.0.0.1; stops when its stdin closes."""
+
+    def __init__(self):
+        self.process = subprocess.Popen(
+            ["python3", os.path.join(ROOT, "Tests/Fixtures/open_meteo_server.py"), "--port", "0"],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        line = self.process.stdout.readline()
+        if not line.startswith("PORT "):
+            raise RuntimeError(f"fixture server did not start: {line!r}")
+        self.base = f"http://127.0.0.1:{int(line.split()[1])}"
+
+    def control(self, path, body=None):
+        data = None if body is None else json.dumps(body).encode()
+        method = "GET" if body is None and not path.endswith("reset") else "POST"
+        request = urllib.request.Request(self.base + path, data=data, method=method,
+                                         headers={"Content-Type": "application/json"})
+        with urllib.request.urlopen(request, timeout=30) as response:
+            return json.load(response)
+
+    def reset(self):
+        self.control("/control/reset", {})
+
+    def air_quality_requests(self):
+        return self.control("/control/requests?path=/v1/air-quality")["requests"]
+
+    def stop(self):
+        self.process.stdin.close()
+        try:
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
 
 
-def curl_arguments(base, requests_file, body_prefix):
-    """curl arguments replaying every recorded air-quality POST, with --next between them."""
-    with open(requests_file, encoding="utf-8") as file:
-        requests = [r for r in json.load(file)["requests"] if r["path"] == "/v1/air-quality"]
+def coordinates(size):
+    """`size` distinct cities spread over the globe (the same for every client)."""
+    return [(-60 + (index % 1200) * 0.1, -179.5 + (index // 1200) * 2.5) for index in range(size)]
+
+
+def write_config(path, base, size, state_directory, extra_breeze="", alert=""):
+    with open(path, "w", encoding="utf-8") as file:
+        file.write(f"[Breeze]\nApiURL={base}\nGeocodingURL={base}\nArchiveURL={base}\nTimeout=60s\n")
+        file.write(f"StateDirectory={state_directory}\n{extra_breeze}\n")
+        if alert:
+            file.write(f"[Alert]\n{alert}\n")
+        for index, (latitude, longitude) in enumerate(coordinates(size)):
+            file.write(f'[City "Bench {index:05d}"]\nLatitude={latitude:.4f}\nLongitude={longitude:.4f}\n\n')
+
+
+def curl_arguments(base, requests, body_prefix):
+    """curl arguments replaying the recorded air-quality POSTs, with --next between them."""
     arguments = []
     for number, request in enumerate(requests):
         pairs = [(name, value) for name, values in request["form"].items() for value in values]
@@ -36,42 +77,53 @@ def curl_arguments(base, requests_file, body_prefix):
         arguments += ["-sS", "--compressed", "-o", "/dev/null", "-H",
                       "Content-Type: application/x-www-form-urlencoded",
                       "--data-binary", "@" + body_file, f"{base}/v1/air-quality"]
-    print("\n".join(arguments))
+    return arguments
 
 
-def measure(path):
-    """(wall seconds, CPU seconds, peak RSS MiB) from a `/usr/bin/time -v` report."""
-    values = {}
-    with open(path, encoding="utf-8") as file:
+def run_measured(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=None, stdin=None):
+    """Runs `command` to its end: (exit status, wall s, CPU s of it and its children, peak RSS MiB).
+
+    wait4 gives the CPU of the process and every descendant it waited for. The peak RSS comes
+    from GNU time in between: a child forked straight from Python would report Python's own
+    resident size when it is larger than the program's."""
+    with tempfile.NamedTemporaryFile("r", suffix=".rss") as report:
+        started = time.monotonic()
+        process = subprocess.Popen(["/usr/bin/time", "-f", "%M", "-o", report.name] + command,
+                                   stdout=stdout, stderr=stderr, env=env, stdin=stdin)
+        _, status, usage = os.wait4(process.pid, 0)
+        wall = time.monotonic() - started
+        process.returncode = os.waitstatus_to_exitcode(status)
+        lines = report.read().split()
+    return process.returncode, wall, usage.ru_utime + usage.ru_stime, int(lines[-1]) / 1024
+
+
+def summary(values, digits=2, scale=1.0):
+    """'median (min–max)' of `values` times `scale`."""
+    values = [value * scale for value in values]
+    median = statistics.median(values)
+    if len(values) == 1:
+        return f"{median:.{digits}f}"
+    return f"{median:.{digits}f} ({min(values):.{digits}f}–{max(values):.{digits}f})"
+
+
+def proc_sample(pid):
+    """RSS and peak RSS (MiB), open descriptors and CPU seconds of a running process."""
+    fields = {}
+    with open(f"/proc/{pid}/status", encoding="utf-8") as file:
         for line in file:
-            name, _, value = line.strip().rpartition(": ")
-            values[name] = value
-    wall = 0.0
-    for part in values["Elapsed (wall clock) time (h:mm:ss or m:ss)"].split(":"):
-        wall = wall * 60 + float(part)
-    cpu = float(values["User time (seconds)"]) + float(values["System time (seconds)"])
-    return wall, cpu, int(values["Maximum resident set size (kbytes)"]) / 1024
+            name, _, value = line.partition(":")
+            fields[name] = value.strip()
+    with open(f"/proc/{pid}/stat", encoding="utf-8") as file:
+        stat = file.read().rsplit(")", 1)[1].split()
+    ticks = os.sysconf("SC_CLK_TCK")
+    return {
+        "rss": int(fields["VmRSS"].split()[0]) / 1024,
+        "hwm": int(fields["VmHWM"].split()[0]) / 1024,
+        "fds": len(os.listdir(f"/proc/{pid}/fd")),
+        "cpu": (int(stat[11]) + int(stat[12])) / ticks,
+    }
 
 
-def count_requests(path):
-    with open(path, encoding="utf-8") as file:
-        return sum(1 for r in json.load(file)["requests"] if r["path"] == "/v1/air-quality")
-
-
-def row(size, work, runs, breeze_output):
-    with open(breeze_output, encoding="utf-8") as file:
-        with_data = sum(1 for city in json.load(file) if city.get("aqi") is not None)
-    for client, time_name, requests_name, cities in (
-        ("Breeze", "breeze", "requests", str(with_data)),
-        ("curl", "curl", "curl-requests", "—"),
-    ):
-        figures = [measure(os.path.join(work, f"{time_name}-{size}-{run}.time"))
-                   for run in range(1, int(runs) + 1)]
-        requests = count_requests(os.path.join(work, f"{requests_name}-{size}-1.json"))
-        wall, cpu, rss = (statistics.median(column) for column in zip(*figures))
-        print(f"| {int(size):,} | {client} | {requests} | {wall:.2f} | {cpu:.2f} | {rss:.1f} | {cities} |")
-
-
-if __name__ == "__main__":
-    command, arguments = sys.argv[1], sys.argv[2:]
-    {"header": header, "config": config, "curl-arguments": curl_arguments, "row": row}[command](*arguments)
+def raise_open_file_limit():
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (min(max(soft, 4096), hard), hard))

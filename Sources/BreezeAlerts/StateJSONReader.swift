@@ -1,0 +1,185 @@
+import BreezeJSON
+import BreezeModel
+
+/// Reads `state.json` in one pass: what `JSONDecoder` accepts as a `DaemonState` (the compact
+/// files `StateJSONWriter` writes and the pretty-printed ones earlier versions wrote), with the
+/// same rules: required keys must be there, optional ones may be missing or null, unknown keys
+/// are ignored, and anything else is an error, so the file is treated as corrupt.
+enum StateJSONReader {
+    /// Why the state does not read: a syntax error, or a value of the wrong shape (reported
+    /// the same way, with the byte where it was found).
+    typealias Failure = JSONSyntaxError
+
+    static func decode(_ bytes: [UInt8]) throws(Failure) -> DaemonState {
+        let outcome = bytes.withUnsafeBytes { buffer in
+            Result { () throws(Failure) in
+                var scanner = JSONScanner(buffer)
+                let state = try state(&scanner)
+                scanner.skipWhitespace()
+                guard scanner.isAtEnd else { throw scanner.error("unexpected text after the state") }
+                return state
+            }
+        }
+        return try outcome.get()
+    }
+
+    private static func state(_ scanner: inout JSONScanner) throws(Failure) -> DaemonState {
+        var state = DaemonState()
+        var version: Int?
+        var cities: [String: CityRecord]?
+        try members(&scanner, of: "the state") { scanner, key throws(Failure) in
+            if key.equals("version") {
+                version = try integer(&scanner, "version")
+            } else if key.equals("cities") {
+                // At least 500 bytes per city: sized once rather than regrown a dozen times.
+                var records = [String: CityRecord](minimumCapacity: scanner.bytes.count / 500)
+                try members(&scanner, of: "cities") { scanner, name throws(Failure) in
+                    records[name.string] = try record(&scanner)
+                }
+                cities = records
+            } else if key.equals("lastCycleCompletedAt") {
+                state.lastCycleCompletedAt = try optional(&scanner) { scanner throws(Failure) in try number(&scanner, "lastCycleCompletedAt") }
+            } else if key.equals("pollIntervalSeconds") {
+                state.pollIntervalSeconds = try optional(&scanner) { scanner throws(Failure) in try number(&scanner, "pollIntervalSeconds") }
+            } else if key.equals("processID") {
+                state.processID = try optional(&scanner) { scanner throws(Failure) in
+                    let value = try integer(&scanner, "processID")
+                    guard let id = Int32(exactly: value) else { throw scanner.error("'processID' out of range") }
+                    return id
+                }
+            } else {
+                try skip(&scanner)
+            }
+        }
+        state.version = try required(scanner, version, "version")
+        state.cities = try required(scanner, cities, "cities")
+        return state
+    }
+
+    private static func record(_ scanner: inout JSONScanner) throws(Failure) -> CityRecord {
+        var city: City?
+        var alert: CityAlertState?
+        var record = CityRecord(city: City(name: "", latitude: 0, longitude: 0))
+        try members(&scanner, of: "a city record") { scanner, key throws(Failure) in
+            if key.equals("city") {
+                city = try readCity(&scanner)
+            } else if key.equals("alert") {
+                alert = try readAlert(&scanner)
+            } else if key.equals("lastReading") {
+                record.lastReading = try optional(&scanner, readReading)
+            } else if key.equals("band") {
+                record.band = try optional(&scanner) { scanner throws(Failure) in try band(&scanner) }
+            } else if key.equals("bandSince") {
+                record.bandSince = try optional(&scanner) { scanner throws(Failure) in try number(&scanner, "bandSince") }
+            } else if key.equals("lastPollAt") {
+                record.lastPollAt = try optional(&scanner) { scanner throws(Failure) in try number(&scanner, "lastPollAt") }
+            } else if key.equals("lastError") {
+                record.lastError = try optional(&scanner) { scanner throws(Failure) in try string(&scanner, "lastError") }
+            } else {
+                try skip(&scanner)
+            }
+        }
+        record.city = try required(scanner, city, "city")
+        record.alert = try required(scanner, alert, "alert")
+        return record
+    }
+
+    private static func readCity(_ scanner: inout JSONScanner) throws(Failure) -> City {
+        var name: String?
+        var latitude: Double?
+        var longitude: Double?
+        var country: String?
+        var admin1: String?
+        var timeZone: String?
+        try members(&scanner, of: "a city") { scanner, key throws(Failure) in
+            if key.equals("name") {
+                name = try string(&scanner, "name")
+            } else if key.equals("latitude") {
+                latitude = try number(&scanner, "latitude")
+            } else if key.equals("longitude") {
+                longitude = try number(&scanner, "longitude")
+            } else if key.equals("country") {
+                country = try optional(&scanner) { scanner throws(Failure) in try string(&scanner, "country") }
+            } else if key.equals("admin1") {
+                admin1 = try optional(&scanner) { scanner throws(Failure) in try string(&scanner, "admin1") }
+            } else if key.equals("timeZone") {
+                timeZone = try optional(&scanner) { scanner throws(Failure) in try string(&scanner, "timeZone") }
+            } else {
+                try skip(&scanner)
+            }
+        }
+        return City(
+            name: try required(scanner, name, "name"), country: country, admin1: admin1,
+            latitude: try required(scanner, latitude, "latitude"), longitude: try required(scanner, longitude, "longitude"),
+            timeZone: timeZone)
+    }
+
+    private static func readAlert(_ scanner: inout JSONScanner) throws(Failure) -> CityAlertState {
+        var alert = CityAlertState()
+        var firing: Bool?
+        var counters: [Int?] = [nil, nil, nil, nil, nil]
+        try members(&scanner, of: "an alert state") { scanner, key throws(Failure) in
+            for (index, name) in counterNames.enumerated() where key.equals(name) {
+                counters[index] = try integer(&scanner, "\(name)")
+                return
+            }
+            if key.equals("firing") {
+                guard try peek(&scanner) == .boolean else { throw scanner.error("'firing' is not a boolean") }
+                firing = try scanner.readBoolean()
+            } else if key.equals("notifiedBand") {
+                alert.notifiedBand = try optional(&scanner) { scanner throws(Failure) in try band(&scanner) }
+            } else if key.equals("lastCalmBand") {
+                alert.lastCalmBand = try optional(&scanner) { scanner throws(Failure) in try band(&scanner) }
+            } else if key.equals("lastNotifiedAt") {
+                alert.lastNotifiedAt = try optional(&scanner) { scanner throws(Failure) in try number(&scanner, "lastNotifiedAt") }
+            } else if key.equals("episodeStartedAt") {
+                alert.episodeStartedAt = try optional(&scanner) { scanner throws(Failure) in try number(&scanner, "episodeStartedAt") }
+            } else {
+                try skip(&scanner)
+            }
+        }
+        alert.firing = try required(scanner, firing, "firing")
+        alert.breachStreak = try required(scanner, counters[0], "breachStreak")
+        alert.clearStreak = try required(scanner, counters[1], "clearStreak")
+        alert.escalationStreak = try required(scanner, counters[2], "escalationStreak")
+        alert.eventsInEpisode = try required(scanner, counters[3], "eventsInEpisode")
+        alert.missingStreak = try required(scanner, counters[4], "missingStreak")
+        return alert
+    }
+
+    private static let counterNames: [StaticString] = [
+        "breachStreak", "clearStreak", "escalationStreak", "eventsInEpisode", "missingStreak",
+    ]
+
+    private static func readReading(_ scanner: inout JSONScanner) throws(Failure) -> Reading {
+        var time: String?
+        var usAQI: Int?
+        var concentrations: [Pollutant: Double]?
+        var subIndices: [Pollutant: Int]?
+        try members(&scanner, of: "a reading") { scanner, key throws(Failure) in
+            if key.equals("time") {
+                time = try string(&scanner, "time")
+            } else if key.equals("usAQI") {
+                usAQI = try optional(&scanner) { scanner throws(Failure) in try integer(&scanner, "usAQI") }
+            } else if key.equals("concentrations") {
+                var values = [Pollutant: Double](minimumCapacity: Pollutant.allCases.count)
+                try members(&scanner, of: "concentrations") { scanner, name throws(Failure) in
+                    values[try pollutant(scanner, name)] = try number(&scanner, "concentrations")
+                }
+                concentrations = values
+            } else if key.equals("subIndices") {
+                var values = [Pollutant: Int](minimumCapacity: Pollutant.allCases.count)
+                try members(&scanner, of: "subIndices") { scanner, name throws(Failure) in
+                    values[try pollutant(scanner, name)] = try integer(&scanner, "subIndices")
+                }
+                subIndices = values
+            } else {
+                try skip(&scanner)
+            }
+        }
+        return Reading(
+            time: try required(scanner, time, "time"), usAQI: usAQI,
+            concentrations: try required(scanner, concentrations, "concentrations"),
+            subIndices: try required(scanner, subIndices, "subIndices"))
+    }
+}

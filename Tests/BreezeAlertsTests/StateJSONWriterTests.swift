@@ -1,0 +1,126 @@
+import BreezeModel
+import Foundation
+import Testing
+
+@testable import BreezeAlerts
+
+/// The hand-written state encoding against `Codable`'s: the same bytes as `JSONEncoder` with
+/// sorted keys, read back equal by `JSONDecoder`, and no stored property left out.
+struct StateJSONWriterTests {
+    static func fullState() -> DaemonState {
+        var state = DaemonState()
+        var full = CityRecord(
+            city: City(
+                name: "São \"Paulo\"\n\\/\u{1}", country: "Brasil", admin1: "SP", latitude: -23.5505,
+                longitude: -46.6333, timeZone: "America/Sao_Paulo"))
+        full.lastReading = Reading(
+            time: "2026-08-20T14:00", usAQI: 162,
+            concentrations: [.pm2_5: 76.4, .pm10: 90, .co: 1e-7, .no2: -0.0, .so2: 123456789.125, .o3: 5e20],
+            subIndices: [.pm2_5: 162, .pm10: 68, .o3: 0])
+        full.band = .unhealthy
+        full.bandSince = 1_800_000_000.25
+        full.lastPollAt = 1_800_000_900
+        full.lastError = "Open-Meteo unreachable: timed out"
+        full.alert = CityAlertState()
+        full.alert.firing = true
+        full.alert.breachStreak = 2
+        full.alert.clearStreak = 1
+        full.alert.escalationStreak = 3
+        full.alert.notifiedBand = .unhealthyForSensitiveGroups
+        full.alert.lastCalmBand = .good
+        full.alert.lastNotifiedAt = 1_800_000_100.5
+        full.alert.episodeStartedAt = 1_799_999_000
+        full.alert.eventsInEpisode = 4
+        full.alert.missingStreak = 5
+        state.cities[full.city.name] = full
+        state.cities["Berlin"] = CityRecord(city: City(name: "Berlin", latitude: 52.52, longitude: 13.41))
+        state.cities["Ångström"] = CityRecord(city: City(name: "Ångström", latitude: 0, longitude: -0.5))
+        state.cities["Zürich"] = CityRecord(city: City(name: "Zürich", latitude: 47.37, longitude: 8.54))
+        state.lastCycleCompletedAt = 1_800_000_950.123456
+        state.pollIntervalSeconds = 900
+        state.processID = 4242
+        return state
+    }
+
+    @Test func readsBackEqualThroughJSONDecoder() throws {
+        let state = Self.fullState()
+        let bytes = try StateJSONWriter.encode(state)
+        #expect(try JSONDecoder().decode(DaemonState.self, from: Data(bytes)) == state)
+        #expect(try JSONDecoder().decode(DaemonState.self, from: Data(StateJSONWriter.encode(DaemonState()))) == DaemonState())
+    }
+
+    @Test func writesWhatJSONEncoderWrites() throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let state = Self.fullState()
+        let expected = String(decoding: try encoder.encode(state), as: UTF8.self)
+        let written = String(decoding: try StateJSONWriter.encode(state), as: UTF8.self)
+        let difference = zip(written, expected).prefix { $0 == $1 }.count
+        #expect(written == expected, "first difference at \(difference): \(written.dropFirst(difference).prefix(60)) vs \(expected.dropFirst(difference).prefix(60))")
+    }
+
+    @Test func refusesNumbersJSONCannotHold() {
+        var state = DaemonState()
+        state.lastCycleCompletedAt = .infinity
+        #expect(throws: StateJSONWriter.NonFiniteNumber.self) { try StateJSONWriter.encode(state) }
+    }
+
+    /// A property added to any stored type must be added to the writer too: this fails first.
+    @Test func everyStoredPropertyIsWritten() {
+        let record = Self.fullState().cities["Berlin"]!
+        #expect(Mirror(reflecting: DaemonState()).children.count == 5)
+        #expect(Mirror(reflecting: record).children.count == 7)
+        #expect(Mirror(reflecting: CityAlertState()).children.count == 10)
+        #expect(Mirror(reflecting: record.city).children.count == 6)
+        #expect(Mirror(reflecting: Reading(time: "", usAQI: nil, concentrations: [:])).children.count == 4)
+    }
+}
+
+/// The one-pass state reader: what the writer and earlier versions wrote reads back equal;
+/// what `JSONDecoder` refuses it refuses too.
+struct StateJSONReaderTests {
+    @Test func readsWhatTheWriterWrites() throws {
+        let state = StateJSONWriterTests.fullState()
+        #expect(try StateJSONReader.decode(StateJSONWriter.encode(state)) == state)
+        #expect(try StateJSONReader.decode(StateJSONWriter.encode(DaemonState())) == DaemonState())
+    }
+
+    @Test func readsThePrettyFilesOfEarlierVersions() throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
+        let state = StateJSONWriterTests.fullState()
+        #expect(try StateJSONReader.decode(Array(encoder.encode(state))) == state)
+    }
+
+    @Test func nullAndMissingOptionalsAreNil() throws {
+        let text = #"""
+            {"version":1,"lastCycleCompletedAt":null,"extra":[1,{"a":null}],"cities":{"X":
+             {"city":{"name":"X","latitude":1,"longitude":2,"country":null},"band":null,
+              "alert":{"firing":false,"breachStreak":0,"clearStreak":0,"escalationStreak":0,
+                       "eventsInEpisode":0,"missingStreak":3,"notifiedBand":null}}}}
+            """#
+        let state = try StateJSONReader.decode(Array(text.utf8))
+        #expect(try JSONDecoder().decode(DaemonState.self, from: Data(text.utf8)) == state)
+        #expect(state.cities["X"]?.alert.missingStreak == 3)
+        #expect(state.lastCycleCompletedAt == nil)
+    }
+
+    @Test(arguments: [
+        "", "[]", #"{"cities":{}}"#, #"{"version":1}"#, #"{"version":1.5,"cities":{}}"#,
+        #"{"version":1,"cities":{"X":{"city":{"name":"X","latitude":1,"longitude":2}}}}"#,
+        #"{"version":1,"cities":{"X":{"city":{"name":"X","latitude":"1","longitude":2},"alert":{}}}}"#,
+        #"{"version":1,"cities":{},"processID":99999999999}"#,
+        #"{"version":1,"cities":{}} trailing"#, #"{"version":1,"cities":{"#,
+    ])
+    func refusesWhatJSONDecoderRefuses(text: String) {
+        #expect(throws: (any Error).self) { try JSONDecoder().decode(DaemonState.self, from: Data(text.utf8)) }
+        #expect(throws: StateJSONReader.Failure.self) { try StateJSONReader.decode(Array(text.utf8)) }
+    }
+
+    @Test func refusesUnknownBandsAndPollutants() {
+        let band = #"{"version":1,"cities":{"X":{"city":{"name":"X","latitude":1,"longitude":2},"band":"awful","alert":{"firing":false,"breachStreak":0,"clearStreak":0,"escalationStreak":0,"eventsInEpisode":0,"missingStreak":0}}}}"#
+        #expect(throws: StateJSONReader.Failure.self) { try StateJSONReader.decode(Array(band.utf8)) }
+        let reading = #"{"version":1,"cities":{"X":{"city":{"name":"X","latitude":1,"longitude":2},"lastReading":{"time":"t","concentrations":{"pm1":1},"subIndices":{}},"alert":{"firing":false,"breachStreak":0,"clearStreak":0,"escalationStreak":0,"eventsInEpisode":0,"missingStreak":0}}}}"#
+        #expect(throws: StateJSONReader.Failure.self) { try StateJSONReader.decode(Array(reading.utf8)) }
+    }
+}

@@ -1,0 +1,53 @@
+import BreezeJSON
+import Testing
+
+/// The scanner on its own: values, escapes, and what it refuses.
+struct JSONScannerTests {
+    func scan<Value>(_ text: String, _ read: (inout JSONScanner) throws(JSONSyntaxError) -> Value) throws -> Value {
+        let bytes = Array(text.utf8)
+        return try bytes.withUnsafeBytes { buffer in
+            var scanner = JSONScanner(buffer)
+            let value = try read(&scanner)
+            scanner.skipWhitespace()
+            guard scanner.isAtEnd else { throw scanner.error("text after the value") }
+            return value
+        }
+    }
+
+    @Test(arguments: ["0", "-0", "9.8", "1e22", "1e23", "123456789012345678901234567890", "4.9e-324", "-17.25E+2", "1e400"])
+    func numbersAreTheNearestDouble(text: String) throws {
+        let value = try scan(text) { scanner throws(JSONSyntaxError) in try scanner.readNumber() }
+        #expect(value == Double(text) ?? .infinity)
+        #expect(value.sign == (Double(text) ?? .infinity).sign)
+    }
+
+    @Test func escapesAreResolved() throws {
+        let text = try scan(#" "a\"b\\c\/d\n\t\u03bc\ud83d\ude00" "#) { scanner throws(JSONSyntaxError) in try scanner.readString() }
+        #expect(text == "a\"b\\c/d\n\t\u{03BC}😀")
+    }
+
+    @Test func keysCompareByBytes() throws {
+        try scan(#"{"plain":1,"esc\u0061ped":2}"#) { scanner throws(JSONSyntaxError) in
+            var seen: [String] = []
+            try scanner.readObject { scanner, key throws(JSONSyntaxError) in
+                if key.equals("plain") || key.equals("escaped") { seen.append(key.string) }
+                try scanner.skipValue()
+            }
+            #expect(seen == ["plain", "escaped"])
+        }
+    }
+
+    @Test(arguments: ["01", "1.", "-", ".5", "1e", "+1", "tru", "\"\\x\"", "\"\\ud800\"", "\"a\nb\"", "[1,]", "{\"a\":1,}", "[1 2]"])
+    func notJSONIsRefused(text: String) {
+        #expect(throws: JSONSyntaxError.self) {
+            try scan(text) { scanner throws(JSONSyntaxError) in try scanner.skipValue() }
+        }
+    }
+
+    @Test func deepNestingIsRefused() {
+        let text = String(repeating: "[", count: 600) + String(repeating: "]", count: 600)
+        #expect(throws: JSONSyntaxError.self) {
+            try scan(text) { scanner throws(JSONSyntaxError) in try scanner.skipValue() }
+        }
+    }
+}

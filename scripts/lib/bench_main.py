@@ -1,0 +1,63 @@
+"""scripts/bench driver: runs every part in one go, prints the markdown report and writes it
+to a file. Usage: bench_main.py BREEZED OUTPUT [--soak] [--runs N] [--sizes A,B,C]"""
+
+import argparse
+import datetime
+import os
+import platform
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(__file__))
+
+import bench_daemon  # noqa: E402
+import bench_poll  # noqa: E402
+from bench_support import FixtureServer, raise_open_file_limit  # noqa: E402
+
+
+def log(message):
+    print(f"==> {message}", file=sys.stderr, flush=True)
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("breezed")
+    parser.add_argument("output")
+    parser.add_argument("--soak", action="store_true", help="1,000 steady-state cycles, not 100")
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--sizes", default="100,1000,10000")
+    parser.add_argument("--sample", type=int, default=100)
+    options = parser.parse_args()
+    sizes = [int(size) for size in options.sizes.split(",")]
+    largest = max(sizes)
+    cycles = 1000 if options.soak else 100
+    raise_open_file_limit()
+    server = FixtureServer()
+    log(f"fixture server on {server.base}")
+    try:
+        with tempfile.TemporaryDirectory(prefix="breeze-bench-") as work:
+            report = [
+                f"# scripts/bench — {datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%MZ}",
+                "",
+                f"{os.cpu_count()} cores ({platform.machine()}), shared with other work: wall times are "
+                f"noisy, so each figure is the median of {options.runs} runs with (min–max), and "
+                f"comparisons are ratios within this run. Fixture server on 127.0.0.1.",
+                "",
+            ]
+            report += bench_poll.section(server, options.breezed, work, sizes, options.runs, options.sample, log)
+            report += [""] + bench_daemon.steady_state(server, options.breezed, work, largest, cycles, log)
+            if not options.soak:
+                report += ["", "(100 cycles by default; `scripts/bench --soak` runs 1,000.)"]
+            report += [""] + bench_daemon.start_up(server, options.breezed, work, [min(sizes), largest],
+                                                  options.runs, log)
+            report += [""] + bench_daemon.alert_path(server, options.breezed, work, largest, 3, log)
+    finally:
+        server.stop()
+    text = "\n".join(report) + "\n"
+    with open(options.output, "w", encoding="utf-8") as file:
+        file.write(text)
+    print(text)
+
+
+if __name__ == "__main__":
+    main()
