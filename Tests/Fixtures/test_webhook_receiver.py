@@ -50,6 +50,16 @@ class WebhookReceiverTest(unittest.TestCase):
         self.assertEqual(recorded[0]["json"], {"type": "breeze.alert.test"})
         self.assertEqual(recorded[0]["path"], "/hook")
 
+    def test_count_summarises_the_log(self):
+        with urllib.request.urlopen(self.base + "/control/count", timeout=10) as response:
+            self.assertEqual(json.load(response), {"count": 0, "first": None, "last": None})
+        self.post("/a", b"{}")
+        self.post("/b", b"{}")
+        with urllib.request.urlopen(self.base + "/control/count", timeout=10) as response:
+            summary = json.load(response)
+        self.assertEqual(summary["count"], 2)
+        self.assertLessEqual(summary["first"], summary["last"])
+
     def test_scripted_responses_in_order_then_default(self):
         self.post("/control/responses", json.dumps({"responses": [
             {"status": 503, "count": 2, "retry_after": 3}, {"status": 410}]}).encode())

@@ -13,6 +13,7 @@ Standard Webhooks signatures are verified independently of Breeze, with Python's
 Control API (JSON):
   GET  /control/requests            {"requests": [{"method","path","headers","body","json",
                                                     "signature_valid","time"}]}
+  GET  /control/count               {"count": n, "first": time, "last": time}  (cheap, for benchmarks)
   POST /control/responses           {"responses": [{"status": 503, "count": 3,
                                                     "retry_after": 1, "body": "...",
                                                     "delay": 0.5}]}   queued in order
@@ -86,7 +87,12 @@ def make_handler(state):
             return self.rfile.read(length) if length else b""
 
         def do_GET(self):
-            if self.path.startswith("/control/requests"):
+            if self.path.startswith("/control/count"):
+                with state.lock:
+                    times = [record["time"] for record in state.requests]
+                document = {"count": len(times), "first": min(times, default=None), "last": max(times, default=None)}
+                self.reply(200, json.dumps(document).encode(), {"Content-Type": "application/json"})
+            elif self.path.startswith("/control/requests"):
                 with state.lock:
                     document = {"requests": list(state.requests)}
                 self.reply(200, json.dumps(document).encode(), {"Content-Type": "application/json"})

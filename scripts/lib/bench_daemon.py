@@ -199,8 +199,4 @@ def alert_path(server, breezed, work, size, runs, log):
         f"- Poll start (SIGUSR1) to the `firing` record on standard error, one city of {size:,} "
         f"breaching (ConfirmAfter=1): {summary(latencies, digits=0)} ms. A breach that appears "
         f"between polls waits up to one PollInterval (± Jitter) more.",
-        "- **TODO (outbox not on this branch yet):** events per second through the outbox to a "
-        "loopback webhook receiver, and breaching reading → receiver got the message. The "
-        "delivery code is being written on branch `outbox`; measure it there with "
-        "`Tests/Fixtures/webhook_receiver.py` once merged.",
     ]

@@ -10,7 +10,8 @@ import tempfile
 
 sys.path.insert(0, os.path.dirname(__file__))
 
-import bench_daemon  # noqa: E402
+import bench_daemon
+import bench_delivery  # noqa: E402
 import bench_poll  # noqa: E402
 from bench_support import FixtureServer, raise_open_file_limit  # noqa: E402
 
@@ -51,6 +52,7 @@ def main():
             report += [""] + bench_daemon.start_up(server, options.breezed, work, [min(sizes), largest],
                                                   options.runs, log)
             report += [""] + bench_daemon.alert_path(server, options.breezed, work, largest, 3, log)
+            report += bench_delivery.delivery(server, options.breezed, work, 3, 1000, log)
     finally:
         server.stop()
     text = "\n".join(report) + "\n"
