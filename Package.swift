@@ -19,10 +19,12 @@ let package = Package(
             name: "CCrypto", pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"])]),
 
+        // Durable whole-file writes (temporary file, fsync, rename or link, fsync of the folder).
+        .target(name: "BreezeFiles"),
         // Pure values: bands, pollutants, AQI maths, cities. No I/O.
         .target(name: "BreezeModel"),
         // Parse → validate → immutable configuration, errors with file:line.
-        .target(name: "BreezeConfig", dependencies: ["BreezeModel"]),
+        .target(name: "BreezeConfig", dependencies: ["BreezeModel", "BreezeFiles"]),
         // A forward-only JSON scanner, for the bodies and files read on every cycle.
         .target(name: "BreezeJSON"),
         // One small HTTP transport over libcurl.
@@ -30,11 +32,13 @@ let package = Package(
         // Open-Meteo requests, batching, decoding, error mapping.
         .target(name: "BreezeOpenMeteo", dependencies: ["BreezeModel", "BreezeConfig", "BreezeHTTP", "BreezeJSON"]),
         // Alert rules and the per-city alert state machine.
-        .target(name: "BreezeAlerts", dependencies: ["BreezeModel", "BreezeJSON"]),
+        .target(name: "BreezeAlerts", dependencies: ["BreezeModel", "BreezeJSON", "BreezeFiles"]),
         // Alert delivery: receivers (webhook formats, email), the durable outbox, its worker.
         .target(
             name: "BreezeDelivery",
-            dependencies: ["BreezeModel", "BreezeConfig", "BreezeAlerts", "BreezeHTTP", "CCrypto"]),
+            dependencies: [
+                "BreezeModel", "BreezeConfig", "BreezeAlerts", "BreezeFiles", "BreezeHTTP", "CCrypto",
+            ]),
         // The daemon's ties to the system: journald records, sd_notify, signals.
         .target(name: "BreezeSystem", dependencies: ["CSystemd"]),
         // The daemon: scheduling, the poll cycle, reload and shutdown.
@@ -42,7 +46,7 @@ let package = Package(
             name: "BreezeDaemon",
             dependencies: [
                 "BreezeModel", "BreezeConfig", "BreezeAlerts", "BreezeSystem", "BreezeHTTP",
-                "BreezeOpenMeteo", "BreezeDelivery",
+                "BreezeOpenMeteo", "BreezeDelivery", "BreezeFiles",
             ]),
         // Argument parsing, exit codes and terminal output shared by both executables.
         .target(name: "BreezeCommandLine"),
@@ -51,7 +55,7 @@ let package = Package(
             name: "BreezeControl",
             dependencies: [
                 "BreezeModel", "BreezeConfig", "BreezeHTTP", "BreezeOpenMeteo", "BreezeCommandLine",
-                "BreezeAlerts", "BreezeDelivery",
+                "BreezeAlerts", "BreezeDelivery", "BreezeFiles",
             ]),
 
         .executableTarget(
@@ -71,7 +75,7 @@ let package = Package(
         .testTarget(
             name: "BreezeOpenMeteoTests",
             dependencies: ["BreezeOpenMeteo", "BreezeHTTP", "BreezeTestSupport"]),
-        .testTarget(name: "BreezeAlertsTests", dependencies: ["BreezeAlerts"]),
+        .testTarget(name: "BreezeAlertsTests", dependencies: ["BreezeAlerts", "BreezeFiles"]),
         .testTarget(
             name: "BreezeDaemonTests",
             dependencies: ["BreezeDaemon", "BreezeAlerts", "BreezeModel", "BreezeSystem", "BreezeDelivery", "BreezeConfig"]),

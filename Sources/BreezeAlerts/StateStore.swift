@@ -1,3 +1,4 @@
+import BreezeFiles
 import BreezeModel
 import Foundation
 

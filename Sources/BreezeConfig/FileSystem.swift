@@ -1,3 +1,4 @@
+import BreezeFiles
 import Foundation
 
 #if canImport(Glibc)
@@ -60,33 +61,14 @@ public enum FileSystem {
     public static func createAtomically(_ path: String, text: String, permissions: mode_t = 0o644)
         -> Result<Void, FileReadError>
     {
-        let directory = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
+        let directory = AtomicFile.parentFolder(of: path)
         if mkdir(directory, 0o755) != 0, errno != EEXIST { return .failure(currentError()) }
-        var template = Array((directory + "/.breezectl-XXXXXX").utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard descriptor >= 0 else { return .failure(currentError()) }
-        let temporary = String(
-            decoding: template.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        defer { unlink(temporary) }
-        let bytes = Array(text.utf8)
-        var offset = 0
-        var failure: FileReadError?
-        while offset < bytes.count, failure == nil {
-            let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
-            if written < 0, errno != EINTR { failure = currentError() }
-            if written > 0 { offset += written }
+        do {
+            try AtomicFile.create(Array(text.utf8), at: path, mode: permissions)
+            return .success(())
+        } catch {
+            return .failure(FileReadError(reason: error.reason))
         }
-        if failure == nil, fchmod(descriptor, permissions) != 0 { failure = currentError() }
-        if failure == nil, fsync(descriptor) != 0 { failure = currentError() }
-        if close(descriptor) != 0, failure == nil { failure = currentError() }
-        if let failure { return .failure(failure) }
-        guard link(temporary, path) == 0 else { return .failure(currentError()) }
-        let directoryDescriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if directoryDescriptor >= 0 {
-            fsync(directoryDescriptor)
-            close(directoryDescriptor)
-        }
-        return .success(())
     }
 
     private static func currentError() -> FileReadError {

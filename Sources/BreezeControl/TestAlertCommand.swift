@@ -2,6 +2,7 @@ import BreezeAlerts
 import BreezeCommandLine
 import BreezeConfig
 import BreezeDelivery
+import BreezeFiles
 import BreezeHTTP
 import BreezeModel
 import Foundation

@@ -1,6 +1,7 @@
 import BreezeAlerts
 import BreezeConfig
 import BreezeDelivery
+import BreezeFiles
 import BreezeModel
 import BreezeSystem
 import Dispatch

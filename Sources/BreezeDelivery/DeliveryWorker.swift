@@ -1,4 +1,5 @@
 import BreezeAlerts
+import BreezeFiles
 import Dispatch
 
 /// One event for one receiver, as the daemon routes it.

@@ -1,4 +1,5 @@
 import BreezeAlerts
+import BreezeFiles
 import Foundation
 
 #if canImport(Glibc)

@@ -1,3 +1,4 @@
+import BreezeFiles
 import Foundation
 import Synchronization
 
@@ -50,35 +51,11 @@ struct Maildir: Sendable {
         let name = "\(Int64(now)).\(getpid())_\(number).\(safeHostname),E=\(Self.tag(eventID))"
         let temporary = path + "/tmp/" + name
         let final = path + "/new/" + name
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw failure("cannot create", temporary) }
-        var offset = 0
-        while offset < message.count {
-            let written = message.withUnsafeBytes { bytes in
-                write(descriptor, bytes.baseAddress! + offset, message.count - offset)
-            }
-            if written < 0 {
-                if errno == EINTR { continue }
-                let error = failure("cannot write", temporary)
-                close(descriptor)
-                unlink(temporary)
-                throw error
-            }
-            offset += written
+        do {
+            try AtomicFile.move(message, through: temporary, to: final, mode: 0o600)
+        } catch {
+            throw Failure(message: "cannot write \(error)")
         }
-        guard fsync(descriptor) == 0 else {
-            let error = failure("cannot fsync", temporary)
-            close(descriptor)
-            unlink(temporary)
-            throw error
-        }
-        close(descriptor)
-        guard rename(temporary, final) == 0 else {
-            let error = failure("cannot move into new/", temporary)
-            unlink(temporary)
-            throw error
-        }
-        try syncFolder(path + "/new")
         return final
     }
 
@@ -89,13 +66,6 @@ struct Maildir: Sendable {
                 throw failure("cannot create", folder)
             }
         }
-    }
-
-    private func syncFolder(_ folder: String) throws(Failure) {
-        let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw failure("cannot open", folder) }
-        defer { close(descriptor) }
-        guard fsync(descriptor) == 0 else { throw failure("cannot fsync", folder) }
     }
 
     /// The host name with `/` and `:` written as `\057` and `\072`, as the Maildir spec asks.
