@@ -128,13 +128,7 @@ public final class Daemon: @unchecked Sendable {
         let environment = self.environment
         let deadline = ContinuousClock.now + .seconds(plan.cycleBudget)
         work.async { [self] in
-            let now = environment.clock().wall
-            let summary = PollCycle.run(
-                cities: plan.cities, state: &snapshot, source: plan.source, logger: environment.logger,
-                now: now, deadline: deadline)
-            // The outbox first, the state second: a crash in between may send an event twice,
-            // never lose it.
-            Self.submit(plan.routing.requests(events: summary.events, state: snapshot, now: now), to: delivery, environment)
+            let summary = Self.poll(plan, state: &snapshot, delivery: delivery, environment, deadline: deadline)
             let result = snapshot
             control.async { [self] in
                 cycleRunning = false
@@ -173,6 +167,21 @@ public final class Daemon: @unchecked Sendable {
             outbox: Outbox(stateDirectory: plan.stateDirectory), targets: plan.routing.targets,
             quietHours: environment.quietHours, clock: { clock().wall }, random: environment.random,
             report: { logger.log(DeliveryRecords.record($0)) })
+    }
+
+    /// One poll cycle over `plan`, its alert events written to the outbox. The caller saves
+    /// `state` afterwards: the outbox first, the state second, so a crash in between may send
+    /// an event twice but never loses one.
+    static func poll(
+        _ plan: DaemonPlan, state: inout DaemonState, delivery: DeliveryWorker, _ environment: DaemonEnvironment,
+        deadline: ContinuousClock.Instant
+    ) -> CycleSummary {
+        let now = environment.clock().wall
+        let summary = PollCycle.run(
+            cities: plan.cities, state: &state, source: plan.source, logger: environment.logger,
+            now: now, deadline: deadline)
+        submit(plan.routing.requests(events: summary.events, state: state, now: now), to: delivery, environment)
+        return summary
     }
 
     static func submit(_ requests: [DeliveryRequest], to delivery: DeliveryWorker, _ environment: DaemonEnvironment) {
@@ -215,14 +224,12 @@ extension Daemon {
         let plan = DaemonPlan(configuration: loaded.configuration, environment: environment)
         let (store, loadedState) = try openState(plan.stateDirectory, environment: environment)
         var state = loadedState
-        let now = environment.clock().wall
-        var summary = PollCycle.run(
-            cities: plan.cities, state: &state, source: plan.source, logger: environment.logger,
-            now: now, deadline: ContinuousClock.now + .seconds(plan.cycleBudget))
-        state.pollIntervalSeconds = plan.interval
         let delivery = makeDelivery(plan, environment: environment)
         delivery.start()
-        submit(plan.routing.requests(events: summary.events, state: state, now: now), to: delivery, environment)
+        var summary = poll(
+            plan, state: &state, delivery: delivery, environment,
+            deadline: ContinuousClock.now + .seconds(plan.cycleBudget))
+        state.pollIntervalSeconds = plan.interval
         try store.save(state)
         let deadline = ContinuousClock.now + .seconds(onceDeliveryBudget)
         delivery.waitUntilIdle(deadline: deadline)
