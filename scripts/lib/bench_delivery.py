@@ -5,22 +5,18 @@ delivery when many cities fire at once."""
 import json
 import os
 import signal
-import subprocess
 import time
 import urllib.request
 
 from bench_daemon import Daemon, is_cycle_status, is_ready
-from bench_support import ROOT, coordinates, summary, write_config
+from bench_support import LoopbackFixture, coordinates, summary, write_config
 
 
-class WebhookReceiver:
-    """Tests/Fixtures/webhook_receiver.py on 127.0.0.1; stops when its stdin closes."""
+class WebhookReceiver(LoopbackFixture):
+    """Tests/Fixtures/webhook_receiver.py."""
 
     def __init__(self):
-        self.process = subprocess.Popen(
-            ["python3", os.path.join(ROOT, "Tests/Fixtures/webhook_receiver.py"), "--port", "0"],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-        self.base = f"http://127.0.0.1:{int(self.process.stdout.readline().split()[1])}"
+        super().__init__("webhook_receiver.py")
 
     def count(self):
         with urllib.request.urlopen(self.base + "/control/count", timeout=30) as response:
@@ -34,10 +30,6 @@ class WebhookReceiver:
                 return summary_now
             time.sleep(0.02)
         raise TimeoutError(f"the receiver got fewer than {count} requests")
-
-    def stop(self):
-        self.process.stdin.close()
-        self.process.wait(timeout=10)
 
 
 def breach(server, places, pm2_5):

@@ -14,17 +14,33 @@ from urllib.parse import quote, urlencode
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 
 
-class FixtureServer:
-    """The project's Open-Meteo-compatible server on 127.0.0.1; stops when its stdin closes."""
+class LoopbackFixture:
+    """A fixture server from Tests/Fixtures on 127.0.0.1: it reports `PORT <n>` first and
+    stops when its stdin closes."""
 
-    def __init__(self):
+    def __init__(self, script):
         self.process = subprocess.Popen(
-            ["python3", os.path.join(ROOT, "Tests/Fixtures/open_meteo_server.py"), "--port", "0"],
+            ["python3", os.path.join(ROOT, "Tests/Fixtures", script), "--port", "0"],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
         line = self.process.stdout.readline()
         if not line.startswith("PORT "):
-            raise RuntimeError(f"fixture server did not start: {line!r}")
+            raise RuntimeError(f"{script} did not start: {line!r}")
         self.base = f"http://127.0.0.1:{int(line.split()[1])}"
+
+    def stop(self):
+        self.process.stdin.close()
+        try:
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+
+
+class FixtureServer(LoopbackFixture):
+    """The project's Open-Meteo-compatible server."""
+
+    def __init__(self):
+        super().__init__("open_meteo_server.py")
 
     def control(self, path, body=None):
         data = None if body is None else json.dumps(body).encode()
@@ -39,14 +55,6 @@ class FixtureServer:
 
     def air_quality_requests(self):
         return self.control("/control/requests?path=/v1/air-quality")["requests"]
-
-    def stop(self):
-        self.process.stdin.close()
-        try:
-            self.process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
 
 
 def coordinates(size):
