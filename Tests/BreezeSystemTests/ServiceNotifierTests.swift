@@ -1,4 +1,5 @@
 import BreezeSystem
+import BreezeTestSupport
 import Foundation
 import Testing
 
@@ -37,33 +38,12 @@ struct ServiceNotifierTests {
 
     /// The libsystemd path, end to end: a datagram socket stands where systemd's would.
     @Test func systemdNotifierReachesTheNotifySocket() throws {
-        let path = FileManager.default.temporaryDirectory
-            .appendingPathComponent("breeze-notify-\(getpid()).sock").path
-        unlink(path)
-        let descriptor = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0)
-        #expect(descriptor >= 0)
-        defer {
-            close(descriptor)
-            unlink(path)
-        }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
-            for (index, byte) in path.utf8.enumerated() { buffer[index] = byte }
-        }
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
-        }
-        #expect(bound == 0)
-        setenv("NOTIFY_SOCKET", path, 1)
+        let listener = try NotifyListener()
+        setenv("NOTIFY_SOCKET", listener.path, 1)
         defer { unsetenv("NOTIFY_SOCKET") }
         #expect(ServiceNotifier.systemd.ready(status: "testing"))
-        var buffer = [UInt8](repeating: 0, count: 512)
-        let received = recv(descriptor, &buffer, buffer.count, Int32(MSG_DONTWAIT))
-        #expect(received > 0)
-        #expect(String(decoding: buffer.prefix(max(received, 0)), as: UTF8.self) == "READY=1\nSTATUS=testing")
+        #expect(listener.waitFor(seconds: 5) { _ in true } == "READY=1\nSTATUS=testing")
+        #expect(listener.messages == ["READY=1\nSTATUS=testing"])
     }
 
     @Test func oneLineStatusEvenWithWindowsLineEnds() {

@@ -1,3 +1,4 @@
+import BreezeTestSupport
 import Foundation
 import Testing
 
