@@ -43,13 +43,19 @@ struct PollLoopTests {
     /// A frozen clock: only the first poll and explicit requests are ever due.
     let frozen: @Sendable () -> ClockReading = { ClockReading(monotonic: 1, wall: 1_800_000_000) }
 
-    @Test func pollsOnceAtStartThenWaits() async {
-        let cycles = ManualCycles()
+    /// A loop on the frozen clock whose first cycle (due at start) has begun.
+    func startedLoop(_ cycles: ManualCycles) async -> PollLoop {
         let loop = PollLoop(
             queue: DispatchQueue(label: "test"), interval: 900, jitter: 0, clock: frozen,
             random: { 0.5 }, cycle: { cycles.start($0) })
         loop.start()
         #expect(await eventually { cycles.started == 1 })
+        return loop
+    }
+
+    @Test func pollsOnceAtStartThenWaits() async {
+        let cycles = ManualCycles()
+        let loop = await startedLoop(cycles)
         cycles.finishOne()
         try? await Task.sleep(for: .milliseconds(50))
         #expect(cycles.started == 1)
@@ -58,11 +64,7 @@ struct PollLoopTests {
 
     @Test func pollNowDuringACycleRunsExactlyOneMoreAfterIt() async {
         let cycles = ManualCycles()
-        let loop = PollLoop(
-            queue: DispatchQueue(label: "test"), interval: 900, jitter: 0, clock: frozen,
-            random: { 0.5 }, cycle: { cycles.start($0) })
-        loop.start()
-        #expect(await eventually { cycles.started == 1 })
+        let loop = await startedLoop(cycles)
         loop.pollNow()
         loop.pollNow()
         loop.pollNow()
@@ -79,11 +81,7 @@ struct PollLoopTests {
 
     @Test func stoppedLoopStartsNothing() async {
         let cycles = ManualCycles()
-        let loop = PollLoop(
-            queue: DispatchQueue(label: "test"), interval: 900, jitter: 0, clock: frozen,
-            random: { 0.5 }, cycle: { cycles.start($0) })
-        loop.start()
-        #expect(await eventually { cycles.started == 1 })
+        let loop = await startedLoop(cycles)
         loop.stop()
         loop.pollNow()
         cycles.finishOne()
