@@ -55,7 +55,7 @@ let package = Package(
             name: "BreezeControl",
             dependencies: [
                 "BreezeModel", "BreezeConfig", "BreezeHTTP", "BreezeOpenMeteo", "BreezeCommandLine",
-                "BreezeAlerts", "BreezeDelivery", "BreezeFiles",
+                "BreezeAlerts", "BreezeDelivery",
             ]),
 
         .executableTarget(

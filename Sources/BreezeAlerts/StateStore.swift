@@ -67,6 +67,17 @@ public struct StateStore: Sendable {
         }
     }
 
+    /// Reads the state and changes nothing, for readers beside the daemon (`breezectl`): nil
+    /// when there is no state yet; a file that cannot be decoded is an error naming it.
+    public func read() throws(FileError) -> DaemonState? {
+        guard let bytes = try AtomicFile.read(path) else { return nil }
+        do {
+            return try StateJSONReader.decode(bytes)
+        } catch {
+            throw FileError(path: path, reason: "not a state file breezed wrote: \(error)")
+        }
+    }
+
     /// Writes the state atomically, readable by everyone (it holds no secrets), as compact
     /// JSON with sorted keys.
     public func save(_ state: DaemonState) throws(FileError) {

@@ -2,7 +2,6 @@ import BreezeAlerts
 import BreezeCommandLine
 import BreezeConfig
 import BreezeDelivery
-import BreezeFiles
 import BreezeModel
 import Foundation
 
@@ -42,12 +41,11 @@ enum StatusCommand: ControlCommand {
                 path: parsed.value("config"), optional: false, command: name, context: context)
         else { return .configuration }
         let store = StateStore(stateDirectory: configuration.breeze.stateDirectory)
-        var state = DaemonState()
+        let state: DaemonState
         do {
-            let bytes = try AtomicFile.read(store.path)
-            if let bytes { state = try JSONDecoder().decode(DaemonState.self, from: Data(bytes)) }
+            state = try store.read() ?? DaemonState()
         } catch {
-            context.console.printError("breezectl status: cannot read \(store.path): \(error)")
+            context.console.printError("breezectl status: cannot read the state: \(error)")
             return .dataError
         }
         let now = Date().timeIntervalSince1970

@@ -2,7 +2,6 @@ import BreezeAlerts
 import BreezeCommandLine
 import BreezeConfig
 import BreezeDelivery
-import BreezeFiles
 import BreezeHTTP
 import BreezeModel
 import Foundation
@@ -107,11 +106,8 @@ enum TestAlertEvent {
     }
 
     private static func lastRecord(of name: String, stateDirectory: String) -> CityRecord? {
-        let store = StateStore(stateDirectory: stateDirectory)
-        guard let bytes = try? AtomicFile.read(store.path),
-            let state = try? JSONDecoder().decode(DaemonState.self, from: Data(bytes))
-        else { return nil }
-        return state.cities[name]
+        let state = try? StateStore(stateDirectory: stateDirectory).read()
+        return state?.cities[name]
     }
 }
 

@@ -113,3 +113,24 @@ struct BandCodingTests {
         #expect(throws: DecodingError.self) { try JSONDecoder().decode([Band].self, from: Data(#"["awful"]"#.utf8)) }
     }
 }
+
+struct StateStoreReadTests {
+    let folder: String = {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("breeze-read-\(UUID().uuidString)").path
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }()
+
+    @Test func readChangesNothing() throws {
+        let store = StateStore(stateDirectory: folder)
+        #expect(try store.read() == nil)
+        var state = DaemonState()
+        state.lastCycleCompletedAt = 1_800_000_000
+        try store.save(state)
+        #expect(try store.read() == state)
+        try Data("{\"cities\": [".utf8).write(to: URL(fileURLWithPath: store.path))
+        #expect(throws: FileError.self) { try store.read() }
+        // Unlike load(now:), the unreadable file stays where it is.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["state.json"])
+    }
+}
