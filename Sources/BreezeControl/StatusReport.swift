@@ -33,7 +33,7 @@ struct StatusReport {
         if let last = state.lastCycleCompletedAt {
             let age = Self.age(now - last)
             lines.append(
-                "Last poll cycle completed \(Self.localTime(last)) (\(age) ago)"
+                "Last poll cycle completed \(TimeText.local(last)) (\(age) ago)"
                     + (isStale ? "; that is more than three intervals: is breezed running?" : ""))
         } else {
             lines.append("No poll cycle has completed yet: is breezed running?")
@@ -44,8 +44,8 @@ struct StatusReport {
             let aqi = record.lastReading?.usAQI.map(String.init) ?? "-"
             let band = record.band.map { "\($0.label) \($0.emoji)" } ?? "no data"
             return [
-                name, aqi, band, record.bandSince.map(Self.localTime) ?? "",
-                record.alert.firing ? "firing" : "ok", record.lastPollAt.map(Self.localTime) ?? "",
+                name, aqi, band, record.bandSince.map(TimeText.local) ?? "",
+                record.alert.firing ? "firing" : "ok", record.lastPollAt.map(TimeText.local) ?? "",
                 record.lastError ?? "",
             ]
         }
@@ -91,14 +91,14 @@ struct StatusReport {
             var object: [String: Any] = ["name": name]
             object["aqi"] = record?.lastReading?.usAQI ?? NSNull()
             object["band"] = record?.band?.slug ?? NSNull()
-            object["since"] = record?.bandSince.map(Self.timestamp) ?? NSNull()
+            object["since"] = record?.bandSince.map(TimeText.rfc3339) ?? NSNull()
             object["alert"] = record.map { $0.alert.firing ? "firing" : "ok" } ?? NSNull()
-            object["lastPoll"] = record?.lastPollAt.map(Self.timestamp) ?? NSNull()
+            object["lastPoll"] = record?.lastPollAt.map(TimeText.rfc3339) ?? NSNull()
             object["lastError"] = record?.lastError ?? NSNull()
             return object
         }
         var document: [String: Any] = [
-            "lastCycleCompletedAt": state.lastCycleCompletedAt.map(Self.timestamp) ?? NSNull(),
+            "lastCycleCompletedAt": state.lastCycleCompletedAt.map(TimeText.rfc3339) ?? NSNull(),
             "pollIntervalSeconds": interval,
             "stale": isStale,
             "cities": cities,
@@ -109,7 +109,7 @@ struct StatusReport {
                 "receivers": deliveries.receivers.map { receiver -> [String: Any] in
                     [
                         "name": receiver.name, "pending": receiver.pending,
-                        "oldest": Self.timestamp(receiver.oldestCreatedAt),
+                        "oldest": TimeText.rfc3339(receiver.oldestCreatedAt),
                         "oldestAgeSeconds": Int(max(0, now - receiver.oldestCreatedAt)), "held": receiver.held,
                         "lastError": receiver.lastError ?? NSNull(),
                     ]
@@ -118,19 +118,6 @@ struct StatusReport {
         }
         let data = try! JSONSerialization.data(withJSONObject: document, options: [.sortedKeys])
         return String(decoding: data, as: UTF8.self)
-    }
-
-    /// RFC 3339 in UTC, to the second.
-    static func timestamp(_ seconds: Double) -> String {
-        let formatter = ISO8601DateFormatter()
-        return formatter.string(from: Date(timeIntervalSince1970: seconds.rounded(.down)))
-    }
-
-    /// `2026-11-30 14:03` in the machine's time zone.
-    static func localTime(_ seconds: Double) -> String {
-        let formatter = DateFormatter()
-        formatter.dateFormat = "yyyy-MM-dd HH:mm"
-        return formatter.string(from: Date(timeIntervalSince1970: seconds))
     }
 
     /// `42s`, `5min`, `3h`, `2d`.

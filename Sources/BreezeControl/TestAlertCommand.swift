@@ -102,22 +102,11 @@ enum TestAlertEvent {
         return AlertEvent(
             id: id, kind: .test, city: example, aqi: 42, band: .good, previousBand: nil,
             dominantPollutant: .pm2_5, concentrations: [.pm2_5: 8.2, .pm10: 15, .no2: 12.5, .o3: 61],
-            pollutantsOverLimit: [], observedAt: Timestamp.iso(now), createdAt: now)
+            pollutantsOverLimit: [], observedAt: TimeText.openMeteo(now), createdAt: now)
     }
 
     private static func lastRecord(of name: String, stateDirectory: String) -> CityRecord? {
         let state = try? StateStore(stateDirectory: stateDirectory).read()
         return state?.cities[name]
-    }
-}
-
-private enum Timestamp {
-    /// `2026-08-20T14:00` in UTC: how Open-Meteo writes observation times.
-    static func iso(_ seconds: Double) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyy-MM-dd'T'HH:mm"
-        return formatter.string(from: Date(timeIntervalSince1970: seconds))
     }
 }

@@ -156,7 +156,7 @@ public final class Daemon: @unchecked Sendable {
     private func statusLine(alerting: Int? = nil) -> String {
         let alertingCount = alerting ?? state.cities.values.filter(\.alert.firing).count
         var line = "\(plan.cities.count) cities, \(alertingCount) alerting"
-        if let loop { line += ", next poll " + StatusTime.clock(loop.nextPollWall) }
+        if let loop { line += ", next poll " + TimeText.localClock(loop.nextPollWall.rounded(.up)) }
         return line
     }
 

@@ -77,8 +77,8 @@ enum AlertmanagerFormat: WebhookPayloadFormat {
                 "severity": .string(severity(band)),
             ]),
             "annotations": .object(annotations),
-            "startsAt": .string(Timestamp.rfc3339(event.createdAt)),
-            "endsAt": .string(Timestamp.rfc3339(endsAt)),
+            "startsAt": .string(TimeText.rfc3339(event.createdAt)),
+            "endsAt": .string(TimeText.rfc3339(endsAt)),
         ])
     }
 }

@@ -10,7 +10,7 @@ enum StandardWebhookFormat: WebhookPayloadFormat {
     static func request(for event: AlertEvent, context: FormatContext) -> HTTPRequest {
         let body = JSONValue.object([
             "type": .string("breeze.alert.\(event.kind.rawValue)"),
-            "timestamp": .string(Timestamp.rfc3339(event.createdAt)),
+            "timestamp": .string(TimeText.rfc3339(event.createdAt)),
             "data": AlertData.object(event),
         ]).bytes
         let timestamp = Int64(context.now.rounded(.down))

@@ -27,7 +27,7 @@ enum AlertData {
                 })),
             "pollutantsOverLimit": .array(event.pollutantsOverLimit.map { .string($0.rawValue) }),
             "observedAt": .string(Timestamp.observation(event.observedAt)),
-            "createdAt": .string(Timestamp.rfc3339(event.createdAt)),
+            "createdAt": .string(TimeText.rfc3339(event.createdAt)),
             "message": .string(event.message),
             "tips": .array(event.tips.map(JSONValue.string)),
         ])

@@ -1,18 +1,5 @@
-#if canImport(Glibc)
-import Glibc
-#endif
-
-/// Times as receivers read them.
+/// Observation times as receivers read them (unix times: `TimeText`).
 enum Timestamp {
-    /// `2026-08-20T14:00:00Z`: RFC 3339 in UTC, whole seconds.
-    static func rfc3339(_ unixSeconds: Double) -> String {
-        var time = time_t(unixSeconds.rounded(.down))
-        var parts = tm()
-        gmtime_r(&time, &parts)
-        return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T"
-            + "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))Z"
-    }
-
     /// The source's observation time as RFC 3339: Open-Meteo writes `2026-08-20T14:00` in GMT,
     /// which becomes `2026-08-20T14:00:00Z`; any other text is passed on as written.
     static func observation(_ text: String) -> String {
@@ -24,6 +11,4 @@ enum Timestamp {
         else { return text }
         return text + ":00Z"
     }
-
-    private static func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
 }

@@ -1,0 +1,51 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Unix times written for people and for receivers, without a formatter object per call.
+public enum TimeText {
+    /// `2026-08-20T14:00:00Z`: RFC 3339 in UTC, whole seconds.
+    public static func rfc3339(_ unixSeconds: Double) -> String {
+        let parts = utc(unixSeconds)
+        return date(parts) + "T" + clock(parts) + ":" + two(parts.tm_sec) + "Z"
+    }
+
+    /// `2026-08-20T14:00` in UTC: how Open-Meteo writes observation times.
+    public static func openMeteo(_ unixSeconds: Double) -> String {
+        let parts = utc(unixSeconds)
+        return date(parts) + "T" + clock(parts)
+    }
+
+    /// `2026-11-30 14:03` in the machine's time zone.
+    public static func local(_ unixSeconds: Double) -> String {
+        let parts = localParts(unixSeconds)
+        return date(parts) + " " + clock(parts)
+    }
+
+    /// `14:05` in the machine's time zone.
+    public static func localClock(_ unixSeconds: Double) -> String {
+        clock(localParts(unixSeconds))
+    }
+
+    private static func utc(_ unixSeconds: Double) -> tm {
+        var time = time_t(unixSeconds.rounded(.down))
+        var parts = tm()
+        gmtime_r(&time, &parts)
+        return parts
+    }
+
+    private static func localParts(_ unixSeconds: Double) -> tm {
+        var time = time_t(unixSeconds.rounded(.down))
+        var parts = tm()
+        localtime_r(&time, &parts)
+        return parts
+    }
+
+    private static func date(_ parts: tm) -> String {
+        "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))"
+    }
+
+    private static func clock(_ parts: tm) -> String { two(parts.tm_hour) + ":" + two(parts.tm_min) }
+
+    private static func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+}
