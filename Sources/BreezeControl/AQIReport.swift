@@ -28,15 +28,7 @@ enum AQIReport {
                 truncatedText(subIndex), aqiText(subIndex),
             ]
         }
-        let widths = header.indices.map { column in
-            ([header] + rows).map { $0[column].count }.max()!
-        }
-        for row in [header] + rows {
-            let cells = row.enumerated().map { column, cell in
-                column == row.count - 1 ? cell : cell + String(repeating: " ", count: widths[column] - cell.count)
-            }
-            lines.append(cells.joined(separator: "  "))
-        }
+        lines += TextTable().lines([header] + rows)
         let notes = index.subIndices.compactMap { subIndex in subIndex.note.map { "\(subIndex.key.rawValue): \($0)" } }
         if !notes.isEmpty {
             lines.append("")

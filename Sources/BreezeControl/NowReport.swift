@@ -15,19 +15,8 @@ enum NowReport {
     /// One line per city, columns aligned; the band coloured when `colours`.
     static func table(_ rows: [NowRow], colours: Bool) -> String {
         let header = ["City", "AQI", "Band", "Dominant"] + Pollutant.allCases.map(\.label)
-        var lines: [[Cell]] = [header.map { Cell($0) }]
-        for row in rows {
-            lines.append(cells(row, colours: colours))
-        }
-        let widths = header.indices.map { column in
-            lines.map { $0.indices.contains(column) ? $0[column].width : 0 }.max() ?? 0
-        }
-        let rendered = lines.map { line in
-            line.enumerated().map { column, cell in
-                let padding = String(repeating: " ", count: widths[column] - cell.width)
-                return column == 1 ? padding + cell.text : cell.text + padding
-            }.joined(separator: "  ").trimmingTrailingSpaces
-        }
+        let cellRows = [header.map { Cell($0) }] + rows.map { cells($0, colours: colours) }
+        let rendered = TextTable(rightAligned: [1]).lines(cellRows)
         return (rendered + ["Concentrations in \(unit); status against EPA's Good and Moderate limits."])
             .joined(separator: "\n")
     }
@@ -47,7 +36,7 @@ enum NowReport {
         var result = [name]
         if let aqi = reading.usAQI, let band = Band(aqi: aqi) {
             let text = "\(band.emoji) \(band.label)"
-            let width = text.count + 1  // the emoji takes two columns
+            let width = TextTable.columns(text)
             let colour = colours ? NowPresentation.ansiColour(band) : ""
             result.append(Cell(colours ? colour + String(aqi) + "\u{1B}[0m" : String(aqi), width: String(aqi).count))
             result.append(Cell(colours ? colour + text + "\u{1B}[0m" : text, width: width))
@@ -133,20 +122,5 @@ enum NowReport {
     }
 
     /// Table text and the columns it takes on a terminal (escape codes take none).
-    private struct Cell {
-        var text: String
-        var width: Int
-        init(_ text: String, width: Int? = nil) {
-            self.text = text
-            self.width = width ?? text.count
-        }
-    }
-}
-
-extension String {
-    fileprivate var trimmingTrailingSpaces: String {
-        var text = Substring(self)
-        while text.last == " " { text.removeLast() }
-        return String(text)
-    }
+    private typealias Cell = TextTable.Cell
 }

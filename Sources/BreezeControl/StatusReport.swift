@@ -49,14 +49,7 @@ struct StatusReport {
                 record.lastError ?? "",
             ]
         }
-        let widths = header.indices.map { column in
-            ([header] + rows).map { $0[column].count }.max() ?? 0
-        }
-        for row in [header] + rows {
-            lines.append(
-                zip(row, widths).map { $0 + String(repeating: " ", count: $1 - $0.count) }
-                    .joined(separator: "  ").trimmingCharacters(in: .whitespaces))
-        }
+        lines += TextTable().lines([header] + rows)
         if let deliveries { lines += deliveryLines(deliveries) }
         return lines
     }
@@ -74,16 +67,8 @@ struct StatusReport {
                 String(receiver.held), receiver.lastError ?? "",
             ]
         }
-        lines += Self.table([header] + rows)
+        lines += TextTable().lines([header] + rows)
         return lines
-    }
-
-    static func table(_ rows: [[String]]) -> [String] {
-        let widths = rows[0].indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
-        return rows.map { row in
-            zip(row, widths).map { $0 + String(repeating: " ", count: $1 - $0.count) }
-                .joined(separator: "  ").trimmingCharacters(in: .whitespaces)
-        }
     }
 
     func json() -> String {

@@ -32,6 +32,17 @@ struct StatusCommandTests {
         #expect(cities[0]["alert"] as? String == "firing")
         #expect(cities[1]["alert"] as? String == "ok")
 
+        // Columns line up on a terminal: the band's emoji takes two columns, so the time after
+        // it starts one character earlier than the header's SINCE.
+        let text = try Binaries.run(Binaries.breezectl, ["status", "--config", path])
+        let lines = text.standardOutput.split(separator: "\n").map(String.init)
+        let header = try #require(lines.first { $0.hasPrefix("CITY") })
+        let paris = try #require(lines.first { $0.hasPrefix("Paris") })
+        #expect(paris.contains("Unhealthy 😨  "))
+        let sinceColumn = header.distance(from: header.startIndex, to: header.range(of: "SINCE")!.lowerBound)
+        let parisTime = paris.range(of: "20")!.lowerBound
+        #expect(paris.distance(from: paris.startIndex, to: parisTime) + 1 == sinceColumn)
+
         // A state whose last cycle is older than three intervals means the daemon is not polling.
         let file = URL(fileURLWithPath: state + "/state.json")
         var saved = try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as! [String: Any]
