@@ -2,7 +2,8 @@ import BreezeModel
 
 /// One reading of a city as the alert state machine sees it.
 public struct Observation: Sendable, Equatable {
-    /// The US AQI, nil when the source had no data.
+    /// The US AQI, nil when the source had no data or a value off the scale (negative, or beyond
+    /// the AQI: above 500), which never rates as Hazardous.
     public var aqi: Int?
     /// Concentrations in µg/m³; a missing pollutant is absent, never zero.
     public var concentrations: [Pollutant: Double]
@@ -15,7 +16,7 @@ public struct Observation: Sendable, Equatable {
         aqi: Int?, concentrations: [Pollutant: Double] = [:], dominantPollutant: Pollutant? = nil,
         observedAt: String
     ) {
-        self.aqi = aqi.flatMap { $0 >= 0 ? $0 : nil }
+        self.aqi = aqi.flatMap { ReportedValue.aqiScale.contains($0) ? $0 : nil }
         self.concentrations = concentrations
         self.dominantPollutant = dominantPollutant
         self.observedAt = observedAt

@@ -38,9 +38,9 @@ enum StateJSONReader {
                 }
                 cities = records
             } else if key.equals("lastCycleCompletedAt") {
-                state.lastCycleCompletedAt = try optional(&scanner) { scanner throws(Failure) in try number(&scanner, "lastCycleCompletedAt") }
+                state.lastCycleCompletedAt = try optional(&scanner) { scanner throws(Failure) in try time(&scanner, "lastCycleCompletedAt") }
             } else if key.equals("pollIntervalSeconds") {
-                state.pollIntervalSeconds = try optional(&scanner) { scanner throws(Failure) in try number(&scanner, "pollIntervalSeconds") }
+                state.pollIntervalSeconds = try optional(&scanner) { scanner throws(Failure) in try number(&scanner, "pollIntervalSeconds", in: 0...TimeText.writable.upperBound) }
             } else if key.equals("processID") {
                 state.processID = try optional(&scanner) { scanner throws(Failure) in
                     let value = try integer(&scanner, "processID")
@@ -70,9 +70,9 @@ enum StateJSONReader {
             } else if key.equals("band") {
                 record.band = try optional(&scanner) { scanner throws(Failure) in try band(&scanner) }
             } else if key.equals("bandSince") {
-                record.bandSince = try optional(&scanner) { scanner throws(Failure) in try number(&scanner, "bandSince") }
+                record.bandSince = try optional(&scanner) { scanner throws(Failure) in try time(&scanner, "bandSince") }
             } else if key.equals("lastPollAt") {
-                record.lastPollAt = try optional(&scanner) { scanner throws(Failure) in try number(&scanner, "lastPollAt") }
+                record.lastPollAt = try optional(&scanner) { scanner throws(Failure) in try time(&scanner, "lastPollAt") }
             } else if key.equals("lastError") {
                 record.lastError = try optional(&scanner) { scanner throws(Failure) in try string(&scanner, "lastError") }
             } else {
@@ -95,9 +95,9 @@ enum StateJSONReader {
             if key.equals("name") {
                 name = try string(&scanner, "name")
             } else if key.equals("latitude") {
-                latitude = try number(&scanner, "latitude")
+                latitude = try number(&scanner, "latitude", in: -90...90)
             } else if key.equals("longitude") {
-                longitude = try number(&scanner, "longitude")
+                longitude = try number(&scanner, "longitude", in: -180...180)
             } else if key.equals("country") {
                 country = try optional(&scanner) { scanner throws(Failure) in try string(&scanner, "country") }
             } else if key.equals("admin1") {
@@ -120,7 +120,7 @@ enum StateJSONReader {
         var counters: [Int?] = [nil, nil, nil, nil, nil]
         try members(&scanner, of: "an alert state") { scanner, key throws(Failure) in
             for (index, name) in counterNames.enumerated() where key.equals(name) {
-                counters[index] = try integer(&scanner, "\(name)")
+                counters[index] = try count(&scanner, "\(name)")
                 return
             }
             if key.equals("firing") {
@@ -131,9 +131,9 @@ enum StateJSONReader {
             } else if key.equals("lastCalmBand") {
                 alert.lastCalmBand = try optional(&scanner) { scanner throws(Failure) in try band(&scanner) }
             } else if key.equals("lastNotifiedAt") {
-                alert.lastNotifiedAt = try optional(&scanner) { scanner throws(Failure) in try number(&scanner, "lastNotifiedAt") }
+                alert.lastNotifiedAt = try optional(&scanner) { scanner throws(Failure) in try time(&scanner, "lastNotifiedAt") }
             } else if key.equals("episodeStartedAt") {
-                alert.episodeStartedAt = try optional(&scanner) { scanner throws(Failure) in try number(&scanner, "episodeStartedAt") }
+                alert.episodeStartedAt = try optional(&scanner) { scanner throws(Failure) in try time(&scanner, "episodeStartedAt") }
             } else {
                 try skip(&scanner)
             }
@@ -160,17 +160,17 @@ enum StateJSONReader {
             if key.equals("time") {
                 time = try string(&scanner, "time")
             } else if key.equals("usAQI") {
-                usAQI = try optional(&scanner) { scanner throws(Failure) in try integer(&scanner, "usAQI") }
+                usAQI = try optional(&scanner) { scanner throws(Failure) in try index(&scanner, "usAQI") }
             } else if key.equals("concentrations") {
                 var values = [Pollutant: Double](minimumCapacity: Pollutant.allCases.count)
                 try members(&scanner, of: "concentrations") { scanner, name throws(Failure) in
-                    values[try pollutant(scanner, name)] = try number(&scanner, "concentrations")
+                    values[try pollutant(scanner, name)] = try number(&scanner, "concentrations", in: 0...Double.greatestFiniteMagnitude)
                 }
                 concentrations = values
             } else if key.equals("subIndices") {
                 var values = [Pollutant: Int](minimumCapacity: Pollutant.allCases.count)
                 try members(&scanner, of: "subIndices") { scanner, name throws(Failure) in
-                    values[try pollutant(scanner, name)] = try integer(&scanner, "subIndices")
+                    values[try pollutant(scanner, name)] = try index(&scanner, "subIndices")
                 }
                 subIndices = values
             } else {

@@ -51,6 +51,39 @@ extension StateJSONReader {
         return whole
     }
 
+    /// A unix time between 1970 and 9999: anything else (1e20, -1) is not one the daemon wrote,
+    /// and would trap where it becomes an integer.
+    static func time(_ scanner: inout JSONScanner, _ name: String) throws(Failure) -> Double {
+        let value = try number(&scanner, name)
+        guard (0...TimeText.writable.upperBound).contains(value) else {
+            throw scanner.error("'\(name)' is not a time between 1970 and 9999")
+        }
+        return value
+    }
+
+    /// A counter of polls or events: 0…2^31-1, so counting on never overflows.
+    static func count(_ scanner: inout JSONScanner, _ name: String) throws(Failure) -> Int {
+        let value = try integer(&scanner, name)
+        guard (0...Int(Int32.max)).contains(value) else { throw scanner.error("'\(name)' is out of range") }
+        return value
+    }
+
+    /// An AQI or sub-index on the scale (`ReportedValue.aqiScale`), as the daemon keeps them.
+    static func index(_ scanner: inout JSONScanner, _ name: String) throws(Failure) -> Int {
+        let value = try integer(&scanner, name)
+        guard ReportedValue.aqiScale.contains(value) else { throw scanner.error("'\(name)' is off the AQI scale") }
+        return value
+    }
+
+    /// A number within `range`.
+    static func number(_ scanner: inout JSONScanner, _ name: String, in range: ClosedRange<Double>) throws(Failure)
+        -> Double
+    {
+        let value = try number(&scanner, name)
+        guard range.contains(value) else { throw scanner.error("'\(name)' is out of range") }
+        return value
+    }
+
     static func string(_ scanner: inout JSONScanner, _ name: String) throws(Failure) -> String {
         guard try scanner.peekKind() == .string else { throw scanner.error("'\(name)' is not a string") }
         return try scanner.readString()

@@ -27,15 +27,24 @@ public enum TimeText {
         clock(localParts(unixSeconds))
     }
 
+    /// The earliest and latest times written (years 0001 and 9999): a time read from a file
+    /// or a server can be anything, and `time_t(_:)` traps on NaN or 1e20.
+    public static let writable = -62_135_596_800.0...253_402_300_799.0
+
+    private static func timeValue(_ unixSeconds: Double) -> time_t {
+        guard !unixSeconds.isNaN else { return 0 }
+        return time_t(min(max(unixSeconds.rounded(.down), writable.lowerBound), writable.upperBound))
+    }
+
     private static func utc(_ unixSeconds: Double) -> tm {
-        var time = time_t(unixSeconds.rounded(.down))
+        var time = timeValue(unixSeconds)
         var parts = tm()
         gmtime_r(&time, &parts)
         return parts
     }
 
     private static func localParts(_ unixSeconds: Double) -> tm {
-        var time = time_t(unixSeconds.rounded(.down))
+        var time = timeValue(unixSeconds)
         var parts = tm()
         localtime_r(&time, &parts)
         return parts

@@ -17,8 +17,17 @@ enum NowReport {
         let header = ["City", "AQI", "Band", "Dominant"] + Pollutant.allCases.map(\.label)
         let cellRows = [header.map { Cell($0) }] + rows.map { cells($0, colours: colours) }
         let rendered = TextTable(rightAligned: [1]).lines(cellRows)
-        return (rendered + ["Concentrations in \(unit); status against EPA's Good and Moderate limits."])
+        return (rendered + droppedLines(rows) + ["Concentrations in \(unit); status against EPA's Good and Moderate limits."])
             .joined(separator: "\n")
+    }
+
+    /// Why a city shows "no data" where Open-Meteo sent something: `Paris: dropped us_aqi 1e+19
+    /// is beyond the AQI scale (0–500)`.
+    private static func droppedLines(_ rows: [NowRow]) -> [String] {
+        rows.compactMap { row in
+            guard case .success(let conditions) = row.outcome, !conditions.rejectedValues.isEmpty else { return nil }
+            return "\(row.city.name): dropped \(conditions.rejectedValues.joined(separator: "; "))"
+        }
     }
 
     private static func cells(_ row: NowRow, colours: Bool) -> [Cell] {

@@ -7,12 +7,17 @@ import BreezeSystem
 public enum DaemonRecords {
     /// A city's reading (info).
     public static func reading(_ reading: Reading, city: City) -> LogRecord {
-        let band = reading.usAQI.flatMap(Band.init(aqi:))
+        let band = reading.band
         let level = band.map { "AQI \(reading.usAQI!), \($0.label)" } ?? "no AQI reported"
         var fields = cityFields(city) + [("BREEZE_EVENT", DaemonEvent.reading.rawValue)]
         fields += aqiFields(aqi: reading.usAQI, band: band, previous: nil, dominant: reading.dominantPollutant)
         fields += pollutantFields(reading.concentrations)
-        return record(.info, .reading, "\(city.name): \(level)", fields)
+        // A value dropped (wrong unit, not a number, off the AQI scale) says why, in the
+        // message and in a field of its own.
+        let dropped = reading.droppedValues.joined(separator: "; ")
+        if !dropped.isEmpty { fields.append(("BREEZE_DROPPED", dropped)) }
+        let note = dropped.isEmpty ? "" : " (dropped: \(dropped))"
+        return record(.info, .reading, "\(city.name): \(level)\(note)", fields)
     }
 
     /// An alert event: firing and escalated are warnings, resolved a notice, reminders info.
@@ -95,7 +100,8 @@ public enum DaemonRecords {
         -> [(name: String, value: String)]
     {
         var fields: [(name: String, value: String)] = []
-        if let aqi { fields.append(("BREEZE_AQI", String(aqi))) }
+        // Only a value on the scale is an AQI; the record never shows BREEZE_AQI=-5.
+        if let aqi, ReportedValue.aqiScale.contains(aqi) { fields.append(("BREEZE_AQI", String(aqi))) }
         if let band { fields.append(("BREEZE_BAND", band.slug)) }
         if let previous { fields.append(("BREEZE_PREVIOUS_BAND", previous.slug)) }
         if let dominant { fields.append(("BREEZE_DOMINANT_POLLUTANT", dominant.rawValue)) }

@@ -48,7 +48,7 @@ public enum PollCycle {
             case .success(let reading):
                 summary.citiesWithData += 1
                 logger.log(DaemonRecords.reading(reading, city: watched.city))
-                let band = reading.usAQI.flatMap(Band.init(aqi:))
+                let band = reading.band
                 if band != record.band || record.bandSince == nil { record.bandSince = now }
                 record.band = band
                 record.lastReading = reading

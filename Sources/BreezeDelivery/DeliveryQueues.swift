@@ -107,7 +107,7 @@ public struct DeliveryQueues: Sendable {
             return []
         }
         var current = queue[index]
-        current.attempts += 1
+        current.attempts = min(current.attempts, OutboxEntry.mostAttempts - 1) + 1
         switch outcome {
         case .delivered:
             queue.remove(at: index)

@@ -67,7 +67,9 @@ public struct Outbox: Sendable {
                 guard name.hasSuffix(".json") else { continue }
                 do {
                     guard let bytes = try AtomicFile.read(path) else { continue }
-                    scan.entries.append(try JSONDecoder().decode(OutboxEntry.self, from: Data(bytes)))
+                    let entry = try JSONDecoder().decode(OutboxEntry.self, from: Data(bytes))
+                    try entry.checkRanges()
+                    scan.entries.append(entry)
                 } catch {
                     scan.corrupt.append((path: path, reason: String(describing: error)))
                 }

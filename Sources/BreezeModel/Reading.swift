@@ -10,15 +10,28 @@ public struct Reading: Sendable, Hashable, Codable {
     public var concentrations: [Pollutant: Double]
     /// Open-Meteo's per-pollutant US AQI sub-indices (`us_aqi_pm2_5`, …), when asked for.
     public var subIndices: [Pollutant: Int]
+    /// Values the source sent but that are not data, one sentence each ("pm10 came in 'ppm',
+    /// expected 'μg/m³'", "us_aqi 10000 is beyond the AQI scale (0–500)"). Not persisted.
+    public var droppedValues: [String] = []
 
     public init(
         time: String, usAQI: Int?, concentrations: [Pollutant: Double],
-        subIndices: [Pollutant: Int] = [:]
+        subIndices: [Pollutant: Int] = [:], droppedValues: [String] = []
     ) {
         self.time = time
         self.usAQI = usAQI
         self.concentrations = concentrations
         self.subIndices = subIndices
+        self.droppedValues = droppedValues
+    }
+
+    // The dropped values explain one poll; the state keeps the reading without them.
+    enum CodingKeys: String, CodingKey { case time, usAQI, concentrations, subIndices }
+
+    /// The band of the AQI; nil without one or for a value off the scale (negative, beyond the
+    /// AQI), which is no data and never Hazardous.
+    public var band: Band? {
+        usAQI.flatMap { ReportedValue.aqiScale.contains($0) ? Band(aqi: $0) : nil }
     }
 
     /// The pollutant with the highest sub-index (the first in `Pollutant.allCases` on a tie),

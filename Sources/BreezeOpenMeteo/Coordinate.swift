@@ -18,8 +18,10 @@ public struct Coordinate: Sendable, Hashable {
     }
 
     /// Degrees as sent to Open-Meteo: fixed-point, at most five decimals (about a metre), never
-    /// in exponent form.
+    /// in exponent form. A value no place has (a server's latitude of 1e300) is written as Swift
+    /// writes it, never converted to an integer.
     static func format(_ degrees: Double) -> String {
+        guard degrees.isFinite, abs(degrees) < 1e9 else { return String(degrees) }
         let scaled = Int((abs(degrees) * 100_000).rounded())
         // Digits written right to left into a small buffer: this runs twice per city per poll.
         return String(unsafeUninitializedCapacity: 32) { buffer in

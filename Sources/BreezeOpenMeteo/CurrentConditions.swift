@@ -6,14 +6,18 @@ public struct CurrentConditions: Sendable, Equatable {
     public var reading: Reading
     /// Pollen counts in grains/m³, when pollen was requested and reported.
     public var pollen: [Pollen: Double]
-    /// Values dropped because their unit was wrong or missing, or they were not numbers: one
-    /// sentence each, e.g. "pm10 came in 'ppm', expected 'μg/m³'".
-    public var rejectedValues: [String]
+    /// Values dropped because their unit was wrong or missing, they were not numbers, or they
+    /// failed `ReportedValue`'s plausibility rules: one sentence each, e.g. "pm10 came in 'ppm',
+    /// expected 'μg/m³'". The reading carries them, so the daemon's record says why.
+    public var rejectedValues: [String] {
+        get { reading.droppedValues }
+        set { reading.droppedValues = newValue }
+    }
 
     public init(reading: Reading, pollen: [Pollen: Double] = [:], rejectedValues: [String] = []) {
         self.reading = reading
         self.pollen = pollen
-        self.rejectedValues = rejectedValues
+        self.reading.droppedValues = rejectedValues
     }
 
     /// Checks and converts one decoded element: its position, its time, then each value's unit.
@@ -34,20 +38,34 @@ public struct CurrentConditions: Sendable, Equatable {
             return value
         }
 
-        let usAQI = accepted(AirQualityVariables.usAQI).flatMap { $0.isFinite ? Int($0.rounded()) : nil }
+        func plausible<Value>(_ checked: Result<Value, DroppedValue>?) -> Value? {
+            switch checked {
+            case .success(let value): return value
+            case .failure(let dropped): rejected.append(dropped.description)
+            case nil: break
+            }
+            return nil
+        }
+        func index(_ variable: String) -> Int? {
+            plausible(accepted(variable).map { ReportedValue.aqi($0, variable: variable) })
+        }
+
+        let usAQI = index(AirQualityVariables.usAQI)
         // Sized for every pollutant up front: filled one by one, each table would grow three times.
         var concentrations = [Pollutant: Double](minimumCapacity: Pollutant.allCases.count)
         for pollutant in Pollutant.allCases {
-            concentrations[pollutant] = accepted(pollutant.openMeteoVariable)
+            let variable = pollutant.openMeteoVariable
+            concentrations[pollutant] = plausible(
+                accepted(variable).map { ReportedValue.concentration($0, variable: variable) })
         }
         var subIndices = [Pollutant: Int](minimumCapacity: Pollutant.allCases.count)
         for pollutant in Pollutant.allCases {
-            let value = accepted(AirQualityVariables.subIndexName(pollutant))
-            subIndices[pollutant] = value.flatMap { $0.isFinite ? Int($0.rounded()) : nil }
+            subIndices[pollutant] = index(AirQualityVariables.subIndexName(pollutant))
         }
         var pollen: [Pollen: Double] = [:]
         for kind in Pollen.allCases {
-            pollen[kind] = accepted(kind.rawValue)
+            pollen[kind] = plausible(
+                accepted(kind.rawValue).map { ReportedValue.concentration($0, variable: kind.rawValue) })
         }
         self.init(
             reading: Reading(

@@ -88,7 +88,10 @@ public struct GeocodingClient: Sendable {
         }
 
         var place: GeocodedPlace? {
-            guard let name, let latitude, let longitude else { return nil }
+            // A place off the globe (a server's 1e300) is skipped like one without coordinates.
+            guard let name, let latitude, let longitude, (-90...90).contains(latitude),
+                (-180...180).contains(longitude)
+            else { return nil }
             return GeocodedPlace(
                 city: City(
                     name: name, country: country, admin1: admin1, latitude: latitude,

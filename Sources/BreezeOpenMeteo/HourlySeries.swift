@@ -47,16 +47,35 @@ public struct HourlySeries: Sendable, Equatable {
             return column
         }
 
-        let aqi = accepted(AirQualityVariables.usAQI)?.map { value in
-            value.flatMap { $0.isFinite ? Int($0.rounded()) : nil }
+        // An hour whose value is not plausible is an hour without data; one sentence per column
+        // says why, and for how many hours.
+        func plausible<Value>(
+            _ variable: String, _ check: (Double, String) -> Result<Value, DroppedValue>
+        ) -> [Value?]? {
+            var dropped: [DroppedValue] = []
+            let column = accepted(variable)?.map { value -> Value? in
+                guard let value else { return nil }
+                switch check(value, variable) {
+                case .success(let checked): return checked
+                case .failure(let reason):
+                    dropped.append(reason)
+                    return nil
+                }
+            }
+            if let first = dropped.first {
+                rejected.append(dropped.count == 1 ? first.description : "\(first), and \(dropped.count - 1) more hours")
+            }
+            return column
         }
+
+        let aqi = plausible(AirQualityVariables.usAQI, ReportedValue.aqi)
         var concentrations: [Pollutant: [Double?]] = [:]
         for pollutant in Pollutant.allCases {
-            concentrations[pollutant] = accepted(pollutant.openMeteoVariable)
+            concentrations[pollutant] = plausible(pollutant.openMeteoVariable, ReportedValue.concentration)
         }
         var pollen: [Pollen: [Double?]] = [:]
         for kind in Pollen.allCases {
-            pollen[kind] = accepted(kind.rawValue)
+            pollen[kind] = plausible(kind.rawValue, ReportedValue.concentration)
         }
         self.init(
             times: times, usAQI: aqi ?? Array(repeating: nil, count: times.count),

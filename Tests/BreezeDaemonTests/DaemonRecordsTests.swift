@@ -75,3 +75,27 @@ struct DaemonRecordsTests {
         #expect(record.field("BREEZE_CITY") == nil)
     }
 }
+
+/// What a reading record says of values that are not data (issue 11).
+struct DroppedValueRecordTests {
+    let paris = City(name: "Paris", latitude: 48.8566, longitude: 2.3522)
+
+    @Test func aDroppedValueSaysWhyInTheMessageAndAField() {
+        let reading = Reading(
+            time: "t", usAQI: nil, concentrations: [.pm10: 3],
+            droppedValues: ["us_aqi 10000 is beyond the AQI scale (0–500)", "pm2_5 -1 is negative"])
+        let record = DaemonRecords.reading(reading, city: paris)
+        #expect(record.field("BREEZE_DROPPED") == "us_aqi 10000 is beyond the AQI scale (0–500); pm2_5 -1 is negative")
+        #expect(record.message
+            == "Paris: no AQI reported (dropped: us_aqi 10000 is beyond the AQI scale (0–500); pm2_5 -1 is negative)")
+        #expect(record.field("BREEZE_AQI") == nil)
+    }
+
+    @Test(arguments: [-5, 501, 10_000])
+    func anAQIOffTheScaleNeverReachesTheRecord(aqi: Int) {
+        let record = DaemonRecords.reading(Reading(time: "t", usAQI: aqi, concentrations: [.pm10: 3]), city: paris)
+        #expect(record.field("BREEZE_AQI") == nil)
+        #expect(record.field("BREEZE_BAND") == nil)
+        #expect(record.message == "Paris: no AQI reported")
+    }
+}

@@ -1,0 +1,37 @@
+import BreezeAlerts
+
+extension OutboxEntry {
+    /// The largest sequence an entry may carry: far above any clock's nanoseconds (year 2262),
+    /// far below where counting on from it would overflow.
+    static let largestSequence = UInt64(Int64.max)
+    /// The most attempts an entry may record: counting on from it never overflows.
+    static let mostAttempts = Int(Int32.max)
+
+    /// Throws when a number in the entry is out of the range the daemon writes (an entry
+    /// edited by hand or damaged: `attempts: 2^63-1`, `createdAt: 1e20`), where counting on or
+    /// turning it into an integer would trap. Such a file is treated like unreadable JSON.
+    func checkRanges() throws(OutboxEntryRangeError) {
+        guard sequence <= Self.largestSequence else { throw OutboxEntryRangeError("'sequence' is out of range") }
+        guard (0...Self.mostAttempts).contains(attempts) else {
+            throw OutboxEntryRangeError("'attempts' is out of range")
+        }
+        let times = [("createdAt", createdAt), ("event.createdAt", event.createdAt)]
+        for (name, value) in times where !(0...TimeText.writable.upperBound).contains(value) {
+            throw OutboxEntryRangeError("'\(name)' is not a time between 1970 and 9999")
+        }
+        // Later is only later: these are compared, never converted, so any finite value works.
+        for (name, value) in [("nextAttemptAt", nextAttemptAt), ("heldUntil", heldUntil ?? 0)] where !value.isFinite {
+            throw OutboxEntryRangeError("'\(name)' is not a number")
+        }
+        if let aqi = event.aqi, !(Int(Int32.min)...Int(Int32.max)).contains(aqi) {
+            throw OutboxEntryRangeError("'event.aqi' is out of range")
+        }
+    }
+}
+
+/// Why an outbox entry's numbers cannot be used.
+public struct OutboxEntryRangeError: Error, Sendable, CustomStringConvertible {
+    public var description: String
+
+    init(_ description: String) { self.description = description }
+}
