@@ -40,7 +40,7 @@ let package = Package(
                 "BreezeModel", "BreezeConfig", "BreezeAlerts", "BreezeFiles", "BreezeHTTP", "CCrypto",
             ]),
         // The daemon's ties to the system: journald records, sd_notify, signals.
-        .target(name: "BreezeSystem", dependencies: ["CSystemd"]),
+        .target(name: "BreezeSystem", dependencies: ["CSystemd", "BreezeCommandLine"]),
         // The daemon: scheduling, the poll cycle, reload and shutdown.
         .target(
             name: "BreezeDaemon",

@@ -19,11 +19,14 @@ public struct Console: Sendable {
         self.colours = colours
     }
 
-    /// Prints a line on standard output.
-    public func print(_ line: String) { writeOutput(line + "\n") }
+    /// Prints a line (or several) on standard output; control characters from names and
+    /// values are escaped, only the colours of a terminal are kept.
+    public func print(_ line: String) {
+        writeOutput(TerminalText.escaped(line, keeping: colours ? [.lineBreaks, .tabs, .colours] : [.lineBreaks, .tabs]) + "\n")
+    }
 
-    /// Prints a line on standard error.
-    public func printError(_ line: String) { writeError(line + "\n") }
+    /// Prints a line (or several) on standard error, control characters escaped.
+    public func printError(_ line: String) { writeError(TerminalText.escaped(line, keeping: [.lineBreaks, .tabs]) + "\n") }
 
     /// The process's own standard output and error; colours only on a terminal, and never
     /// when `NO_COLOR` is set or `TERM` is `dumb`.

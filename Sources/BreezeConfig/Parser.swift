@@ -1,13 +1,14 @@
 /// Reads the systemd-style INI syntax into sections and assignments, reporting every syntax
 /// error and carrying on with the next line. It knows nothing of the schema.
 enum Parser {
-    /// Parses `text`, read from `path`.
+    /// Parses `text`, read from `path`. A UTF-8 byte order mark at its start (some Windows
+    /// editors write one) is not part of the first line.
     static func parse(_ text: String, path: String, diagnostics: inout DiagnosticCollector)
         -> ParsedFile
     {
         var sections: [ParsedSection] = []
         var state = State.beforeAnySection
-        var lines = LineReader(text)
+        var lines = LineReader(text.hasPrefix("\u{FEFF}") ? String(text.unicodeScalars.dropFirst()) : text)
         while let logical = lines.next() {
             let location = SourceLocation(path: path, line: logical.number)
             if logical.unterminated {

@@ -1,3 +1,5 @@
+import BreezeCommandLine
+
 /// Rows of cells in aligned columns, two spaces apart, as a terminal shows them.
 struct TextTable {
     /// What one cell prints, and how many terminal columns that takes.
@@ -5,10 +7,11 @@ struct TextTable {
         var text: String
         var width: Int
 
-        /// `width` is needed only when `text` carries escape codes (colours) that take none.
+        /// `width` is needed only when `text` carries escape codes (colours) that take none;
+        /// plain text has its control characters escaped first, so columns stay aligned.
         init(_ text: String, width: Int? = nil) {
-            self.text = text
-            self.width = width ?? TextTable.columns(text)
+            self.text = width == nil ? TerminalText.escaped(text) : text
+            self.width = width ?? TextTable.columns(self.text)
         }
     }
 

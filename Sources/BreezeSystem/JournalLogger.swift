@@ -1,3 +1,4 @@
+import BreezeCommandLine
 import CSystemd
 
 #if canImport(Glibc)
@@ -15,7 +16,8 @@ public struct JournalLogger: Logger {
     /// than letting journald drop the whole record.
     public func entries(for record: LogRecord) -> [String] {
         var entries = [
-            "MESSAGE=\(record.message)",
+            // MESSAGE is what journalctl prints: escaped; the BREEZE_* fields keep exact bytes.
+            "MESSAGE=" + TerminalText.escaped(record.message),
             "PRIORITY=\(record.priority.rawValue)",
             "SYSLOG_IDENTIFIER=\(identifier)",
         ]

@@ -1,3 +1,5 @@
+import BreezeCommandLine
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -43,18 +45,12 @@ public struct StreamLogger: Logger {
         write(line(for: record) + "\n")
     }
 
-    /// `text` with line breaks as `\n` and `\r`, in double quotes when `quoted`.
+    /// `text` with line breaks as `\n` and `\r` and every other control character escaped
+    /// (`\x1B`), in double quotes when `quoted`: one record is always one line, and a name
+    /// from outside never drives the terminal.
     private static func appendEscaped(_ text: String, quoted: Bool, to bytes: inout [UInt8]) {
         if quoted { bytes.append(UInt8(ascii: "\"")) }
-        // Line breaks are single bytes in UTF-8, never inside another scalar: "\r\n" (one
-        // Character) becomes "\\r\\n" as before.
-        for byte in text.utf8 {
-            switch byte {
-            case 0x0A: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
-            case 0x0D: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
-            default: bytes.append(byte)
-            }
-        }
+        TerminalText.append(text, to: &bytes)
         if quoted { bytes.append(UInt8(ascii: "\"")) }
     }
 }
