@@ -27,7 +27,7 @@ enum OutboxHandOff {
         if let first = failed.first {
             // The reason alone names the condition: the file name differs for every entry.
             if failures.failed(first.error.reason) {
-                let message = "cannot write to the outbox: \(first.error); "
+                let message = "cannot write an entry: \(first.error); "
                     + "\(keptBack.count) \(keptBack.count == 1 ? "city keeps its" : "cities keep their") alert state "
                     + "and \(keptBack.count == 1 ? "its event is" : "their events are") raised again until written"
                 logger.log(DeliveryRecords.record(.storageFailed(message)))

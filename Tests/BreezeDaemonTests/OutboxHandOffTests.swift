@@ -79,7 +79,7 @@ struct OutboxHandOffTests {
         // Still failing: raised again, logged once for the condition, not once per cycle.
         _ = rig.cycle(140, city: paris)
         _ = rig.cycle(140, city: paris)
-        #expect(rig.records(containing: "cannot write to the outbox") == 1)
+        #expect(rig.records(containing: "cannot write an entry") == 1)
         #expect(rig.state.cities["Paris"]?.alert.firing == false)
 
         // Space again: the firing goes out — the same crossing, the same id — then its resolve.
