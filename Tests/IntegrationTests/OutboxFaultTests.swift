@@ -92,7 +92,8 @@ import Testing
         #expect(daemon.waitForExit() == 0)
     }
 
-    @Test func aFullDiskDelaysTheAlertAndLosesNothing() throws {
+    @Test(.enabled(if: getuid() == 0, "mounts a tmpfs: needs root"))
+    func aFullDiskDelaysTheAlertAndLosesNothing() throws {
         let state = NSTemporaryDirectory() + "breeze-full-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: state, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: state) }
@@ -121,7 +122,8 @@ import Testing
             })
     }
 
-    @Test func anImmutableStateFolderDelaysTheAlertAndLosesNothing() throws {
+    @Test(.enabled(if: getuid() == 0, "chattr +i needs root"))
+    func anImmutableStateFolderDelaysTheAlertAndLosesNothing() throws {
         let state = NSTemporaryDirectory() + "breeze-immutable-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: state, withIntermediateDirectories: true)
         defer {
