@@ -26,6 +26,8 @@ public enum AlertStateMachine {
         now: Double
     ) -> AlertEvaluation {
         var state = state
+        // Written while the clock ran ahead: counted from now, or no reminder would come.
+        if let last = state.lastNotifiedAt, ClockSkew.clamp(last, now: now) != last { state.lastNotifiedAt = now }
         guard let observation, observation.hasData else {
             state.missingStreak += 1
             return AlertEvaluation(
@@ -66,7 +68,8 @@ private struct Transition {
         state.breachStreak = 0
         state.clearStreak = 0
         state.escalationStreak = 0
-        state.episodeStartedAt = now
+        state.episodeStartedAt = EventIdentifier.episodeStart(
+            observedAt: observation.observedAt, now: now, previous: state.episodeStartedAt)
         state.eventsInEpisode = 0
         state.notifiedBand = observation.band
         state.lastNotifiedAt = now
@@ -79,8 +82,11 @@ private struct Transition {
         if state.clearStreak >= rule.confirmAfter {
             let announced = state.notifiedBand
             if rule.sendResolved { emit(.resolved, band: observation.band, previousBand: announced) }
+            let episode = state.episodeStartedAt
             state = CityAlertState()
             state.lastCalmBand = observation.band
+            // Kept while calm: the next episode must start later, so its ids are new.
+            state.episodeStartedAt = episode
             return
         }
         trackEscalation()
@@ -112,8 +118,8 @@ private struct Transition {
 
     private mutating func emit(_ kind: AlertEventKind, band: Band?, previousBand: Band?) {
         state.eventsInEpisode += 1
-        let started = Int64(state.episodeStartedAt ?? now)
-        let id = "\(EventIdentifier.slug(city.name))-\(started)-\(state.eventsInEpisode)-\(kind.rawValue)"
+        let id = EventIdentifier.event(
+            city: city.name, episode: state.episodeStartedAt ?? now, number: state.eventsInEpisode, kind: kind)
         events.append(
             AlertEvent(
                 id: id, kind: kind, city: city, aqi: observation.aqi, band: band,

@@ -17,8 +17,10 @@ public struct CityAlertState: Sendable, Equatable, Codable {
     public var lastCalmBand: Band?
     /// Unix seconds of the last firing, escalated or reminder event.
     public var lastNotifiedAt: Double?
-    /// Unix seconds when the current alert episode (firing → resolved) began: part of event
-    /// ids, so ids stay unique even if the state file is lost and counting starts again.
+    /// Unix seconds when the current alert episode (firing → resolved) began — the
+    /// observation time of the reading that fired — part of event ids, so the same crossing
+    /// always has the same ids and ids stay unique even if the state file is lost. Kept after
+    /// the resolve: the next episode starts later.
     public var episodeStartedAt: Double?
     /// Counts events within the episode: part of event ids.
     public var eventsInEpisode = 0

@@ -1,21 +1,37 @@
-/// Builds the readable parts of event ids.
+import BreezeModel
+
+/// Builds event ids: `<city slug>-<episode>-<number>-<kind>`, e.g.
+/// `paris-cbb57d0e13c03ee0-1787234400-1-firing`. The episode is the observation time (unix
+/// seconds) of the reading that fired, so the same crossing gets the same id however often
+/// it is detected again (a crash before the state was saved); receivers deduplicate on it.
 public enum EventIdentifier {
-    /// `name` lowercased, with every run of characters other than ASCII letters and digits
-    /// turned into one dash: "São Paulo" → "s-o-paulo", "New York" → "new-york".
-    public static func slug(_ name: String) -> String {
-        var slug = ""
-        var pendingDash = false
-        for scalar in name.unicodeScalars {
-            let isAlphanumeric =
-                ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
-            if isAlphanumeric {
-                if pendingDash, !slug.isEmpty { slug += "-" }
-                pendingDash = false
-                slug += String(scalar).lowercased()
-            } else {
-                pendingDash = true
-            }
-        }
-        return slug.isEmpty ? "city" : slug
+    /// The city's part of its ids: `Slug.of(name)`, unique per configured name.
+    public static func city(_ name: String) -> String { Slug.of(name) }
+
+    /// The id of the `number`th event of the episode that began at `episode`.
+    public static func event(city name: String, episode: Double, number: Int, kind: AlertEventKind) -> String {
+        "\(city(name))-\(seconds(episode))-\(number)-\(kind.rawValue)"
+    }
+
+    /// The id of a refresh (a re-send keeping a firing alert alive) made at `now`.
+    public static func refresh(city name: String, episode: Double, now: Double) -> String {
+        "\(city(name))-\(seconds(episode))-refresh-\(seconds(now))"
+    }
+
+    /// When an episode confirmed by a reading observed at `observedAt` began, in unix seconds:
+    /// the observation time, so that it is the same on every detection of the same crossing;
+    /// `now` when the time cannot be read or lies in the future beyond `ClockSkew.tolerance`.
+    /// Never at or before `previous` (the last episode's), so a source that repeats an
+    /// observation time cannot give two episodes the same ids.
+    public static func episodeStart(observedAt: String, now: Double, previous: Double?) -> Double {
+        let observed = TimeText.unixSeconds(openMeteo: observedAt).map { ClockSkew.clamp($0, now: now) } ?? now
+        guard let previous, previous.isFinite, observed <= previous else { return observed }
+        return previous.rounded(.down) + 1
+    }
+
+    /// Whole seconds, bounded: a time from a damaged file never traps.
+    static func seconds(_ time: Double) -> Int64 {
+        guard time.isFinite else { return 0 }
+        return Int64(max(-1e15, min(1e15, time)).rounded(.down))
     }
 }

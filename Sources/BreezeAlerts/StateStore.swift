@@ -59,7 +59,7 @@ public struct StateStore: Sendable {
     public func load(now: Double) throws(FileError) -> LoadOutcome {
         guard let bytes = try AtomicFile.read(path) else { return .fresh }
         do {
-            return .loaded(try StateJSONReader.decode(bytes))
+            return .loaded(try StateJSONReader.decode(bytes).clampingFutureTimes(now: now))
         } catch {
             let aside = "\(path).corrupt-\(Int64(now))"
             guard rename(path, aside) == 0 else { throw FileError.last(path) }

@@ -3,26 +3,10 @@ import Foundation
 
 /// The drop-in file `breezectl add` writes for one city.
 public enum CityDropIn {
-    /// `paris.conf`, `new-york.conf`, `sao-paulo.conf`: the slug of `name` plus `.conf`.
+    /// `paris-cbb57d0e13c03ee0.conf`, `city-….conf` for `東京`: the slug of `name` (see
+    /// `Slug`, the same as in event ids) plus `.conf`, distinct for distinct names.
     public static func fileName(for name: String) -> String {
-        slug(name) + ".conf"
-    }
-
-    /// Lower case, accents removed, every run of other characters one hyphen, none at the ends;
-    /// `city` when nothing is left.
-    public static func slug(_ name: String) -> String {
-        let folded = name.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil)
-            .lowercased()
-        var slug = ""
-        for character in folded {
-            if character.isLetter || character.isNumber {
-                slug.append(character)
-            } else if !slug.isEmpty, slug.last != "-" {
-                slug.append("-")
-            }
-        }
-        while slug.last == "-" { slug.removeLast() }
-        return slug.isEmpty ? "city" : slug
+        Slug.of(name) + ".conf"
     }
 
     /// The file's text: a `[City "…"]` section with the coordinates and whatever else is known.

@@ -32,9 +32,20 @@ extension ConfigurationBuilder {
     /// files, and repeats inside one file are reported while merging.
     mutating func checkCityNames() {
         var seen: [String: (name: String, location: SourceLocation)] = [:]
+        var slugs: [String: (name: String, location: SourceLocation)] = [:]
         for section in sections where section.kind == "City" {
             guard let name = section.name else { continue }
             let key = name.lowercased()
+            // Event ids and file names carry the slug: two cities must never share one.
+            let slug = Slug.of(name)
+            if let first = slugs[slug], first.name != name, seen[key] == nil {
+                diagnostics.error(
+                    "city \"\(name)\" would share its event ids (\(slug)) with \"\(first.name)\" at "
+                        + "\(reference(to: first.location, from: section.location)); rename one of them",
+                    at: section.location)
+            } else if slugs[slug] == nil {
+                slugs[slug] = (name, section.location)
+            }
             if let first = seen[key] {
                 diagnostics.error(
                     "duplicate city \"\(name)\" (first defined as \"\(first.name)\" at "

@@ -15,9 +15,11 @@ struct StatusReport {
     /// The interval the daemon last polled at, else the configured one (seconds).
     var interval: Double { state.pollIntervalSeconds ?? configuration.breeze.pollInterval.seconds }
 
-    /// Whether the daemon's last completed cycle is older than three intervals, or missing.
+    /// Whether the daemon's last completed cycle is older than three intervals, missing, or
+    /// in the future beyond `ClockSkew.tolerance` (written while the clock ran ahead: it
+    /// proves nothing about the daemon now).
     var isStale: Bool {
-        guard let last = state.lastCycleCompletedAt else { return true }
+        guard let last = state.lastCycleCompletedAt, ClockSkew.clamp(last, now: now) == last else { return true }
         return now - last > 3 * interval
     }
 

@@ -89,7 +89,7 @@ enum TestAlertEvent {
     static func make(configuration: Configuration, now: Double) -> AlertEvent {
         let city = configuration.cities.first?.city
         let record = city.flatMap { lastRecord(of: $0.name, stateDirectory: configuration.breeze.stateDirectory) }
-        let id = "test-\(EventIdentifier.slug(city?.name ?? "example"))-\(Int64(now))"
+        let id = "test-\(EventIdentifier.city(city?.name ?? "example"))-\(Int64(max(0, min(now, 1e15))))"
         if let city, let reading = record?.lastReading {
             let band = reading.usAQI.flatMap(Band.init(aqi:))
             return AlertEvent(

@@ -15,9 +15,11 @@ public final class Daemon: @unchecked Sendable {
     private let configurationPath: String
     private var plan: DaemonPlan
     private var state: DaemonState
-    private var store: StateStore
+    private let store: StateStore
     private var loop: PollLoop?
     private let delivery: DeliveryWorker
+    private let outboxFailures = FailureLatch()
+    private let stateFailures = FailureLatch()
     private var cycleRunning = false
     private var stopping = false
 
@@ -64,9 +66,12 @@ public final class Daemon: @unchecked Sendable {
             do {
                 let loaded = try ConfigurationLoader.load(path: configurationPath, environment: environment.variables)
                 let newPlan = DaemonPlan(configuration: loaded.configuration, environment: environment)
+                // The delivery worker owns the outbox in the old folder: moving the state alone
+                // would strand it there.
                 if newPlan.stateDirectory != plan.stateDirectory {
-                    try AtomicFile.createFolder(newPlan.stateDirectory)
-                    store = StateStore(stateDirectory: newPlan.stateDirectory)
+                    throw ReloadRefused(
+                        "StateDirectory= changes need a restart (running with \(plan.stateDirectory), "
+                            + "the configuration now says \(newPlan.stateDirectory))")
                 }
                 loaded.warnings.forEach { environment.logger.log(LogRecord(.warning, $0.description)) }
                 plan = newPlan
@@ -128,7 +133,9 @@ public final class Daemon: @unchecked Sendable {
         let environment = self.environment
         let deadline = ContinuousClock.now + .seconds(plan.cycleBudget)
         work.async { [self] in
-            let summary = Self.poll(plan, state: &snapshot, delivery: delivery, environment, deadline: deadline)
+            let summary = Self.poll(
+                plan, state: &snapshot, delivery: delivery, environment, outboxFailures: outboxFailures,
+                deadline: deadline)
             let result = snapshot
             control.async { [self] in
                 cycleRunning = false
@@ -147,7 +154,10 @@ public final class Daemon: @unchecked Sendable {
     private func persist() {
         do {
             try store.save(state)
+            if stateFailures.succeeded() { environment.logger.log(LogRecord(.notice, "the state is saved again")) }
         } catch {
+            // Once per condition: with the disk full this would otherwise repeat every cycle.
+            guard stateFailures.failed(error.reason) else { return }
             environment.logger.log(
                 LogRecord(.error, "cannot save the state: \(error)", fields: [("BREEZE_ERROR", error.description)]))
         }
@@ -169,26 +179,22 @@ public final class Daemon: @unchecked Sendable {
             report: { logger.log(DeliveryRecords.record($0)) })
     }
 
-    /// One poll cycle over `plan`, its alert events written to the outbox. The caller saves
-    /// `state` afterwards: the outbox first, the state second, so a crash in between may send
-    /// an event twice but never loses one.
+    /// One poll cycle over `plan`, its alert events written to the outbox (a city whose
+    /// events cannot be written keeps its old alert state: `OutboxHandOff`). The caller saves
+    /// `state` afterwards: the outbox first, the state second, so a crash in between may
+    /// send an event twice — under the same id — but never loses one.
     static func poll(
         _ plan: DaemonPlan, state: inout DaemonState, delivery: DeliveryWorker, _ environment: DaemonEnvironment,
-        deadline: ContinuousClock.Instant
+        outboxFailures: FailureLatch, deadline: ContinuousClock.Instant
     ) -> CycleSummary {
         let now = environment.clock().wall
-        let summary = PollCycle.run(
+        var summary = PollCycle.run(
             cities: plan.cities, state: &state, source: plan.source, logger: environment.logger,
             now: now, deadline: deadline)
-        submit(plan.routing.requests(events: summary.events, state: state, now: now), to: delivery, environment)
+        OutboxHandOff.run(
+            &summary, state: &state, routing: plan.routing, delivery: delivery, logger: environment.logger,
+            failures: outboxFailures, now: now)
         return summary
-    }
-
-    static func submit(_ requests: [DeliveryRequest], to delivery: DeliveryWorker, _ environment: DaemonEnvironment) {
-        guard !requests.isEmpty else { return }
-        for failure in delivery.submit(requests) {
-            environment.logger.log(DeliveryRecords.record(.storageFailed("cannot write an entry: \(failure)")))
-        }
     }
 
     static func openState(_ directory: String, environment: DaemonEnvironment) throws(FileError)
@@ -227,7 +233,7 @@ extension Daemon {
         let delivery = makeDelivery(plan, environment: environment)
         delivery.start()
         var summary = poll(
-            plan, state: &state, delivery: delivery, environment,
+            plan, state: &state, delivery: delivery, environment, outboxFailures: FailureLatch(),
             deadline: ContinuousClock.now + .seconds(plan.cycleBudget))
         state.pollIntervalSeconds = plan.interval
         try store.save(state)
@@ -238,4 +244,11 @@ extension Daemon {
         summary.deliveriesPending = delivery.pendingCount
         return summary
     }
+}
+
+/// A reload the running daemon cannot apply, with the reason it logs.
+struct ReloadRefused: Error, CustomStringConvertible {
+    let description: String
+
+    init(_ description: String) { self.description = description }
 }

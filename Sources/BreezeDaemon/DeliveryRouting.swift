@@ -58,10 +58,11 @@ public struct DeliveryRouting: Sendable {
     /// the state machine: not logged as one, never held by quiet hours. Nil when not firing.
     public static func refreshEvent(_ record: CityRecord, now: Double) -> AlertEvent? {
         guard record.alert.firing else { return nil }
-        let episode = Int64(record.alert.episodeStartedAt ?? now)
         let reading = record.lastReading
         return AlertEvent(
-            id: "\(EventIdentifier.slug(record.city.name))-\(episode)-refresh-\(Int64(now))", kind: .reminder,
+            id: EventIdentifier.refresh(
+                city: record.city.name, episode: record.alert.episodeStartedAt ?? now, now: now),
+            kind: .reminder,
             city: record.city, aqi: reading?.usAQI, band: record.alert.notifiedBand ?? record.band,
             previousBand: nil, dominantPollutant: reading?.dominantPollutant,
             concentrations: reading?.concentrations ?? [:], pollutantsOverLimit: [],

@@ -11,13 +11,17 @@ public struct CycleSummary: Sendable, Equatable {
     public var alerting = 0
     /// Alert events the cycle raised, in order.
     public var events: [AlertEvent] = []
+    /// Per city that raised events, its alert state before the cycle: what the caller puts
+    /// back when the events cannot be written to the outbox, so they are raised again.
+    public var alertsBefore: [String: CityAlertState] = [:]
     /// Deliveries left in the outbox afterwards (`breezed --once` only).
     public var deliveriesPending = 0
 
     public init() {}
 }
 
-/// One poll: fetch every city, judge each reading, remember it, log it.
+/// One poll: fetch every city, judge each reading, remember it, log it. Its alert events are
+/// logged by whoever writes them to the outbox, once they are there (`Daemon.poll`).
 public enum PollCycle {
     /// Runs a cycle over `cities`, updating `state` in place. `now` is unix seconds;
     /// `deadline` bounds the fetch. Cities no longer configured are
@@ -68,11 +72,11 @@ public enum PollCycle {
             }
             let evaluation = AlertStateMachine.evaluate(
                 observation, city: watched.city, rule: watched.rule, state: record.alert, now: now)
+            if !evaluation.events.isEmpty { summary.alertsBefore[watched.city.name] = record.alert }
             record.alert = evaluation.state
             if evaluation.becameStale {
                 logger.log(DaemonRecords.stale(city: watched.city, polls: evaluation.state.missingStreak))
             }
-            for event in evaluation.events { logger.log(DaemonRecords.alert(event)) }
             summary.events += evaluation.events
             if record.alert.firing { summary.alerting += 1 }
             records[watched.city.name] = record

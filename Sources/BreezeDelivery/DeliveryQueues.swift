@@ -1,4 +1,5 @@
 import BreezeAlerts
+import BreezeModel
 
 /// The delivery state machine: per receiver, its pending entries in creation order. Pure:
 /// the clock and randomness come in as arguments, and every effect (an attempt, a file
@@ -56,6 +57,11 @@ public struct DeliveryQueues: Sendable {
         queues[receiver]?.contains { $0.event.city.name == city } ?? false
     }
 
+    /// Whether `receiver` has an entry pending for the event `eventID`.
+    public func hasPending(receiver: String, eventID: String) -> Bool {
+        queues[receiver]?.contains { $0.event.id == eventID } ?? false
+    }
+
     /// Pending entries in all.
     public var pendingCount: Int { queues.values.reduce(0) { $0 + $1.count } }
 
@@ -81,6 +87,7 @@ public struct DeliveryQueues: Sendable {
                 actions += stepOrphans(name, now: now, wakeAt: wakeAt)
                 continue
             }
+            actions += clampFutureTimes(name, now: now)
             actions += expire(name, maxAge: target.receiver.maxAge.seconds, now: now, wakeAt: wakeAt)
             guard inFlight[name] == nil, !stopped,
                 let index = candidate(name, target: target, now: now, actions: &actions, wakeAt: wakeAt)
@@ -134,6 +141,31 @@ public struct DeliveryQueues: Sendable {
             let buried = queue.map { DeliveryAction.bury($0, reason: "receiver disabled: \(reason)") }
             return buried + [.report(.receiverGone(receiver: name, reason: reason, buried: queue.count))]
         }
+    }
+
+    /// An entry created while the clock ran ahead (`createdAt` beyond `ClockSkew.tolerance`)
+    /// counts as created now, due now and not held — once, saved — so it neither waits for
+    /// that future nor escapes `MaxAge`. (A later `nextAttemptAt` alone is bounded by
+    /// `MaxAge`, counted from creation; a hold longer than a day is no quiet-hours window.)
+    private mutating func clampFutureTimes(_ name: String, now: Double) -> [DeliveryAction] {
+        guard var queue = queues[name] else { return [] }
+        var actions: [DeliveryAction] = []
+        for index in queue.indices {
+            var entry = queue[index]
+            if ClockSkew.clamp(entry.createdAt, now: now) != entry.createdAt {
+                entry.createdAt = now
+                entry.nextAttemptAt = min(entry.nextAttemptAt, now)
+                entry.heldUntil = nil
+            }
+            if let held = entry.heldUntil, !(held <= now + ClockSkew.tolerance + 86_400) { entry.heldUntil = nil }
+            if !entry.nextAttemptAt.isFinite { entry.nextAttemptAt = now }
+            if entry != queue[index] {
+                queue[index] = entry
+                actions.append(.save(entry))
+            }
+        }
+        queues[name] = queue
+        return actions
     }
 
     /// Gives up entries older than `maxAge`, counted from creation or from the end of their

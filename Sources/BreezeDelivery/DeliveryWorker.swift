@@ -17,6 +17,17 @@ public struct DeliveryRequest: Sendable, Equatable {
     }
 }
 
+/// A request `DeliveryWorker.submit` could not write to the outbox.
+public struct SubmitFailure: Sendable, Equatable {
+    public var request: DeliveryRequest
+    public var error: FileError
+
+    public init(request: DeliveryRequest, error: FileError) {
+        self.request = request
+        self.error = error
+    }
+}
+
 /// Drives `DeliveryQueues` with Dispatch: its own serial queue owns the state (polling never
 /// waits for it), attempts run on a concurrent queue — at most one per receiver — and a timer
 /// wakes it when the next entry is due. Every property is touched on `queue` alone.
@@ -69,15 +80,20 @@ public final class DeliveryWorker: @unchecked Sendable {
     }
 
     /// Writes each request to the outbox (durably, before this returns) and wakes the worker.
-    /// Returns the writes that failed; those requests are not delivered.
+    /// A request whose event is already pending for its receiver is a no-op. Returns the
+    /// writes that failed; those requests are not delivered (the caller keeps its state so
+    /// that they are made again).
     @discardableResult
-    public func submit(_ requests: [DeliveryRequest]) -> [FileError] {
+    public func submit(_ requests: [DeliveryRequest]) -> [SubmitFailure] {
         queue.sync {
-            var failures: [FileError] = []
+            var failures: [SubmitFailure] = []
             for request in requests {
                 if request.isRefresh, machine.hasPending(receiver: request.receiver, city: request.event.city.name) {
                     continue
                 }
+                // The same event again (found again after a crash before the state was saved):
+                // the entry already pending carries it.
+                if machine.hasPending(receiver: request.receiver, eventID: request.event.id) { continue }
                 let now = clock()
                 lastSequence = max(lastSequence + 1, UInt64(max(0, now * 1e9)))
                 let entry = OutboxEntry(
@@ -87,7 +103,7 @@ public final class DeliveryWorker: @unchecked Sendable {
                     try outbox.write(entry)
                     machine.add([entry])
                 } catch {
-                    failures.append(error)
+                    failures.append(SubmitFailure(request: request, error: error))
                 }
             }
             queue.async { self.step() }

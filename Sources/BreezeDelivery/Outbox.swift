@@ -70,6 +70,8 @@ public struct Outbox: Sendable {
                     let entry = try JSONDecoder().decode(OutboxEntry.self, from: Data(bytes))
                     try entry.checkRanges()
                     scan.entries.append(entry)
+                    let expected = receiverFolder(entry.receiver, in: pendingFolder) + "/" + entry.fileName
+                    if expected != path { scan.misplaced.append((from: path, to: expected)) }
                 } catch {
                     scan.corrupt.append((path: path, reason: String(describing: error)))
                 }
@@ -88,6 +90,16 @@ public struct Outbox: Sendable {
     public func load() -> OutboxScan {
         var scan = scan()
         for path in scan.temporaryFiles { unlink(path) }
+        // Written by a version that named files differently: moved where `write` and
+        // `remove` look, so a delivered entry is not sent again at every start.
+        for move in scan.misplaced {
+            do {
+                try AtomicFile.createFolder(AtomicFile.parentFolder(of: move.to))
+                if rename(move.from, move.to) == 0 { try AtomicFile.syncFolder(AtomicFile.parentFolder(of: move.to)) }
+            } catch {
+                scan.corrupt.append((path: move.from, reason: "cannot move it to \(move.to): \(error)"))
+            }
+        }
         scan.corrupt = scan.corrupt.map { corrupt in
             let relative = corrupt.path.dropFirst(pendingFolder.count + 1)
             let target = deadFolder + "/" + relative + ".corrupt"
@@ -134,6 +146,8 @@ public struct OutboxScan: Sendable {
     public var entries: [OutboxEntry] = []
     /// Files that would not decode, with the reason.
     public var corrupt: [(path: String, reason: String)] = []
+    /// Entries whose file is not where this version would write it (an older naming).
+    public var misplaced: [(from: String, to: String)] = []
     /// Temporary files of writes a crash interrupted.
     public var temporaryFiles: [String] = []
     /// Entries in `dead/`.

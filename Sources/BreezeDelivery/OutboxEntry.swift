@@ -1,4 +1,5 @@
 import BreezeAlerts
+import BreezeModel
 
 /// One event waiting for one receiver: the unit the outbox stores, one JSON file each.
 public struct OutboxEntry: Sendable, Equatable, Codable {
@@ -38,29 +39,18 @@ public struct OutboxEntry: Sendable, Equatable, Codable {
         self.isRefresh = isRefresh
     }
 
-    /// `<20-digit sequence>-<event id>.json`: names sort in creation order.
+    /// `<20-digit sequence>-<event id>.json`: names sort in creation order. An id that is
+    /// not a short safe path component (one from a damaged or foreign file) is written as its
+    /// `Slug`, so a name is never too long and never escapes the folder.
     public var fileName: String {
         let digits = String(sequence)
         return String(repeating: "0", count: max(0, 20 - digits.count)) + digits + "-"
-            + OutboxEntry.safeComponent(event.id) + ".json"
+            + OutboxEntry.safeComponent(event.id, limit: 160) + ".json"
     }
 
-    /// `text` usable as one path component: ASCII letters, digits, `.`, `_` and `-` kept,
-    /// every other byte written `%XX`, so distinct names stay distinct and nothing escapes
-    /// the folder.
-    public static func safeComponent(_ text: String) -> String {
-        var result = ""
-        for byte in text.utf8 {
-            let character = Character(Unicode.Scalar(byte))
-            let kept = character.isASCII && (character.isLetter || character.isNumber || "_-".contains(character))
-                || (character == "." && !result.isEmpty)
-            if kept {
-                result.append(character)
-            } else {
-                let hex = String(byte, radix: 16, uppercase: true)
-                result += "%" + (hex.count == 1 ? "0" : "") + hex
-            }
-        }
-        return result.isEmpty ? "%" : result
+    /// `text` as one path component of at most `limit` bytes: itself when it is ASCII
+    /// letters, digits, `-` and `_` only (every name Breeze makes), else its `Slug`.
+    public static func safeComponent(_ text: String, limit: Int = 64) -> String {
+        Slug.isSafe(text, limit: limit) ? text : Slug.of(text)
     }
 }

@@ -27,7 +27,7 @@ struct StateStoreTests {
         state.cities["Paris"] = record
         state.lastCycleCompletedAt = 1_800_000_000
         try store.save(state)
-        #expect(try store.load(now: 0) == .loaded(state))
+        #expect(try store.load(now: 1_800_000_000) == .loaded(state))
         // Readable by everyone, and no temporary file left behind.
         let attributes = try FileManager.default.attributesOfItem(atPath: store.path)
         #expect((attributes[.posixPermissions] as? Int) == 0o644)

@@ -91,7 +91,7 @@ struct DeliveryRoutingTests {
         #expect(quiet.map(\.receiver) == ["am"])
         let refresh = try #require(quiet.first)
         #expect(refresh.isRefresh)
-        #expect(refresh.event.id == "paris-1000-refresh-4600")
+        #expect(refresh.event.id == Slug.of("Paris") + "-1000-refresh-4600")
         #expect(refresh.event.kind == .reminder)
         // The band announced, so Alertmanager's labels stay those of the alert it holds.
         #expect(refresh.event.band == .unhealthy)

@@ -97,7 +97,7 @@ struct DeliveryQueuesTests {
 
     @Test func entriesOlderThanMaxAgeGoToDeadWithTheLastError() {
         var machine = queues([FakeReceiver("ops", maxAge: .seconds(3600))])
-        machine.add([entry(1), entry(2, at: 2000)])
+        machine.add([entry(1), entry(2, at: 1200)])
         _ = machine.step(now: 1000)
         _ = machine.finished(entry(1), outcome: .retry(reason: "HTTP 503", retryAfter: .seconds(7200)), now: 1000, randomUnit: 0)
         _ = machine.step(now: 1001)

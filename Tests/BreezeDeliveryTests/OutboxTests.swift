@@ -1,5 +1,6 @@
 import BreezeAlerts
 import BreezeDelivery
+import BreezeModel
 import Foundation
 import Testing
 
@@ -14,8 +15,8 @@ struct OutboxTests {
         #expect(files == [
             "00000000000000000003-paris-1000-3-firing.json", "00000000000000000012-paris-1000-12-firing.json",
         ])
-        // A receiver name cannot escape its folder.
-        #expect(FileManager.default.fileExists(atPath: state + "/outbox/team%2Fchat"))
+        // A receiver name cannot escape its folder: an unsafe one is written as its slug.
+        #expect(FileManager.default.fileExists(atPath: state + "/outbox/" + Slug.of("team/chat")))
         let scan = outbox.scan()
         #expect(scan.entries.map(\.sequence) == [3, 12, 7])
         #expect(scan.entries.first == entry(3, receiver: "ops"))
@@ -70,8 +71,10 @@ struct OutboxTests {
 
     @Test func safeComponentsAreDistinctAndInert() {
         #expect(OutboxEntry.safeComponent("ops") == "ops")
-        #expect(OutboxEntry.safeComponent("..") == "%2E.")
+        #expect(OutboxEntry.safeComponent("..") == Slug.of(".."))
         #expect(OutboxEntry.safeComponent("a/b") != OutboxEntry.safeComponent("a%2Fb"))
-        #expect(OutboxEntry.safeComponent("São") == "S%C3%A3o")
+        #expect(!OutboxEntry.safeComponent("a/b").contains("/"))
+        #expect(OutboxEntry.safeComponent("São") == Slug.of("São"))
+        #expect(OutboxEntry.safeComponent(String(repeating: "x", count: 300)).utf8.count <= Slug.maximumLength)
     }
 }

@@ -16,7 +16,7 @@ struct AddByQueryTests {
         let result = try Binaries.run(Binaries.breezectl, ["add", "Berlin", "--config", configuration])
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardOutput.hasPrefix("added Berlin (52.52437, 13.41053)"))
-        let text = try String(contentsOfFile: dropIn(configuration, "berlin.conf"), encoding: .utf8)
+        let text = try String(contentsOfFile: dropIn(configuration, "berlin-867093d65b4dfd51.conf"), encoding: .utf8)
         #expect(text.contains("[City \"Berlin\"]\nLatitude=52.52437\nLongitude=13.41053\nTimeZone=Europe/Berlin\n"))
         let check = try Binaries.run(Binaries.breezectl, ["check-config", "--config", configuration])
         #expect(check.standardOutput.hasPrefix("configuration OK: 2 cities"))
@@ -29,7 +29,7 @@ struct AddByQueryTests {
             Binaries.breezectl, ["add", "Paris", "--pick", "2", "--name", "Paris TX", "--config", configuration])
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardError.contains("taking 2. Paris, Texas, United States"))
-        let text = try String(contentsOfFile: dropIn(configuration, "paris-tx.conf"), encoding: .utf8)
+        let text = try String(contentsOfFile: dropIn(configuration, "paris-tx-fea1b3738e6cc9ac.conf"), encoding: .utf8)
         #expect(text.contains("[City \"Paris TX\"]"))
         #expect(text.contains("TimeZone=America/Chicago"))
     }

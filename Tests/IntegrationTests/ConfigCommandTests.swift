@@ -103,7 +103,7 @@ struct ConfigCommandTests {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let arguments = ["add", "--name", "São Paulo", "--latitude", "-23.5505", "--longitude", "-46.6333", "--config", configuration]
         let result = try Binaries.run(Binaries.breezectl, arguments)
-        let dropIn = directory + "/breezed.conf.d/sao-paulo.conf"
+        let dropIn = directory + "/breezed.conf.d/sao-paulo-78cf17494fdfd5ee.conf"
         #expect(result.status == 0)
         #expect(
             result.standardOutput
@@ -112,7 +112,7 @@ struct ConfigCommandTests {
         let text = try String(contentsOfFile: dropIn, encoding: .utf8)
         #expect(text == "# Added by breezectl add.\n[City \"São Paulo\"]\nLatitude=-23.5505\nLongitude=-46.6333\n")
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory + "/breezed.conf.d")
-        #expect(leftovers == ["sao-paulo.conf"])
+        #expect(leftovers == ["sao-paulo-78cf17494fdfd5ee.conf"])
 
         let check = try Binaries.run(Binaries.breezectl, ["check-config", "--config", configuration])
         #expect(check.standardOutput == "configuration OK: 11 cities, 2 receivers, ~1056 API calls/day\n")
@@ -138,7 +138,7 @@ struct ConfigCommandTests {
         let (directory, configuration) = try Self.copyOfExample()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         try FileManager.default.createDirectory(atPath: directory + "/breezed.conf.d", withIntermediateDirectories: true)
-        let existing = directory + "/breezed.conf.d/oslo.conf"
+        let existing = directory + "/breezed.conf.d/oslo-187d4ec05e49bc0a.conf"
         try "# someone else's file\n".write(toFile: existing, atomically: false, encoding: .utf8)
         let result = try Binaries.run(
             Binaries.breezectl, ["add", "--name", "Oslo", "--latitude", "59.91", "--longitude", "10.75", "--config", configuration])
@@ -154,9 +154,9 @@ struct ConfigCommandTests {
             Binaries.breezectl, ["add", "--name", "Atlantis", "--latitude", "95", "--longitude", "-30", "--config", configuration])
         #expect(result.status == 78)
         #expect(
-            result.standardError == "\(directory)/breezed.conf.d/atlantis.conf:3: Latitude=95: out of range -90 to 90\n"
+            result.standardError == "\(directory)/breezed.conf.d/atlantis-e9c6cb5ebe16925d.conf:3: Latitude=95: out of range -90 to 90\n"
                 + "breezectl add: the city would make the configuration invalid. Nothing was written.\n")
-        #expect(!FileManager.default.fileExists(atPath: directory + "/breezed.conf.d/atlantis.conf"))
+        #expect(!FileManager.default.fileExists(atPath: directory + "/breezed.conf.d/atlantis-e9c6cb5ebe16925d.conf"))
     }
 
     @Test func addRefusesWhenTheConfigurationIsAlreadyInvalid() throws {

@@ -6,10 +6,12 @@ final class DaemonProcess: @unchecked Sendable {
     let process = Process()
     let errorFile: URL
 
-    init(arguments: [String], environment: [String: String]) throws {
+    /// `executable` is `breezed`, or a wrapper that ends by exec'ing it (`unshare`), so the
+    /// process id is the daemon's.
+    init(arguments: [String], environment: [String: String], executable: URL = Binaries.breezed) throws {
         errorFile = FileManager.default.temporaryDirectory.appendingPathComponent("breezed-\(UUID().uuidString).log")
         _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
-        process.executableURL = Binaries.breezed
+        process.executableURL = executable
         process.arguments = arguments
         var variables = ProcessInfo.processInfo.environment
         variables["JOURNAL_STREAM"] = nil

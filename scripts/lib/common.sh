@@ -30,6 +30,8 @@ breeze_build_packages=(pkg-config libcurl4-openssl-dev libsystemd-dev libssl-dev
 # What the tests need beyond that: Python serves the fixture servers; curl and jq are the
 # baselines some tests and benchmarks compare against.
 breeze_test_packages=(python3 curl jq prometheus-alertmanager)
+# The outbox fault tests: unshare/nsenter/mount for a full tmpfs, chattr for an immutable folder.
+breeze_test_packages+=(util-linux mount e2fsprogs)
 # What the tests under a real systemd need (scripts/lib/test-systemd installs them only when
 # it can run: as root, beside ../shared/tools/systemd-sandbox): systemd's manager, journald,
 # systemctl, journalctl and systemd-analyze; nsenter and unshare.

@@ -1,0 +1,76 @@
+import Foundation
+
+/// The one way Breeze turns a name (a city, a receiver, an event id) into text for ids, file
+/// names and drop-ins: a readable part plus a digest of the exact name, so that distinct
+/// names never share a slug and every slug is short, ASCII and safe as one path component.
+///
+/// `Paris` → `paris-cbb57d0e13c03ee0`, `São Paulo` → `sao-paulo-…`, `東京` → `city-…`,
+/// `Saint-Denis` and `Saint Denis` → `saint-denis-…` with different digests.
+public enum Slug {
+    /// The longest readable part, in characters; a slug is at most this plus 17.
+    public static let readableLimit = 40
+
+    /// The longest slug `of` returns.
+    public static let maximumLength = readableLimit + 1 + 16
+
+    /// `readable(name)`, a dash, and the 16 hexadecimal digits of `digest(name)`.
+    public static func of(_ name: String) -> String {
+        readable(name) + "-" + hexadecimal(digest(name))
+    }
+
+    /// Lower case, accents removed (canonical decomposition, combining marks dropped), every
+    /// run of characters other than ASCII letters and digits one dash, none at the ends, cut
+    /// to `readableLimit`; `city` when nothing is left (`東京`). A hint for people, not unique.
+    public static func readable(_ name: String) -> String {
+        var slug = ""
+        var pendingDash = false
+        for scalar in name.decomposedStringWithCanonicalMapping.unicodeScalars {
+            if scalar.properties.generalCategory == .nonspacingMark { continue }
+            let value = scalar.value
+            let isDigit = (0x30...0x39).contains(value)
+            let isUpper = (0x41...0x5A).contains(value)
+            let isLower = (0x61...0x7A).contains(value)
+            guard isDigit || isUpper || isLower else {
+                pendingDash = true
+                continue
+            }
+            if slug.count >= readableLimit { break }
+            if pendingDash, !slug.isEmpty {
+                if slug.count + 1 >= readableLimit { break }
+                slug += "-"
+            }
+            pendingDash = false
+            slug.unicodeScalars.append(Unicode.Scalar(isUpper ? value + 0x20 : value)!)
+        }
+        return slug.isEmpty ? "city" : slug
+    }
+
+    /// FNV-1a (64-bit) of the UTF-8 bytes of `name`, exactly as written. Not cryptographic,
+    /// and it need not be: names come from the administrator's own configuration, the digest
+    /// only keeps apart names whose readable parts agree, and the configuration loader
+    /// rejects two cities whose slugs collide. FNV-1a is fixed by its specification
+    /// (draft-eastlake-fnv), so a slug never changes across versions or machines.
+    public static func digest(_ name: String) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in name.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01b3
+        }
+        return hash
+    }
+
+    /// Whether `text` is already a safe path component of at most `limit` bytes: ASCII letters,
+    /// digits, `-` and `_`, not empty.
+    public static func isSafe(_ text: String, limit: Int) -> Bool {
+        guard !text.isEmpty, text.utf8.count <= limit else { return false }
+        return text.utf8.allSatisfy { byte in
+            (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+                || byte == 0x2D || byte == 0x5F
+        }
+    }
+
+    private static func hexadecimal(_ value: UInt64) -> String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+}

@@ -1,0 +1,89 @@
+import BreezeTestSupport
+import Foundation
+import Testing
+
+/// `kill -9` at random moments — between the outbox writes and the state save among them —
+/// many times over: every city's alerts reach the receiver, each crossing under one id only.
+struct KillNineTests {
+    /// Forty cities, among them names an ASCII slug would merge.
+    static let cities: [(String, Double, Double)] = {
+        let odd = ["東京", "北京", "Saint-Denis", "Saint Denis", String(repeating: "Llanfair", count: 25), "São Paulo"]
+        let names = odd + (0..<34).map { "City \($0)" }
+        return names.enumerated().map { index, name in (name, -60 + Double(index) * 3, -170 + Double(index) * 8) }
+    }()
+
+    func stateSaved(_ state: String, after start: Double) -> Bool {
+        guard let data = FileManager.default.contents(atPath: state + "/state.json"),
+            let document = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+            let last = document["lastCycleCompletedAt"] as? Double
+        else { return false }
+        return last >= start.rounded(.down)
+    }
+
+    func pending(_ state: String) -> Int {
+        ((try? FileManager.default.contentsOfDirectory(atPath: state + "/outbox/ops")) ?? []).filter { $0.hasSuffix(".json") }.count
+    }
+
+    @Test func killedAtRandomMomentsNoAlertIsLostNorSentUnderASecondId() throws {
+        let server = try OpenMeteoServer()
+        defer { server.stop() }
+        let webhook = try WebhookReceiverServer()
+        defer { webhook.stop() }
+        let state = NSTemporaryDirectory() + "breeze-kill-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: state) }
+        let path = try server.configuration(
+            cities: Self.cities,
+            extra: """
+                PollInterval=15min
+                Jitter=0
+                StateDirectory=\(state)
+                [Alert]
+                ConfirmAfter=1
+                [Webhook "ops"]
+                URL=\(webhook.url)
+                RetryInitialDelay=100ms
+                """)
+        var generator = SystemRandomNumberGenerator()
+        var kills = 0
+        // Four phases (fire, resolve, fire, resolve); in each, the daemon is killed eight times
+        // at a random moment of its first cycle, then one run completes a cycle and delivers.
+        for aqi in [170, 20, 170, 20] {
+            try OutboxFaultTests.setAQI(server, Self.cities, aqi)
+            for _ in 0..<8 {
+                let daemon = try DaemonProcess(arguments: ["--config", path, "--log", "stderr"], environment: [:])
+                usleep(UInt32.random(in: 20_000...400_000, using: &generator))
+                daemon.signal(SIGKILL)
+                daemon.process.waitUntilExit()
+                kills += 1
+            }
+            let start = Date().timeIntervalSince1970
+            let settled = try DaemonProcess(arguments: ["--config", path, "--log", "stderr"], environment: [:])
+            for _ in 0..<300 where !(stateSaved(state, after: start) && pending(state) == 0) { usleep(50_000) }
+            #expect(stateSaved(state, after: start) && pending(state) == 0, "\(settled.log)")
+            settled.signal(SIGTERM)
+            #expect(settled.waitForExit() == 0)
+        }
+        #expect(kills >= 30)
+
+        // Per city (the id up to its episode), the distinct ids in the order they first
+        // arrived: exactly firing, resolved, firing, resolved. A crossing sent again under a
+        // second id would show as two firings (or resolves) in a row; a lost one as a gap.
+        var order: [String] = []
+        var seen: Set<String> = []
+        for delivery in try webhook.deliveries() where delivery.status == 200 && seen.insert(delivery.id).inserted {
+            order.append(delivery.id)
+        }
+        var kindsByCity: [String: [String]] = [:]
+        for id in order {
+            var parts = id.components(separatedBy: "-")
+            let kind = parts.removeLast()
+            parts.removeLast(2)
+            kindsByCity[parts.joined(separator: "-"), default: []].append(kind)
+        }
+        #expect(kindsByCity.count == Self.cities.count, "\(kindsByCity.keys.sorted())")
+        for (city, kinds) in kindsByCity {
+            #expect(kinds == ["firing", "resolved", "firing", "resolved"], "\(city): \(kinds)")
+        }
+        #expect(order.allSatisfy { $0.utf8.count <= 100 })
+    }
+}
