@@ -67,9 +67,7 @@ public struct Outbox: Sendable {
                 guard name.hasSuffix(".json") else { continue }
                 do {
                     guard let bytes = try AtomicFile.read(path) else { continue }
-                    let entry = try JSONDecoder().decode(OutboxEntry.self, from: Data(bytes))
-                    try entry.checkRanges()
-                    scan.entries.append(entry)
+                    scan.entries.append(try OutboxEntry.decoded(from: bytes))
                 } catch {
                     scan.corrupt.append((path: path, reason: String(describing: error)))
                 }
