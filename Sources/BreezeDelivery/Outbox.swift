@@ -67,8 +67,7 @@ public struct Outbox: Sendable {
                 guard name.hasSuffix(".json") else { continue }
                 do {
                     guard let bytes = try AtomicFile.read(path) else { continue }
-                    let entry = try JSONDecoder().decode(OutboxEntry.self, from: Data(bytes))
-                    try entry.checkRanges()
+                    let entry = try OutboxEntry.decoded(from: bytes)
                     scan.entries.append(entry)
                     let expected = receiverFolder(entry.receiver, in: pendingFolder) + "/" + entry.fileName
                     if expected != path { scan.misplaced.append((from: path, to: expected)) }

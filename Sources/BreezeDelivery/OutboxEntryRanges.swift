@@ -1,6 +1,15 @@
 import BreezeAlerts
+import Foundation
 
 extension OutboxEntry {
+    /// The entry an outbox file holds: decoded, then its numbers checked (`checkRanges`).
+    /// Throws for anything else; the outbox moves such a file to `dead/` as `.corrupt`.
+    static func decoded(from bytes: [UInt8]) throws -> OutboxEntry {
+        let entry = try JSONDecoder().decode(OutboxEntry.self, from: Data(bytes))
+        try entry.checkRanges()
+        return entry
+    }
+
     /// The largest sequence an entry may carry: far above any clock's nanoseconds (year 2262),
     /// far below where counting on from it would overflow.
     static let largestSequence = UInt64(Int64.max)

@@ -131,3 +131,23 @@ struct ReportedValueTests {
         #expect(Coordinate.format(52.52) == "52.52")
     }
 }
+
+/// A server's `Retry-After` of 2^63-1 seconds is a wait past the deadline, not an overflow.
+struct HugeRetryAfterTests {
+    @Test func theLargestRetryAfterGivesUpAtTheDeadline() {
+        let clock = ManualClock()
+        let tooMany = Result<HTTPResponse, HTTPError>.success(
+            HTTPResponse(status: 429, headers: ["Retry-After": "9223372036854775807"], body: Array(#"{"error":true,"reason":"slow down"}"#.utf8)))
+        let transport = RecordingTransport(outcomes: [tooMany, tooMany])
+        let client = AirQualityClient(
+            endpoints: OpenMeteoEndpoints(apiURL: "http://127.0.0.1:1"), transport: transport,
+            environment: clock.environment)
+        let result = client.current(for: [Coordinate(latitude: 52.52, longitude: 13.41)], deadline: clock.deadline(in: .seconds(60)))
+        guard case .failure = result.first else {
+            Issue.record("a 429 was taken as data")
+            return
+        }
+        #expect(transport.requests.count == 1)
+        #expect(clock.sleeps.allSatisfy { $0 <= .seconds(60) })
+    }
+}
