@@ -16,7 +16,11 @@ Control API (JSON):
   GET  /control/count               {"count": n, "first": time, "last": time}  (cheap, for benchmarks)
   POST /control/responses           {"responses": [{"status": 503, "count": 3,
                                                     "retry_after": 1, "body": "...",
-                                                    "delay": 0.5}]}   queued in order
+                                                    "delay": 0.5, "headers": {"Location": "…"},
+                                                    "echo": true, "body_bytes": 100000}]}
+                                    queued in order; "echo" answers with the request's path,
+                                    headers and body (a server echoing secrets back);
+                                    "body_bytes" pads the body to that size (an oversized body)
   POST /control/reset               clears requests and responses
 """
 import argparse
@@ -128,10 +132,15 @@ def make_handler(state):
                 state.requests.append(record)
             if response.get("delay"):
                 time.sleep(float(response["delay"]))
-            extra = {}
+            extra = dict(response.get("headers", {}))
             if "retry_after" in response:
                 extra["Retry-After"] = str(response["retry_after"])
-            self.reply(int(response.get("status", 200)), str(response.get("body", "")).encode(), extra)
+            answer = str(response.get("body", "")).encode()
+            if response.get("echo"):
+                answer += json.dumps({"path": self.path, "headers": headers, "body": record["body"]}).encode()
+            if "body_bytes" in response:
+                answer += b"x" * max(0, int(response["body_bytes"]) - len(answer))
+            self.reply(int(response.get("status", 200)), answer, extra)
 
         do_PUT = do_POST
 
