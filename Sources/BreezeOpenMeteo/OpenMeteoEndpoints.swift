@@ -43,6 +43,13 @@ public struct OpenMeteoEndpoints: Sendable, Equatable {
     /// `<ArchiveURL>/v1/archive`.
     public var archiveEndpoint: String { Self.trimmingSlashes(archiveURL) + "/v1/archive" }
 
+    /// The setting that chose `url`'s endpoint: `ApiURL`, `GeocodingURL` or `ArchiveURL`.
+    public func setting(for url: String) -> String {
+        if url.hasPrefix(geocodingEndpoint) { return "GeocodingURL" }
+        if url.hasPrefix(archiveEndpoint) { return "ArchiveURL" }
+        return "ApiURL"
+    }
+
     /// Replaces every occurrence of the API key in `text`, so the key cannot leak into a message.
     public func redacting(_ text: String) -> String {
         guard let apiKey, text.contains(apiKey) else { return text }
