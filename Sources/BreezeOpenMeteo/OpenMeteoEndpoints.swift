@@ -1,3 +1,5 @@
+import BreezeConfig
+
 /// Where the Open-Meteo APIs live and the commercial key, if any.
 ///
 /// Not `CustomStringConvertible` and never printed: it holds the API key.
@@ -50,10 +52,11 @@ public struct OpenMeteoEndpoints: Sendable, Equatable {
         return "ApiURL"
     }
 
-    /// Replaces every occurrence of the API key in `text`, so the key cannot leak into a message.
+    /// Replaces the API key in `text`, in every form it can come back in (as sent in a form
+    /// body, `%2B` for `+`; see `Redactor`), so the key cannot leak into a message.
     public func redacting(_ text: String) -> String {
-        guard let apiKey, text.contains(apiKey) else { return text }
-        return text.replacing(apiKey, with: "<redacted>")
+        guard let apiKey else { return text }
+        return Redactor(secrets: [apiKey]).redact(text)
     }
 
     private static func trimmingSlashes(_ url: String) -> String {
