@@ -83,7 +83,16 @@ public enum ConfigurationLoader {
         var sources: [ConfigurationSource] = []
         var errors: [Diagnostic] = []
         let dropIns = dropInDirectory(for: path)
-        let paths = [path] + FileSystem.names(in: dropIns, endingWith: ".conf").map { dropIns + "/" + $0 }
+        var paths = [path]
+        switch FileSystem.names(in: dropIns, endingWith: ".conf") {
+        case .success(let names): paths += names.map { dropIns + "/" + $0 }
+        case .failure(let error):
+            // Skipping it would silently drop every city and receiver it holds.
+            errors.append(
+                Diagnostic(
+                    path: dropIns, line: nil, message: "cannot list the drop-in folder: \(error.reason)",
+                    severity: .error))
+        }
         for file in paths {
             switch FileSystem.contents(file) {
             case .success(let content):

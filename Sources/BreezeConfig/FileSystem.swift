@@ -7,15 +7,19 @@ import Glibc
 
 /// The few file operations configuration needs, with the system's own error texts.
 public enum FileSystem {
-    /// A file's text and permission bits.
+    /// A file's text and permission bits; anything but a regular file is refused.
+    ///
+    /// Opened with `O_NONBLOCK`, so a FIFO (or a device) named as configuration cannot block
+    /// the caller (`check-config`, a reload in the daemon) waiting for a writer: it is refused
+    /// after `fstat`, before any read.
     public static func contents(_ path: String) -> Result<(text: String, permissions: UInt32), FileReadError> {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         guard descriptor >= 0 else { return .failure(currentError()) }
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { return .failure(currentError()) }
         guard (status.st_mode & S_IFMT) == S_IFREG else {
-            return .failure(FileReadError(reason: "not a regular file"))
+            return .failure(FileReadError(reason: "not a regular file (\(kind(of: status.st_mode)))"))
         }
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65_536)
@@ -40,11 +44,38 @@ public enum FileSystem {
     }
 
     /// The names in `directory` ending in `suffix`, in lexical (byte) order; empty when the
-    /// directory does not exist.
-    public static func names(in directory: String, endingWith suffix: String) -> [String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-        return names.filter { $0.hasSuffix(suffix) && !$0.hasPrefix(".") }
-            .sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+    /// directory does not exist. A directory that exists but cannot be listed (no permission,
+    /// not a directory) is an error, never an empty list.
+    public static func names(in directory: String, endingWith suffix: String) -> Result<[String], FileReadError> {
+        guard let stream = opendir(directory) else {
+            return errno == ENOENT ? .success([]) : .failure(currentError())
+        }
+        defer { closedir(stream) }
+        var names: [String] = []
+        while true {
+            errno = 0
+            guard let entry = readdir(stream) else {
+                if errno != 0 { return .failure(currentError()) }
+                break
+            }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+                String(decoding: bytes.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            if name.hasSuffix(suffix), !name.hasPrefix(".") { names.append(name) }
+        }
+        return .success(names.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) })
+    }
+
+    /// `a FIFO`, `a directory`…: what a non-regular file is, for an error.
+    static func kind(of mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFIFO: "a FIFO"
+        case S_IFDIR: "a directory"
+        case S_IFSOCK: "a socket"
+        case S_IFCHR: "a character device"
+        case S_IFBLK: "a block device"
+        default: "not a file"
+        }
     }
 
     /// This machine's host name, or `localhost`.

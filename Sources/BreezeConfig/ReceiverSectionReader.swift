@@ -11,6 +11,15 @@ extension ConfigurationBuilder {
             webhook.format = format.value
         }
         webhook.secret = readSecret(reader, inline: "Secret", file: "SecretFile")
+        if let secret = webhook.secret, SigningSecret.keyBytes(secret.value) == nil,
+            let assignment = [reader.effective("Secret"), reader.effective("SecretFile")].compactMap({ $0 })
+                .max(by: { order($0.location) < order($1.location) })
+        {
+            // Caught here, every alert would otherwise go to dead/ at its first attempt.
+            let key = assignment.key == "SecretFile" ? "SecretFile=\(assignment.value.text): the file" : "Secret="
+            diagnostics.error("\(key) starts with whsec_ but the rest is not base64", at: assignment.location)
+            webhook.secret = nil
+        }
         for assignment in reader.assignments("Header") {
             if assignment.value.raw.isEmpty {
                 webhook.headers = []
@@ -18,7 +27,11 @@ extension ConfigurationBuilder {
             }
             switch ValueSyntax.header(assignment.value.text) {
             case .success(let header):
-                webhook.headers.append(WebhookHeader(name: header.name, value: Secret(header.value)))
+                if let problem = HeaderRules.problem(name: header.name, format: webhook.format) {
+                    diagnostics.error(problem, at: assignment.location)
+                } else {
+                    webhook.headers.append(WebhookHeader(name: header.name, value: Secret(header.value)))
+                }
             case .failure(.lineBreak):
                 diagnostics.error("Header= must not contain a line break", at: assignment.location)
             case .failure(.shape):

@@ -29,8 +29,6 @@ enum CurlErrorMapping {
             CURLE_SSL_ISSUER_ERROR, CURLE_SSL_PINNEDPUBKEYNOTMATCH, CURLE_SSL_INVALIDCERTSTATUS,
             CURLE_SSL_CRL_BADFILE, CURLE_SSL_SHUTDOWN_FAILED:
             return .tls(text)
-        case CURLE_TOO_MANY_REDIRECTS:
-            return .tooManyRedirects(limit: options.maximumRedirects)
         default:
             return .other(code: Int(code.rawValue), message: text)
         }

@@ -5,30 +5,31 @@ import CCurl
 ///
 /// Always on: compressed transfer (`Accept-Encoding` with every encoding libcurl supports), TLS
 /// peer and host verification, the proxy environment variables (`http_proxy`, `https_proxy`,
-/// `no_proxy`, which libcurl reads itself), redirects bounded by `maximumRedirects`, and only the
-/// `http` and `https` protocols, redirects included.
+/// `no_proxy`, which libcurl reads itself), and only the `http` and `https` protocols.
+///
+/// Redirects are never followed: a 3xx comes back as the response it is, `Location` included.
+/// Following one would send a POST's signed body and every header (tokens) to whatever host the
+/// redirect names, or turn it into a body-less GET whose 200 looks like a delivery.
 public struct CurlTransport: HTTPTransport {
     /// Limits and identity of every request this transport sends.
     public struct Options: Sendable, Equatable {
         /// The most time to establish a connection (TCP and TLS).
         public var connectTimeout: Duration
-        /// The most time for a whole transfer, redirects included.
+        /// The most time for a whole transfer.
         public var totalTimeout: Duration
-        /// The largest (decompressed) body accepted; a larger one aborts the transfer.
+        /// The largest (decompressed) body kept; a larger one aborts the transfer, unless the
+        /// request only needs the body's start (`HTTPRequest.needsWholeBody` false).
         public var maximumBodySize: Int
-        /// How many redirects are followed before giving up.
-        public var maximumRedirects: Int
         /// The `User-Agent` header, e.g. `breezed/0.1.0`.
         public var userAgent: String
 
         public init(
             connectTimeout: Duration = .seconds(10), totalTimeout: Duration = .seconds(30),
-            maximumBodySize: Int = 32 << 20, maximumRedirects: Int = 5, userAgent: String
+            maximumBodySize: Int = 32 << 20, userAgent: String
         ) {
             self.connectTimeout = connectTimeout
             self.totalTimeout = totalTimeout
             self.maximumBodySize = maximumBodySize
-            self.maximumRedirects = maximumRedirects
             self.userAgent = userAgent
         }
     }
@@ -45,7 +46,8 @@ public struct CurlTransport: HTTPTransport {
             throw .other(code: -1, message: "curl_easy_init failed")
         }
         defer { curl_easy_cleanup(handle) }
-        let collector = ResponseCollector(maximumBodySize: options.maximumBodySize)
+        let collector = ResponseCollector(
+            maximumBodySize: options.maximumBodySize, discardsExcess: !request.needsWholeBody)
         let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
         errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
         defer { errorBuffer.deallocate() }
@@ -74,7 +76,9 @@ public struct CurlTransport: HTTPTransport {
         }
         var status = 0
         _ = breeze_curl_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
-        return HTTPResponse(status: status, headers: collector.headers, body: collector.body)
+        return HTTPResponse(
+            status: status, headers: collector.headers, body: collector.body,
+            bodyTruncated: collector.exceeded)
     }
 
     private func configure(
@@ -89,12 +93,15 @@ public struct CurlTransport: HTTPTransport {
             { breeze_curl_setopt_pointer(handle, CURLOPT_ERRORBUFFER, errorBuffer) },
             { breeze_curl_setopt_long(handle, CURLOPT_NOSIGNAL, 1) },
             { breeze_curl_setopt_string(handle, CURLOPT_PROTOCOLS_STR, "http,https") },
-            { breeze_curl_setopt_string(handle, CURLOPT_REDIR_PROTOCOLS_STR, "http,https") },
-            { breeze_curl_setopt_long(handle, CURLOPT_FOLLOWLOCATION, 1) },
-            { breeze_curl_setopt_long(handle, CURLOPT_MAXREDIRS, options.maximumRedirects) },
+            { breeze_curl_setopt_long(handle, CURLOPT_FOLLOWLOCATION, 0) },
             { breeze_curl_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, milliseconds(options.connectTimeout)) },
             { breeze_curl_setopt_long(handle, CURLOPT_TIMEOUT_MS, milliseconds(total)) },
-            { breeze_curl_setopt_off(handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(options.maximumBodySize)) },
+            {
+                // A declared length over the limit fails at once, but only when the body matters.
+                request.needsWholeBody
+                    ? breeze_curl_setopt_off(handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(options.maximumBodySize))
+                    : CURLE_OK
+            },
             { breeze_curl_setopt_string(handle, CURLOPT_ACCEPT_ENCODING, "") },
             { breeze_curl_setopt_long(handle, CURLOPT_SSL_VERIFYPEER, 1) },
             { breeze_curl_setopt_long(handle, CURLOPT_SSL_VERIFYHOST, 2) },

@@ -13,8 +13,6 @@ public enum HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
     case bodyTooLarge(limit: Int)
     /// TLS failed: handshake, certificate verification or host-name mismatch.
     case tls(String)
-    /// More redirects than the transport follows.
-    case tooManyRedirects(limit: Int)
     /// Anything else, with libcurl's code and message.
     case other(code: Int, message: String)
 
@@ -26,7 +24,6 @@ public enum HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
         case .connectionReset(let message): "connection lost: \(message)"
         case .bodyTooLarge(let limit): "response body larger than \(limit) bytes"
         case .tls(let message): "TLS failed: \(message)"
-        case .tooManyRedirects(let limit): "more than \(limit) redirects"
         case .other(let code, let message): "transfer failed (curl \(code)): \(message)"
         }
     }

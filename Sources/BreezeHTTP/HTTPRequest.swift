@@ -19,16 +19,22 @@ public struct HTTPRequest: Sendable, Equatable {
     /// Caps the whole transfer below the transport's own total timeout (never above it):
     /// callers use it to keep a request inside a deadline.
     public var timeout: Duration?
+    /// Whether the caller reads the whole response body (true: a body over the transport's
+    /// limit fails the transfer). False when only its start matters, as for a webhook, whose
+    /// status alone says whether it was delivered: a longer body is read and the rest dropped
+    /// (`HTTPResponse.bodyTruncated`).
+    public var needsWholeBody: Bool
 
     public init(
         method: Method = .get, url: String, headers: [(name: String, value: String)] = [],
-        body: [UInt8]? = nil, timeout: Duration? = nil
+        body: [UInt8]? = nil, timeout: Duration? = nil, needsWholeBody: Bool = true
     ) {
         self.method = method
         self.url = url
         self.headers = headers
         self.body = body
         self.timeout = timeout
+        self.needsWholeBody = needsWholeBody
     }
 
     /// A GET of `url` with `query` appended as `?name=value&…` (percent-encoded).
@@ -59,7 +65,7 @@ public struct HTTPRequest: Sendable, Equatable {
 
     public static func == (lhs: HTTPRequest, rhs: HTTPRequest) -> Bool {
         lhs.method == rhs.method && lhs.url == rhs.url && lhs.body == rhs.body
-            && lhs.timeout == rhs.timeout
+            && lhs.timeout == rhs.timeout && lhs.needsWholeBody == rhs.needsWholeBody
             && lhs.headers.map { [$0.name, $0.value] } == rhs.headers.map { [$0.name, $0.value] }
     }
 }

@@ -6,22 +6,35 @@ import CCurl
 /// mutable state needs no lock; the instance reaches the C callbacks as an `Unmanaged` pointer.
 final class ResponseCollector {
     let maximumBodySize: Int
+    /// Whether a body past the limit is read to its end and the rest dropped, rather than the
+    /// transfer aborted.
+    let discardsExcess: Bool
     private(set) var body: [UInt8] = []
     private(set) var headers: [String: String] = [:]
-    /// Whether the body outgrew `maximumBodySize` and the transfer was aborted for it.
+    /// Whether the body outgrew `maximumBodySize` (and the transfer was aborted for it, unless
+    /// `discardsExcess`).
     private(set) var exceeded = false
 
-    init(maximumBodySize: Int) {
+    init(maximumBodySize: Int, discardsExcess: Bool) {
         self.maximumBodySize = maximumBodySize
+        self.discardsExcess = discardsExcess
     }
 
-    /// CURLOPT_WRITEFUNCTION: appends a piece of body, or aborts (returns 0) past the limit.
+    /// CURLOPT_WRITEFUNCTION: appends a piece of body; past the limit, drops it or aborts
+    /// (returns 0).
     static let receiveBody: breeze_curl_data_callback = { data, size, count, context in
         let collector = Unmanaged<ResponseCollector>.fromOpaque(context!).takeUnretainedValue()
         let length = size * count
         guard collector.body.count + length <= collector.maximumBodySize else {
             collector.exceeded = true
-            return 0
+            guard collector.discardsExcess else { return 0 }
+            let room = collector.maximumBodySize - collector.body.count
+            if let data, room > 0 {
+                data.withMemoryRebound(to: UInt8.self, capacity: room) { bytes in
+                    collector.body.append(contentsOf: UnsafeBufferPointer(start: bytes, count: room))
+                }
+            }
+            return length
         }
         if let data, length > 0 {
             data.withMemoryRebound(to: UInt8.self, capacity: length) { bytes in
@@ -32,7 +45,7 @@ final class ResponseCollector {
     }
 
     /// CURLOPT_HEADERFUNCTION: records one header line; a status line starts a new response
-    /// (after a redirect or `100 Continue`), so only the final response's headers remain.
+    /// (after `100 Continue`), so only the final response's headers remain.
     static let receiveHeader: breeze_curl_data_callback = { data, size, count, context in
         let collector = Unmanaged<ResponseCollector>.fromOpaque(context!).takeUnretainedValue()
         let length = size * count

@@ -9,6 +9,9 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
     case badRequest(reason: String)
     /// 401 or 403: key required, invalid, or the plan lacks this API. Permanent.
     case unauthorized(status: Int, reason: String)
+    /// A 3xx to `location`: redirects are never followed (they could carry the API key to
+    /// another host). Permanent: `setting` (`ApiURL`…) must be updated.
+    case redirected(status: Int, location: String, setting: String)
     /// Another 4xx status. Permanent.
     case unexpectedStatus(status: Int, reason: String?)
     /// 429: a rate limit, or too many concurrent requests. Transient.
@@ -30,14 +33,14 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Whether trying again later may succeed.
     public var isTransient: Bool {
         switch self {
-        case .badRequest, .unauthorized, .unexpectedStatus, .invalidLocation: false
+        case .badRequest, .unauthorized, .redirected, .unexpectedStatus, .invalidLocation: false
         case .rateLimited, .serverError, .transport, .unparsableBody, .missingFromResponse,
             .deadlineExceeded:
             true
         }
     }
 
-    /// The delay the server asked for, if it sent `Retry-After` in seconds.
+    /// The delay the server asked for, if it sent `Retry-After` (seconds or a date).
     public var retryAfter: Duration? {
         switch self {
         case .rateLimited(_, let retryAfter), .serverError(_, _, let retryAfter): retryAfter
@@ -50,6 +53,8 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
         case .badRequest(let reason): "Open-Meteo rejected the request (400): \(reason)"
         case .unauthorized(let status, let reason):
             "Open-Meteo refused the API key (\(status)): \(reason)"
+        case .redirected(let status, let location, let setting):
+            "Open-Meteo answered HTTP \(status) to \(location): redirects are not followed, update \(setting)="
         case .unexpectedStatus(let status, let reason):
             "Open-Meteo answered \(status)" + (reason.map { ": \($0)" } ?? "")
         case .rateLimited(let reason, _):

@@ -1,3 +1,5 @@
+import BreezeConfig
+
 /// Where the Open-Meteo APIs live and the commercial key, if any.
 ///
 /// Not `CustomStringConvertible` and never printed: it holds the API key.
@@ -43,10 +45,18 @@ public struct OpenMeteoEndpoints: Sendable, Equatable {
     /// `<ArchiveURL>/v1/archive`.
     public var archiveEndpoint: String { Self.trimmingSlashes(archiveURL) + "/v1/archive" }
 
-    /// Replaces every occurrence of the API key in `text`, so the key cannot leak into a message.
+    /// The setting that chose `url`'s endpoint: `ApiURL`, `GeocodingURL` or `ArchiveURL`.
+    public func setting(for url: String) -> String {
+        if url.hasPrefix(geocodingEndpoint) { return "GeocodingURL" }
+        if url.hasPrefix(archiveEndpoint) { return "ArchiveURL" }
+        return "ApiURL"
+    }
+
+    /// Replaces the API key in `text`, in every form it can come back in (as sent in a form
+    /// body, `%2B` for `+`; see `Redactor`), so the key cannot leak into a message.
     public func redacting(_ text: String) -> String {
-        guard let apiKey, text.contains(apiKey) else { return text }
-        return text.replacing(apiKey, with: "<redacted>")
+        guard let apiKey else { return text }
+        return Redactor(secrets: [apiKey]).redact(text)
     }
 
     private static func trimmingSlashes(_ url: String) -> String {

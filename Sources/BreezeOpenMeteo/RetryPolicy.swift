@@ -1,3 +1,5 @@
+import Foundation
+
 /// How transient failures are retried: exponential backoff with jitter, `Retry-After` honoured.
 public struct RetryPolicy: Sendable, Equatable {
     /// Attempts in all, the first included.
@@ -45,26 +47,31 @@ public struct RetryPolicy: Sendable, Equatable {
     }
 }
 
-/// The clock, sleep and randomness retries depend on: real in production, fake in tests.
+/// The clocks, sleep and randomness retries depend on: real in production, fake in tests.
 public struct RetryEnvironment: Sendable {
     public var now: @Sendable () -> ContinuousClock.Instant
     public var sleep: @Sendable (Duration) -> Void
     /// A number in 0..<1.
     public var random: @Sendable () -> Double
+    /// The wall clock in Unix seconds: a `Retry-After` date is counted from it.
+    public var unixTime: @Sendable () -> Double
 
     public init(
         now: @escaping @Sendable () -> ContinuousClock.Instant,
         sleep: @escaping @Sendable (Duration) -> Void,
-        random: @escaping @Sendable () -> Double
+        random: @escaping @Sendable () -> Double,
+        unixTime: @escaping @Sendable () -> Double
     ) {
         self.now = now
         self.sleep = sleep
         self.random = random
+        self.unixTime = unixTime
     }
 
-    /// The continuous clock, a blocking sleep and the system's random numbers.
+    /// The continuous clock, a blocking sleep, the system's random numbers and its wall clock.
     public static let live = RetryEnvironment(
         now: { ContinuousClock.now },
         sleep: { duration in blockingSleep(duration) },
-        random: { Double.random(in: 0..<1) })
+        random: { Double.random(in: 0..<1) },
+        unixTime: { Date().timeIntervalSince1970 })
 }

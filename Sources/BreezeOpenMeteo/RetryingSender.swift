@@ -57,18 +57,24 @@ struct RetryingSender: Sendable {
             return .failure(.transport(error))
         }
         do {
-            return .success(try decode(try classify(response)))
+            return .success(try decode(try classify(response, to: request.url)))
         } catch {
             return .failure(error)
         }
     }
 
-    /// The response itself for a 2xx status, otherwise the `FetchError` it stands for.
-    private func classify(_ response: HTTPResponse) throws(FetchError) -> HTTPResponse {
+    /// The response itself for a 2xx status, otherwise the `FetchError` it stands for (a
+    /// redirect is one: it is never followed).
+    private func classify(_ response: HTTPResponse, to url: String) throws(FetchError) -> HTTPResponse {
         guard !(200..<300).contains(response.status) else { return response }
+        if let redirect = HTTPRedirect(response, requestURL: url) {
+            throw .redirected(
+                status: redirect.status, location: endpoints.redacting(redirect.location),
+                setting: endpoints.setting(for: url))
+        }
         throw FetchError.from(
             status: response.status, reason: reason(in: response.body),
-            retryAfter: response.retryAfter)
+            retryAfter: response.retryAfter(now: environment.unixTime()))
     }
 
     /// Open-Meteo's `reason` from an error body, redacted; the start of a non-JSON body instead.

@@ -31,17 +31,19 @@ public struct JournalLogger: Logger {
     public func log(_ record: LogRecord) {
         let buffers = entries(for: record).map { Array($0.utf8) }
         // iovec lengths exclude any terminator: journald takes binary-safe values this way.
-        var pointers = buffers.map { buffer -> UnsafeMutablePointer<UInt8> in
-            let pointer = UnsafeMutablePointer<UInt8>.allocate(capacity: max(buffer.count, 1))
-            pointer.initialize(from: buffer, count: buffer.count)
-            return pointer
-        }
-        defer { pointers.forEach { $0.deallocate() } }
-        var vectors = zip(pointers, buffers).map { pointer, buffer in
-            iovec(iov_base: UnsafeMutableRawPointer(pointer), iov_len: buffer.count)
+        // One allocation per record holds every entry, freed by the defer: nothing is kept.
+        let total = buffers.reduce(0) { $0 + $1.count }
+        let storage = UnsafeMutablePointer<UInt8>.allocate(capacity: max(total, 1))
+        defer { storage.deallocate() }
+        var vectors: [iovec] = []
+        vectors.reserveCapacity(buffers.count)
+        var offset = 0
+        for buffer in buffers {
+            (storage + offset).initialize(from: buffer, count: buffer.count)
+            vectors.append(iovec(iov_base: UnsafeMutableRawPointer(storage + offset), iov_len: buffer.count))
+            offset += buffer.count
         }
         _ = sd_journal_sendv(&vectors, Int32(vectors.count))
-        pointers.removeAll(keepingCapacity: false)
     }
 
     /// Whether standard error is connected to journald (`JOURNAL_STREAM` names its device

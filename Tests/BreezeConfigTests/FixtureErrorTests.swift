@@ -109,6 +109,25 @@ struct FixtureErrorTests {
             fixture: "header-line-break",
             errors: ["4: Header= must not contain a line break", "5: Header= must look like \"Name: value\""]),
         ErrorCase(
+            fixture: "bad-signing-secret",
+            errors: [
+                "4: Secret= starts with whsec_ but the rest is not base64",
+                "8: Secret= starts with whsec_ but the rest is not base64",
+            ]),
+        ErrorCase(
+            fixture: "reserved-headers",
+            errors: [
+                "4: Header=Content-Length: breezed sets this header itself (it frames the request or the connection); remove it",
+                "5: Header=Host: breezed sets this header itself (it frames the request or the connection); remove it",
+                "6: Header=transfer-encoding: breezed sets this header itself (it frames the request or the connection); remove it",
+                "7: Header=Connection: breezed sets this header itself (it frames the request or the connection); remove it",
+                "8: Header=Expect: breezed sets this header itself (it frames the request or the connection); remove it",
+                "9: Header=TE: breezed sets this header itself (it frames the request or the connection); remove it",
+                "10: Header=Upgrade: breezed sets this header itself (it frames the request or the connection); remove it",
+                "11: Header=Content-Type: breezed sets this header itself (it frames the request or the connection); remove it",
+                "12: Header=webhook-id: Format=json sets this header itself (Standard Webhooks); remove it",
+            ]),
+        ErrorCase(
             fixture: "duplicate-receiver", errors: ["5: duplicate receiver \"ops\" (first defined at line 2)"]),
         ErrorCase(
             fixture: "section-headers",

@@ -16,7 +16,15 @@ Control API (JSON):
   GET  /control/count               {"count": n, "first": time, "last": time}  (cheap, for benchmarks)
   POST /control/responses           {"responses": [{"status": 503, "count": 3,
                                                     "retry_after": 1, "body": "...",
-                                                    "delay": 0.5}]}   queued in order
+                                                    "delay": 0.5, "headers": {"Location": "…"},
+                                                    "echo": true, "body_bytes": 100000}]}
+                                    queued in order; "echo" answers with the request's path,
+                                    headers and body (a server echoing secrets back);
+                                    "body_bytes" pads the body to that size (an oversized body);
+                                    "echo_secrets": ["authorization", "path", …] answers with each
+                                    named header's value (or the request's path) in every form a
+                                    careless server might quote them (raw, percent-encoded,
+                                    form-encoded, JSON-escaped, base64, a Basic header decoded)
   POST /control/reset               clears requests and responses
 """
 import argparse
@@ -65,6 +73,33 @@ def verify(secret, headers, body):
         if version == "v1" and hmac.compare_digest(value, expected):
             return True
     return False
+
+
+def echo_secrets(path, headers, names):
+    """Every form of each named header's value (or "path"): what a hostile server echoes."""
+    import re
+    from urllib.parse import quote, quote_plus, unquote
+
+    def lower_hex(text):
+        return re.sub(r"%[0-9A-F]{2}", lambda match: match.group(0).lower(), text)
+
+    values = []
+    for name in names:
+        if name == "path":
+            values += [(path, False), (unquote(path), False)]
+            continue
+        value = headers.get(name, "")
+        if value.lower().startswith("basic "):
+            value = base64.b64decode(value[6:]).decode("utf-8", "replace")
+            values.append((headers[name], False))
+        values.append((value, True))
+    forms = []
+    for value, with_base64 in values:
+        forms += [value, quote(value, safe=""), lower_hex(quote(value, safe="")), quote_plus(value),
+                  value.replace("/", "\\/")]
+        if with_base64:
+            forms.append(base64.b64encode(value.encode()).decode())
+    return " ".join(forms)
 
 
 def make_handler(state):
@@ -128,10 +163,17 @@ def make_handler(state):
                 state.requests.append(record)
             if response.get("delay"):
                 time.sleep(float(response["delay"]))
-            extra = {}
+            extra = dict(response.get("headers", {}))
             if "retry_after" in response:
                 extra["Retry-After"] = str(response["retry_after"])
-            self.reply(int(response.get("status", 200)), str(response.get("body", "")).encode(), extra)
+            answer = str(response.get("body", "")).encode()
+            if response.get("echo"):
+                answer += json.dumps({"path": self.path, "headers": headers, "body": record["body"]}).encode()
+            if response.get("echo_secrets"):
+                answer += echo_secrets(self.path, headers, response["echo_secrets"]).encode()
+            if "body_bytes" in response:
+                answer += b"x" * max(0, int(response["body_bytes"]) - len(answer))
+            self.reply(int(response.get("status", 200)), answer, extra)
 
         do_PUT = do_POST
 

@@ -13,14 +13,8 @@ public struct SigningKey: Sendable, Equatable {
 
     /// The key of `secret`; nil when it starts with `whsec_` but the rest is not base64.
     public init?(secret: Secret) {
-        let text = secret.value
-        if text.hasPrefix("whsec_") {
-            guard let decoded = Data(base64Encoded: String(text.dropFirst(6))), !decoded.isEmpty
-            else { return nil }
-            bytes = Array(decoded)
-        } else {
-            bytes = Array(text.utf8)
-        }
+        guard let bytes = SigningSecret.keyBytes(secret.value) else { return nil }
+        self.bytes = bytes
     }
 
     /// The value of the `webhook-signature` header: `v1,<base64 HMAC-SHA256(key, id.timestamp.body)>`.

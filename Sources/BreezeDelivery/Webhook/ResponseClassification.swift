@@ -2,25 +2,37 @@ import BreezeHTTP
 import Foundation
 
 /// Turns an HTTP answer into a delivery outcome, as Standard Webhooks and Alertmanager do:
-/// 2xx delivered; 408, 429 and 5xx retried (honouring `Retry-After`, or Discord's
-/// `retry_after` body field in seconds); 410 gone; any other status permanent.
+/// 2xx delivered (whatever its body's size); 408, 429 and 5xx retried (honouring `Retry-After`
+/// in seconds or as a date, or Discord's `retry_after` body field in seconds); a redirect
+/// retried, never followed, with where it points; 410 gone; any other status permanent.
 enum ResponseClassification {
     /// How much of a response body goes into a reason.
     static let bodyExcerptLength = 200
 
-    /// The outcome of `response` from `place` (a secret-free description of the receiver);
-    /// `redact` removes secrets from the body excerpt.
+    /// The outcome of `response` from `place` (a secret-free description of the receiver) to
+    /// a request for `requestURL` sent at `now` (Unix seconds); `redact` removes secrets from
+    /// the body excerpt and a redirect's location.
     static func outcome(
-        _ response: HTTPResponse, from place: String, redact: (String) -> String
+        _ response: HTTPResponse, from place: String, requestURL: String, now: Double,
+        redact: (String) -> String
     ) -> DeliveryOutcome {
         let status = response.status
         if (200..<300).contains(status) { return .delivered }
+        let retryAfter = response.retryAfter(now: now)
+        if let redirect = HTTPRedirect(response, requestURL: requestURL) {
+            // Retried, not dropped: the entry waits in the outbox until URL= is corrected and
+            // the configuration reloaded (or MaxAge= passes).
+            return .retry(
+                reason: redact("HTTP \(redirect.status) from \(place) to \(redirect.location): "
+                    + "redirects are not followed, update URL="),
+                retryAfter: retryAfter)
+        }
         var reason = "HTTP \(status) from \(place)"
         let excerpt = bodyExcerpt(response.body, redact: redact)
         if !excerpt.isEmpty { reason += ": " + excerpt }
         switch status {
         case 408, 429, 500..<600:
-            return .retry(reason: reason, retryAfter: response.retryAfter ?? bodyRetryAfter(response.body))
+            return .retry(reason: reason, retryAfter: retryAfter ?? bodyRetryAfter(response.body))
         case 410:
             return .gone(reason: reason)
         default:

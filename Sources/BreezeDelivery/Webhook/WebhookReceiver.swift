@@ -39,7 +39,9 @@ public struct WebhookReceiver: Receiver {
         }
         do {
             let response = try transport.send(request)
-            return ResponseClassification.outcome(response, from: description.place, redact: description.redact)
+            return ResponseClassification.outcome(
+                response, from: description.place, requestURL: request.url, now: now,
+                redact: description.redact)
         } catch {
             return ResponseClassification.outcome(error, to: description.place, redact: description.redact)
         }
@@ -68,6 +70,8 @@ public struct WebhookReceiver: Receiver {
         }
         request.headers += configuration.headers.map { (name: $0.name, value: $0.value.value) }
         request.timeout = configuration.timeout
+        // The status says whether it was delivered; of the body only an excerpt is ever used.
+        request.needsWholeBody = false
         return .success(request)
     }
 }

@@ -1,10 +1,13 @@
 /// A tiny HTTP server for testing `CurlTransport`, one behaviour per path:
 /// `/echo` (what was received), `/gzip`, `/slow?seconds=`, `/big?bytes=&length=0|1`,
-/// `/redirect?left=`, `/retry-after`, `/reset`.
+/// `/redirect?left=&status=&to=` (`to` an absolute URL instead of the chain), `/retry-after`,
+/// `/retry-at?date=`, `/reset`, `/count` (how many requests `/echo` answered).
 let loopbackScript = #"""
 import gzip, json, os, socket, struct, sys, threading, time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import urlparse, parse_qs
+
+echoed = [0]
 
 class Handler(BaseHTTPRequestHandler):
     def log_message(self, *args):
@@ -28,7 +31,10 @@ class Handler(BaseHTTPRequestHandler):
     def handle_any(self, body):
         url = urlparse(self.path)
         query = {k: v[-1] for k, v in parse_qs(url.query).items()}
-        if url.path == "/echo":
+        if url.path == "/count":
+            self.reply(200, str(echoed[0]).encode())
+        elif url.path == "/echo":
+            echoed[0] += 1
             echo = {"method": self.command, "path": self.path, "body": body.decode(),
                     "headers": {k.lower(): v for k, v in self.headers.items()}}
             self.reply(200, json.dumps(echo).encode(), [("Content-Type", "application/json")])
@@ -52,11 +58,13 @@ class Handler(BaseHTTPRequestHandler):
                     self.wfile.write(b"x" * 4096)
                 self.wfile.write(b"x" * (size % 4096))
         elif url.path == "/redirect":
-            left = int(query["left"])
+            left = int(query.get("left", "0"))
             target = "/echo" if left == 0 else "/redirect?left=%d" % (left - 1)
-            self.reply(302, b"", [("Location", target)])
+            self.reply(int(query.get("status", "302")), b"moved", [("Location", query.get("to", target))])
         elif url.path == "/retry-after":
             self.reply(429, b'{"error":true,"reason":"slow down"}', [("Retry-After", "7")])
+        elif url.path == "/retry-at":
+            self.reply(503, b"maintenance", [("Retry-After", query["date"])])
         elif url.path == "/reset":
             self.connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
             self.connection.close()

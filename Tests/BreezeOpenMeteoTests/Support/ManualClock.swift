@@ -7,6 +7,9 @@ final class ManualClock: Sendable {
     private let state = Mutex<(elapsed: Duration, sleeps: [Duration])>((.zero, []))
     let randomValue: Double
 
+    /// The wall clock's reading at `start`: 2026-10-21 07:28:00 UTC.
+    static let unixStart = 1_792_567_680.0
+
     init(random: Double = 0) {
         randomValue = random
     }
@@ -29,6 +32,7 @@ final class ManualClock: Sendable {
                     state.elapsed += duration
                 }
             },
-            random: { self.randomValue })
+            random: { self.randomValue },
+            unixTime: { Self.unixStart + Double((self.now - self.start).components.seconds) })
     }
 }

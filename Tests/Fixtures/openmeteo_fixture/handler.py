@@ -134,6 +134,9 @@ class Handler(BaseHTTPRequestHandler):
             if kind == "reset":
                 return faults.reset_connection(self)
             if kind == "status":
+                if fault.get("echo_request"):  # a server quoting the request back, key and all
+                    raw = body.decode("utf-8", "replace") + " " + self.path
+                    fault = {**fault, "reason": "Cannot parse request: " + raw}
                 status, payload, content_type, headers = faults.status_answer(fault)
                 return self.send_body(status, payload, content_type, headers)
             if kind == "invalid_json":

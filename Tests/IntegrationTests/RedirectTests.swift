@@ -1,0 +1,50 @@
+import BreezeTestSupport
+import Foundation
+import Testing
+
+/// The real `breezed` against a webhook that redirects to another host: nothing reaches the
+/// other host, the attempt fails with where it pointed, and the alert stays in the outbox
+/// until the receiver answers itself.
+struct RedirectTests {
+    @Test(arguments: [301, 307])
+    func aRedirectingReceiverGetsRetriedAndTheOtherHostGetsNothing(status: Int) throws {
+        let server = try OpenMeteoServer()
+        defer { server.stop() }
+        let webhook = try WebhookReceiverServer()
+        defer { webhook.stop() }
+        let elsewhere = try WebhookReceiverServer()
+        defer { elsewhere.stop() }
+        let target = elsewhere.baseURL + "/v2/receiver"
+        try webhook.respond([["status": status, "count": 2, "headers": ["Location": target]]])
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("breeze-state-\(UUID().uuidString)").path
+        let path = try server.configuration(
+            cities: [DaemonTests.paris],
+            extra: """
+                PollInterval=15min
+                Jitter=0
+                StateDirectory=\(state)
+                [Alert]
+                ConfirmAfter=1
+                [Webhook "ops"]
+                URL=\(webhook.url)
+                Header=Authorization: Bearer header-token
+                RetryInitialDelay=200ms
+                """)
+        try server.control(
+            "readings",
+            #"{"locations":[{"latitude":48.8566,"longitude":2.3522,"current":{"us_aqi":170,"pm2_5":85,"us_aqi_pm2_5":170}}]}"#)
+        let daemon = try DaemonProcess(arguments: ["--config", path, "--log", "stderr"], environment: [:])
+        defer { _ = daemon.waitForExit(seconds: 0) }
+        // Two redirects, then the receiver answers 200 itself: the third attempt delivers.
+        #expect(webhook.waitFor { $0.contains { $0.status == 200 } })
+        let attempts = try webhook.deliveries()
+        #expect(attempts.map(\.status) == [status, status, 200])
+        #expect(Set(attempts.map(\.id)).count == 1)
+        #expect(try elsewhere.requests().isEmpty)
+        #expect(daemon.waitForLog("BREEZE_EVENT=delivered"))
+        #expect(daemon.log.contains(
+            "HTTP \(status) from 127.0.0.1:\(webhook.port) to \(target): redirects are not followed, update URL="))
+        daemon.signal(SIGTERM)
+        #expect(daemon.waitForExit() == 0)
+    }
+}
