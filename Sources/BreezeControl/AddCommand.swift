@@ -13,12 +13,13 @@ enum AddCommand: ControlCommand {
 
         Add a city: write breezed.conf.d/<name>.conf beside the configuration file, after
         checking that the whole resulting configuration is valid. Nothing is written when it is
-        not (exit 78), when the city is already configured or the file exists (exit 1).
-        Then run 'systemctl reload breezed'.
+        not, when the city is already configured or the file exists. Then run
+        'systemctl reload breezed'.
 
         With QUERY the city is looked up through Open-Meteo's geocoding (as 'breezectl search'
-        shows it) and the first candidate is taken, or the Nth with --pick; no match exits 1,
-        an unreachable service 69.
+        shows it) and the first candidate is taken, or the Nth with --pick.
+
+        \(ExitStatusTable.text(exitStatuses))
 
         Options:
           --pick N          take the Nth candidate of the look-up (default 1)
@@ -27,6 +28,15 @@ enum AddCommand: ControlCommand {
           --longitude LON   degrees east, -180 to 180
           --config PATH     main configuration file (default \(DefaultPaths.configuration))
         """
+
+    static let exitStatuses = [
+        ExitStatus(.success, "added"),
+        ExitStatus(.failure, "not added: no match, fewer candidates than --pick, already configured, or the file exists"),
+        ExitStatus(.usage, "bad arguments (a missing --name/--latitude/--longitude, a bad number)"),
+        ExitStatus(.unavailable, "the geocoding API is unreachable or failing"),
+        ExitStatus(.cannotCreate, "the drop-in file could not be written"),
+        ExitStatus(.configuration, "the configuration has errors, or would have with this city, or the API key was refused"),
+    ]
 
     static func run(_ arguments: [String], context: CommandContext) -> ExitCode {
         let specification = ArgumentSpecification(options: ["name", "latitude", "longitude", "config", "pick"])
@@ -74,7 +84,7 @@ enum AddCommand: ControlCommand {
         } catch {
             console.printError(
                 "breezectl add: cannot search Open-Meteo's geocoding API at \(access.endpoints.geocodingURL): \(error)")
-            return .unavailable
+            return error.isRefusedKey ? .configuration : .unavailable
         }
         guard places.count >= pick else {
             console.printError(

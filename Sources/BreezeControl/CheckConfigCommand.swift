@@ -9,12 +9,20 @@ enum CheckConfigCommand: ControlCommand {
         Usage: breezectl check-config [--config PATH]
 
         Check the configuration (the main file and every breezed.conf.d/*.conf beside it) and
-        estimate its Open-Meteo cost. Prints "configuration OK: …" and exits 0, or prints every
-        error as PATH:LINE: message and exits 78. Warnings go to standard error either way.
+        estimate its Open-Meteo cost. Prints "configuration OK: …", or every error as
+        PATH:LINE: message. Warnings go to standard error either way.
+
+        \(ExitStatusTable.text(exitStatuses))
 
         Options:
           --config PATH   main configuration file (default \(DefaultPaths.configuration))
         """
+
+    static let exitStatuses = [
+        ExitStatus(.success, "the configuration is valid"),
+        ExitStatusTable.usage,
+        ExitStatus(.configuration, "the configuration has errors (each printed as PATH:LINE: message)"),
+    ]
 
     static func run(_ arguments: [String], context: CommandContext) -> ExitCode {
         let parsed: ParsedArguments

@@ -15,14 +15,20 @@ enum NowCommand: ControlCommand {
         pollutant's concentration in µg/m³ with its status. A value Open-Meteo does not
         have is shown as "no data".
 
-        Exit status: 0 shown (a city that failed is marked in the table), 64 unknown
-        city, 69 Open-Meteo unreachable for every city, 78 bad configuration or API key.
+        \(ExitStatusTable.text(exitStatuses))
 
         Options:
           --city NAME     only this configured city (case-insensitive)
           --json          print a JSON array of objects instead, for scripts
           --config PATH   main configuration file (default \(DefaultPaths.configuration))
         """
+
+    static let exitStatuses = [
+        ExitStatus(.success, "shown (a city that failed is marked in the table)"),
+        ExitStatus(.usage, "bad arguments, or --city names no configured city"),
+        ExitStatus(.unavailable, "Open-Meteo unreachable or failing for every city"),
+        ExitStatus(.configuration, "bad configuration, no city configured, or Open-Meteo refused the API key"),
+    ]
 
     static func run(_ arguments: [String], context: CommandContext) -> ExitCode {
         let specification = ArgumentSpecification(flags: ["json"], options: ["city", "config"])
@@ -74,7 +80,7 @@ enum NowCommand: ControlCommand {
         if failures.count == rows.count, let first = failures.first {
             console.printError(
                 "breezectl now: cannot fetch readings from Open-Meteo at \(access.endpoints.apiURL): \(first)")
-            if case .unauthorized = first { return .configuration }
+            if first.isRefusedKey { return .configuration }
             return .unavailable
         }
         for row in rows {

@@ -15,8 +15,7 @@ enum SearchCommand: ControlCommand {
         population and time zone, and a [City "…"] section ready to paste into the
         configuration (or use 'breezectl add').
 
-        Exit status: 0 found, 1 no match, 69 the geocoding API is unreachable, 78 bad
-        configuration.
+        \(ExitStatusTable.text(exitStatuses))
 
         Options:
           --count N       at most N candidates, 1 to 100 (default 5)
@@ -24,6 +23,14 @@ enum SearchCommand: ControlCommand {
           --config PATH   configuration file, for GeocodingURL (default: /etc/breeze/breezed.conf
                           if it exists, else Open-Meteo's public service)
         """
+
+    static let exitStatuses = [
+        ExitStatus(.success, "found"),
+        ExitStatus(.failure, "no match (with --json: prints [])"),
+        ExitStatus(.usage, "bad arguments: no QUERY, an empty one, or --count out of range"),
+        ExitStatus(.unavailable, "the geocoding API is unreachable or failing"),
+        ExitStatus(.configuration, "bad configuration, or the geocoding API refused the API key"),
+    ]
 
     static func run(_ arguments: [String], context: CommandContext) -> ExitCode {
         let specification = ArgumentSpecification(flags: ["json"], options: ["count", "config"])
@@ -33,11 +40,14 @@ enum SearchCommand: ControlCommand {
         case .proceed(let arguments): parsed = arguments
         }
         let console = context.console
-        guard !parsed.positionals.isEmpty else {
-            console.printError("breezectl search: missing QUERY; try 'breezectl search --help'")
+        let query = parsed.positionals.joined(separator: " ").trimmingCharacters(in: .whitespaces)
+        guard !query.isEmpty else {
+            console.printError(
+                parsed.positionals.isEmpty
+                    ? "breezectl search: missing QUERY; try 'breezectl search --help'"
+                    : "breezectl search: QUERY is empty; give a place name, e.g. 'breezectl search Paris'")
             return .usage
         }
-        let query = parsed.positionals.joined(separator: " ")
         var count = 5
         if let text = parsed.value("count") {
             guard let value = Int(text), (1...100).contains(value) else {
@@ -65,7 +75,7 @@ enum SearchCommand: ControlCommand {
             console.printError(
                 "breezectl search: cannot search Open-Meteo's geocoding API at "
                     + "\(access.endpoints.geocodingURL): \(error)")
-            return .unavailable
+            return error.isRefusedKey ? .configuration : .unavailable
         }
         if json {
             console.print(SearchOutput.json(places))

@@ -27,11 +27,23 @@ enum DaemonCommand {
                           to the outbox and each due one is tried once (within 30 s); what
                           fails stays there for the daemon
           --log TARGET    auto (journal under systemd, else standard error), journal or stderr
-          --help          show this help
+          --help, -h      show this help
           --version       show the version
 
         Signals: SIGHUP reloads the configuration, SIGUSR1 polls now, SIGTERM/SIGINT stop.
+
+        \(ExitStatusTable.text(exitStatuses))
         """
+
+    /// Every status `breezed` can exit with, for its help and its tests.
+    static let exitStatuses = [
+        ExitStatus(.success, "stopped by SIGTERM/SIGINT; --check: valid; --once: every city got data"),
+        ExitStatusTable.usage,
+        ExitStatus(.unavailable, "--once: no city got data"),
+        ExitStatus(.cannotCreate, "the state directory cannot be used"),
+        ExitStatus(.temporaryFailure, "--once: only some cities got data"),
+        ExitStatus(.configuration, "the configuration has errors"),
+    ]
 
     static func main(_ arguments: [String]) -> Never {
         let variables = CommandLine.environment
