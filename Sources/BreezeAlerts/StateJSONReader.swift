@@ -39,6 +39,8 @@ enum StateJSONReader {
                 cities = records
             } else if key.equals("lastCycleCompletedAt") {
                 state.lastCycleCompletedAt = try optional(&scanner) { scanner throws(Failure) in try number(&scanner, "lastCycleCompletedAt") }
+            } else if key.equals("lastCycleStartedAt") {
+                state.lastCycleStartedAt = try optional(&scanner) { scanner throws(Failure) in try number(&scanner, "lastCycleStartedAt") }
             } else if key.equals("pollIntervalSeconds") {
                 state.pollIntervalSeconds = try optional(&scanner) { scanner throws(Failure) in try number(&scanner, "pollIntervalSeconds") }
             } else if key.equals("processID") {

@@ -1,3 +1,4 @@
+import BreezeModel
 /// What `breezectl check-config` and `breezed --check` print: shared so both say the same.
 public enum ConfigurationCheck {
     /// The lines to print and whether the configuration is valid.
@@ -28,12 +29,8 @@ public enum ConfigurationCheck {
     public static func summary(_ configuration: Configuration) -> String {
         let cities = configuration.cities.count
         let receivers = configuration.webhooks.count + configuration.emails.count
-        return "configuration OK: \(count(cities, "city", "cities")), "
-            + "\(count(receivers, "receiver", "receivers")), "
+        return "configuration OK: \(Counted.text(cities, "city", "cities")), "
+            + "\(Counted.text(receivers, "receiver")), "
             + "~\(configuration.estimatedCallsPerDay()) API calls/day"
-    }
-
-    private static func count(_ number: Int, _ singular: String, _ plural: String) -> String {
-        "\(number) \(number == 1 ? singular : plural)"
     }
 }

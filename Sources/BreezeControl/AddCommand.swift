@@ -90,10 +90,11 @@ enum AddCommand: ControlCommand {
             console.printError(
                 places.isEmpty
                     ? "breezectl add: no place matches '\(query)'"
-                    : "breezectl add: '\(query)' has only \(places.count) candidates, not \(pick)")
+                    : "breezectl add: '\(query)' has only \(Counted.text(places.count, "candidate")), not \(pick)")
             return .failure
         }
-        var city = places[pick - 1].city
+        // Named as 'breezectl search' names its section: qualified when candidates share a name.
+        var city = SearchOutput.named(places)[pick - 1]
         if let name = parsed.value("name") { city.name = name }
         if places.count > 1 {
             let others = places.enumerated().filter { $0.offset != pick - 1 }.prefix(4)
@@ -170,7 +171,7 @@ enum AddCommand: ControlCommand {
             console.printError("breezectl add: cannot write \(path): \(error.reason)")
             return FileSystem.exists(path) ? .failure : .cannotCreate
         }
-        console.print("added \(city.name) (\(city.latitude), \(city.longitude)) in \(path)")
+        console.print("added \(city.displayName) (\(city.latitude), \(city.longitude)) in \(path)")
         console.print("run 'systemctl reload breezed' to start watching it")
         return .success
     }

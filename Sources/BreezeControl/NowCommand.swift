@@ -85,7 +85,7 @@ enum NowCommand: ControlCommand {
         }
         for row in rows {
             if case .failure(let error) = row.outcome {
-                console.printError("breezectl now: \(row.city.name): \(error)")
+                console.printError("breezectl now: \(row.city.displayName): \(error)")
             }
         }
         console.print(json ? NowReport.json(rows) : NowReport.table(rows, colours: console.colours))

@@ -155,7 +155,7 @@ public final class Daemon: @unchecked Sendable {
 
     private func statusLine(alerting: Int? = nil) -> String {
         let alertingCount = alerting ?? state.cities.values.filter(\.alert.firing).count
-        var line = "\(plan.cities.count) cities, \(alertingCount) alerting"
+        var line = "\(Counted.text(plan.cities.count, "city", "cities")), \(alertingCount) alerting"
         if let loop { line += ", next poll " + TimeText.localClock(loop.nextPollWall.rounded(.up)) }
         return line
     }
@@ -180,6 +180,7 @@ public final class Daemon: @unchecked Sendable {
         let summary = PollCycle.run(
             cities: plan.cities, state: &state, source: plan.source, logger: environment.logger,
             now: now, deadline: deadline)
+        state.lastCycleCompletedAt = max(now, environment.clock().wall)
         submit(plan.routing.requests(events: summary.events, state: state, now: now), to: delivery, environment)
         return summary
     }

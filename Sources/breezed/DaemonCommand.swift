@@ -3,6 +3,7 @@ import BreezeConfig
 import BreezeDaemon
 import BreezeDelivery
 import BreezeHTTP
+import BreezeModel
 import BreezeSystem
 import Dispatch
 
@@ -127,11 +128,12 @@ enum DaemonCommand {
         do {
             let summary = try Daemon.runOnce(loaded: loaded, environment: environment)
             console.print(
-                "\(summary.cities) cities: \(summary.citiesWithData) with data, "
+                "\(Counted.text(summary.cities, "city", "cities")): \(summary.citiesWithData) with data, "
                     + "\(summary.citiesFailed) failed, \(summary.alerting) alerting, "
-                    + "\(summary.events.count) alert events")
+                    + "\(Counted.text(summary.events.count, "alert event"))")
             if summary.deliveriesPending > 0 {
-                console.print("\(summary.deliveriesPending) deliveries left in the outbox for the daemon")
+                console.print(
+                    "\(Counted.text(summary.deliveriesPending, "delivery", "deliveries")) left in the outbox for the daemon")
             }
             if summary.citiesWithData == summary.cities { exit(ExitCode.success.rawValue) }
             exit(summary.citiesWithData == 0 ? ExitCode.unavailable.rawValue : ExitCode.temporaryFailure.rawValue)

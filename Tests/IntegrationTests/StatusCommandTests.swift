@@ -38,7 +38,7 @@ struct StatusCommandTests {
         let lines = text.standardOutput.split(separator: "\n").map(String.init)
         let header = try #require(lines.first { $0.hasPrefix("CITY") })
         let paris = try #require(lines.first { $0.hasPrefix("Paris") })
-        #expect(paris.contains("Unhealthy 😨  "))
+        #expect(paris.contains("  😨 Unhealthy  "))
         let sinceColumn = header.distance(from: header.startIndex, to: header.range(of: "SINCE")!.lowerBound)
         let parisTime = paris.range(of: "20")!.lowerBound
         #expect(paris.distance(from: paris.startIndex, to: parisTime) + 1 == sinceColumn)
