@@ -5,7 +5,7 @@ import Testing
 /// `breezectl check-config`, `breezed --check` and `breezectl add`, run as real processes.
 struct ConfigCommandTests {
     static let example = Fixtures.repositoryRoot.appendingPathComponent("etc/breeze/breezed.conf").path
-    static let exampleSummary = "configuration OK: 10 cities, 2 receivers, ~960 API calls/day\n"
+    static let exampleSummary = "configuration OK: 2 cities, 0 receivers, ~192 API calls/day\n"
 
     /// A copy of the shipped example in a fresh directory, mode 600.
     static func copyOfExample() throws -> (directory: String, configuration: String) {
@@ -115,7 +115,7 @@ struct ConfigCommandTests {
         #expect(leftovers == ["sao-paulo.conf"])
 
         let check = try Binaries.run(Binaries.breezectl, ["check-config", "--config", configuration])
-        #expect(check.standardOutput == "configuration OK: 11 cities, 2 receivers, ~1056 API calls/day\n")
+        #expect(check.standardOutput == "configuration OK: 3 cities, 0 receivers, ~288 API calls/day\n")
 
         // The same file again: refused, nothing touched.
         let again = try Binaries.run(Binaries.breezectl, arguments)

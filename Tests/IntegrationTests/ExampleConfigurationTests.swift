@@ -1,0 +1,34 @@
+import BreezeTestSupport
+import Foundation
+import Testing
+
+/// The shipped example is a household's start: two cities, no receiver enabled; the app's ten
+/// cities come as a drop-in example that the main file accepts beside it.
+struct ExampleConfigurationTests {
+    static let main = Fixtures.repositoryRoot.appendingPathComponent("etc/breeze/breezed.conf").path
+    static let appCities = Fixtures.repositoryRoot.appendingPathComponent("etc/breeze/examples/app-cities.conf").path
+
+    @Test func theExampleWatchesTwoCitiesAndSendsNothingUntilAReceiverIsUncommented() throws {
+        let text = try String(contentsOfFile: Self.main, encoding: .utf8)
+        let sections = text.split(separator: "\n").filter { $0.hasPrefix("[") }
+        #expect(sections == ["[Breeze]", "[Alert]", "[City \"Paris\"]", "[City \"Berlin\"]"])
+        #expect(text.contains("breezectl add"))
+        #expect(text.contains("#[Webhook \"") && text.contains("#[Email \""))
+        let check = try Binaries.run(Binaries.breezectl, ["check-config", "--config", Self.main])
+        #expect(check.standardOutput == "configuration OK: 2 cities, 0 receivers, ~192 API calls/day\n")
+    }
+
+    @Test func theAppCitiesAreADropInExampleOutsideTheActiveFolder() throws {
+        #expect(!FileManager.default.fileExists(
+            atPath: Fixtures.repositoryRoot.appendingPathComponent("etc/breeze/breezed.conf.d").path))
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("breeze-example-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder + "/breezed.conf.d", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Self.main, toPath: folder + "/breezed.conf")
+        try FileManager.default.copyItem(atPath: Self.appCities, toPath: folder + "/breezed.conf.d/app-cities.conf")
+        let check = try Binaries.run(Binaries.breezectl, ["check-config", "--config", folder + "/breezed.conf"])
+        #expect(check.status == 0, "\(check.standardError)")
+        #expect(check.standardOutput == "configuration OK: 10 cities, 0 receivers, ~960 API calls/day\n")
+        #expect(check.standardError == "")
+    }
+}
