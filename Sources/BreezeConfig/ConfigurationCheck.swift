@@ -8,6 +8,8 @@ public enum ConfigurationCheck {
         /// For standard error: every error, then every warning.
         public var errors: [String]
         public var succeeded: Bool
+        /// The configuration, when it is valid.
+        public var configuration: Configuration? = nil
     }
 
     /// Loads the configuration at `path` and reports on it.
@@ -16,7 +18,8 @@ public enum ConfigurationCheck {
             let loaded = try ConfigurationLoader.load(path: path, environment: environment)
             return Outcome(
                 output: [summary(loaded.configuration)],
-                errors: loaded.warnings.map { "warning: \($0)" }, succeeded: true)
+                errors: loaded.warnings.map { "warning: \($0)" }, succeeded: true,
+                configuration: loaded.configuration)
         } catch {
             return Outcome(
                 output: [],
