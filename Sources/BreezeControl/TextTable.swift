@@ -5,10 +5,12 @@ struct TextTable {
         var text: String
         var width: Int
 
-        /// `width` is needed only when `text` carries escape codes (colours) that take none.
+        /// `width` is needed only when `text` carries escape codes (colours) that take none;
+        /// without it, control characters (from a name, an error) are shown as "�" so they
+        /// cannot move the cursor or recolour the terminal.
         init(_ text: String, width: Int? = nil) {
-            self.text = text
-            self.width = width ?? TextTable.columns(text)
+            self.text = width == nil ? TextTable.printable(text) : text
+            self.width = width ?? TextTable.columns(self.text)
         }
     }
 
@@ -62,6 +64,18 @@ struct TextTable {
     /// One line per row of plain text.
     func lines(_ rows: [[String]]) -> [String] {
         lines(rows.map { $0.map { Cell($0) } })
+    }
+
+    /// `text` with every control character (C0, DEL, C1) replaced by "�".
+    static func printable(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        var result = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars { result.append(isControl(scalar) ? "\u{FFFD}" : scalar) }
+        return String(result)
+    }
+
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
     }
 
     /// Terminal columns of plain text: one per character, two for an emoji (every band's

@@ -42,6 +42,12 @@ struct TextTableTests {
         #expect(lines.allSatisfy { TextTable.columns($0) <= 20 })
     }
 
+    @Test func controlCharactersNeverReachTheTerminal() {
+        let cell = TextTable.Cell("Evil\u{1B}[31mCity\n\u{9B}")
+        #expect(cell.text == "Evil\u{FFFD}[31mCity\u{FFFD}\u{FFFD}")
+        #expect(TextTable.Cell("\u{1B}[0m", width: 0).text == "\u{1B}[0m")
+    }
+
     @Test func emojiTakeTwoColumnsWhenShortening() {
         let cell = TextTable.shortened(TextTable.Cell("😷😷😷 abc"), to: 5)
         #expect(cell.text == "😷😷…")
