@@ -30,7 +30,7 @@ enum AQICommand: ControlCommand {
 
     static let exitStatuses = [
         ExitStatus(.success, "computed"),
-        ExitStatus(.usage, "bad arguments: no KEY=VALUE, an unknown key, a bad or negative number, a wrong unit"),
+        ExitStatus(.usage, "bad arguments: no KEY=VALUE, an unknown key, a bad number or unit"),
     ]
 
     static func run(_ arguments: [String], context: CommandContext) -> ExitCode {

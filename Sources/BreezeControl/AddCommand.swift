@@ -31,11 +31,11 @@ enum AddCommand: ControlCommand {
 
     static let exitStatuses = [
         ExitStatus(.success, "added"),
-        ExitStatus(.failure, "not added: no match, fewer candidates than --pick, already configured, or the file exists"),
+        ExitStatus(.failure, "not added: no match, too few candidates, or the city or file exists"),
         ExitStatus(.usage, "bad arguments (a missing --name/--latitude/--longitude, a bad number)"),
         ExitStatus(.unavailable, "the geocoding API is unreachable or failing"),
         ExitStatus(.cannotCreate, "the drop-in file could not be written"),
-        ExitStatus(.configuration, "the configuration has errors, or would have with this city, or the API key was refused"),
+        ExitStatus(.configuration, "the configuration is (or would be) invalid, or the API key refused"),
     ]
 
     static func run(_ arguments: [String], context: CommandContext) -> ExitCode {

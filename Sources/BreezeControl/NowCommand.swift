@@ -11,9 +11,11 @@ enum NowCommand: ControlCommand {
         Usage: breezectl now [--city NAME] [--json] [--config PATH]
 
         Fetch the current air from Open-Meteo for every configured city (or one) and show
-        a table: city, Open-Meteo's US AQI, its band, the dominant pollutant, and each
-        pollutant's concentration in µg/m³ with its status. A value Open-Meteo does not
-        have is shown as "no data".
+        a table at most 100 columns wide: the city with its Region= and Country=, Open-Meteo's
+        US AQI, its band, the dominant pollutant (MAIN), and each pollutant's concentration in
+        µg/m³, marked + above EPA's Good limit and ! above its Moderate limit. A value
+        Open-Meteo does not have is shown as "—" (null in JSON); a city that failed says
+        "error", its error on a line of its own on standard error.
 
         \(ExitStatusTable.text(exitStatuses))
 

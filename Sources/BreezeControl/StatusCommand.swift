@@ -14,9 +14,10 @@ enum StatusCommand: ControlCommand {
 
         Read the daemon's state file (<StateDirectory>/state.json; no root needed) and show,
         per city, the last AQI and band and since when, the alert state, the last poll and its
-        error; when the daemon last completed a poll cycle; and the alert deliveries waiting
-        in <StateDirectory>/outbox (per receiver: how many, the oldest's age, how many quiet
-        hours hold, the last error) and how many were given up into <StateDirectory>/dead.
+        error; when the daemon's last poll cycle ended and how long it took; and the alert
+        deliveries waiting in <StateDirectory>/outbox (per receiver: how many, the oldest's
+        age, how many quiet hours hold, the last error) and how many were given up into
+        <StateDirectory>/dead.
 
         \(ExitStatusTable.text(exitStatuses))
 
