@@ -9,7 +9,8 @@ enum AddCommand: ControlCommand {
     static let summary = "Add a city to the configuration"
     static let help = """
         Usage: breezectl add QUERY [--pick N] [--name NAME] [--config PATH]
-               breezectl add --name NAME --latitude LAT --longitude LON [--config PATH]
+               breezectl add --name NAME --latitude LAT --longitude LON
+                             [--country COUNTRY] [--region REGION] [--config PATH]
 
         Add a city: write breezed.conf.d/<name>.conf beside the configuration file, after
         checking that the whole resulting configuration is valid. Nothing is written when it is
@@ -26,6 +27,8 @@ enum AddCommand: ControlCommand {
           --name NAME       the city's name, as alerts will show it
           --latitude LAT    degrees north, -90 to 90
           --longitude LON   degrees east, -180 to 180
+          --country COUNTRY shown with the name (Country=); from the look-up by default
+          --region REGION   shown with the name (Region=); from the look-up by default
           --config PATH     main configuration file (default \(DefaultPaths.configuration))
         """
 
@@ -39,7 +42,8 @@ enum AddCommand: ControlCommand {
     ]
 
     static func run(_ arguments: [String], context: CommandContext) -> ExitCode {
-        let specification = ArgumentSpecification(options: ["name", "latitude", "longitude", "config", "pick"])
+        let specification = ArgumentSpecification(
+            options: ["name", "latitude", "longitude", "config", "pick", "country", "region"])
         let parsed: ParsedArguments
         switch parse(arguments, specification, context: context) {
         case .finish(let status): return status
@@ -96,6 +100,8 @@ enum AddCommand: ControlCommand {
         // Named as 'breezectl search' names its section: qualified when candidates share a name.
         var city = SearchOutput.named(places)[pick - 1]
         if let name = parsed.value("name") { city.name = name }
+        if let country = parsed.value("country") { city.country = country }
+        if let region = parsed.value("region") { city.admin1 = region }
         if places.count > 1 {
             let others = places.enumerated().filter { $0.offset != pick - 1 }.prefix(4)
                 .map { "\($0.offset + 1). \($0.element.city.displayName)" }
@@ -126,7 +132,15 @@ enum AddCommand: ControlCommand {
         guard let longitudeValue = Double(longitude), longitudeValue.isFinite else {
             return .failure(UsageError("--longitude needs a number, not '\(longitude)'"))
         }
-        return .success(City(name: name, latitude: latitudeValue, longitude: longitudeValue))
+        for (option, value) in [("--country", parsed.value("country")), ("--region", parsed.value("region"))] {
+            if let value, value.contains(where: \.isNewline) {
+                return .failure(UsageError("\(option) must be a single line"))
+            }
+        }
+        return .success(
+            City(
+                name: name, country: parsed.value("country"), admin1: parsed.value("region"),
+                latitude: latitudeValue, longitude: longitudeValue))
     }
 
     /// Checks and writes the drop-in for `city`; every source of cities ends here.

@@ -35,3 +35,30 @@ struct ExampleConfigurationTests {
         #expect(check.standardError == "")
     }
 }
+
+/// `breezectl add --country/--region`: the drop-in carries them and the CLI names the city so.
+struct AddCountryRegionTests {
+    @Test func addWritesCountryAndRegionAndNamesTheCityWithThem() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("breeze-add-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let path = folder + "/breezed.conf"
+        try Data("[Breeze]\nStateDirectory=\(folder)/state\n".utf8).write(to: URL(fileURLWithPath: path))
+        let result = try Binaries.run(
+            Binaries.breezectl,
+            ["add", "--name", "Springfield", "--latitude", "39.8", "--longitude", "-89.64", "--region", "Illinois",
+             "--country", "United States", "--config", path])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.hasPrefix("added Springfield, Illinois, United States (39.8, -89.64) in "))
+        let text = try String(contentsOfFile: folder + "/breezed.conf.d/springfield.conf", encoding: .utf8)
+        #expect(text.hasSuffix("Country=\"United States\"\nRegion=\"Illinois\"\n"))
+        let check = try Binaries.run(Binaries.breezectl, ["check-config", "--config", path])
+        #expect(check.standardOutput.contains("\n  Springfield, Illinois, United States  39.8, -89.64"))
+
+        let bad = try Binaries.run(
+            Binaries.breezectl,
+            ["add", "--name", "X", "--latitude", "1", "--longitude", "1", "--region", "a\nb", "--config", path])
+        #expect(bad.status == 64)
+        #expect(bad.standardError == "breezectl add: --region must be a single line\n")
+    }
+}
