@@ -68,7 +68,11 @@ enum AddCommand: ControlCommand {
         -> ExitCode
     {
         let console = context.console
-        let query = parsed.positionals.joined(separator: " ")
+        let query = parsed.positionals.joined(separator: " ").trimmingCharacters(in: .whitespaces)
+        guard !query.isEmpty else {
+            console.printError("breezectl add: QUERY is empty; give a place name, e.g. 'breezectl add Paris'")
+            return .usage
+        }
         var pick = 1
         if let text = parsed.value("pick") {
             guard let value = Int(text), (1...100).contains(value) else {

@@ -166,9 +166,11 @@ final class ExitStatusTests {
         #expect(query?["apikey"] == [Self.key])
         #expect(!found.standardOutput.contains(Self.key) && !found.standardError.contains(Self.key))
 
-        let empty = try Binaries.run(Binaries.breezectl, ["search", "  ", "--config", config])
-        #expect(empty.status == 64)
-        #expect(empty.standardError.contains("QUERY is empty"))
+        for command in ["search", "add"] {
+            let empty = try Binaries.run(Binaries.breezectl, [command, "  ", "--config", config])
+            #expect(empty.status == 64)
+            #expect(empty.standardError.contains("QUERY is empty"))
+        }
         #expect(try server.requests(to: "/v1/search").count == 1)
     }
 
