@@ -36,7 +36,7 @@ public enum DeliveryRecords {
         case .waitingForReceiver(let receiver, let entries):
             return LogRecord(
                 .warning,
-                "\(Counted.text(entries, "pending alert")) wait\(entries == 1 ? "s" : "") for receiver \(receiver), which is not configured; "
+                "\(Counted.text(entries, "pending alert")) for receiver \(receiver), which is not configured: "
                     + "they go out if it comes back, else to dead/ after 24h",
                 fields: [("BREEZE_RECEIVER", receiver)])
         case .held(let entry, let until):
