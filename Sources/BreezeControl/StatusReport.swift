@@ -42,8 +42,8 @@ struct StatusReport {
         let header = ["CITY", "AQI", "BAND", "SINCE", "ALERT", "LAST POLL", "ERROR"]
         let rows = records.map { name, record -> [String] in
             let shown = displayName(name, record)
-            guard let record else { return [shown, "-", "not polled yet", "", "", "", ""] }
-            let aqi = record.lastReading?.usAQI.map(String.init) ?? "-"
+            guard let record else { return [shown, "—", "not polled yet", "", "", "", ""] }
+            let aqi = record.lastReading?.usAQI.map(String.init) ?? "—"
             let band = record.band.map { NowPresentation.bandText($0) } ?? "no data"
             return [
                 shown, aqi, band, record.bandSince.map(TimeText.local) ?? "",
@@ -51,7 +51,7 @@ struct StatusReport {
                 record.lastError ?? "",
             ]
         }
-        lines += TextTable().lines([header] + rows)
+        lines += TextTable(rightAligned: [1]).lines([header] + rows)
         if let deliveries { lines += deliveryLines(deliveries) }
         return lines
     }

@@ -14,7 +14,7 @@ struct StatusCommandTests {
         let before = try Binaries.run(Binaries.breezectl, ["status", "--config", path])
         #expect(before.status == 3)
         #expect(before.standardOutput.hasPrefix("No poll cycle has completed yet"))
-        #expect(before.standardOutput.contains("Paris  -    not polled yet"))
+        #expect(before.standardOutput.contains("Paris    —  not polled yet"))
 
         try server.control(
             "readings", #"{"locations":[{"latitude":48.8566,"longitude":2.3522,"current":{"us_aqi":170,"pm2_5":93}}]}"#)
