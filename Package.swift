@@ -86,6 +86,7 @@ let package = Package(
             ]),
         .testTarget(name: "BreezeSystemTests", dependencies: ["BreezeSystem", "BreezeTestSupport"]),
         .testTarget(name: "BreezeCommandLineTests", dependencies: ["BreezeCommandLine"]),
+        .testTarget(name: "BreezeControlTests", dependencies: ["BreezeControl", "BreezeModel", "BreezeCommandLine"]),
         // Runs the real breezed and breezectl binaries against servers on loopback.
         .testTarget(name: "IntegrationTests", dependencies: ["BreezeTestSupport"]),
     ]

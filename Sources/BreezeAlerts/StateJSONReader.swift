@@ -39,6 +39,8 @@ enum StateJSONReader {
                 cities = records
             } else if key.equals("lastCycleCompletedAt") {
                 state.lastCycleCompletedAt = try optional(&scanner) { scanner throws(Failure) in try time(&scanner, "lastCycleCompletedAt") }
+            } else if key.equals("lastCycleStartedAt") {
+                state.lastCycleStartedAt = try optional(&scanner) { scanner throws(Failure) in try time(&scanner, "lastCycleStartedAt") }
             } else if key.equals("pollIntervalSeconds") {
                 state.pollIntervalSeconds = try optional(&scanner) { scanner throws(Failure) in try number(&scanner, "pollIntervalSeconds", in: 0...TimeText.writable.upperBound) }
             } else if key.equals("processID") {

@@ -37,6 +37,7 @@ struct StateJSONWriter {
         }
         close()
         try optional(state.lastCycleCompletedAt, "lastCycleCompletedAt", &object)
+        try optional(state.lastCycleStartedAt, "lastCycleStartedAt", &object)
         try optional(state.pollIntervalSeconds, "pollIntervalSeconds", &object)
         if let processID = state.processID { object.key("processID", &self); integer(Int(processID)) }
         object.key("version", &self)

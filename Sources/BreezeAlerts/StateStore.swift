@@ -28,8 +28,10 @@ public struct DaemonState: Sendable, Equatable, Codable {
     public static let currentVersion = 1
     public var version = DaemonState.currentVersion
     public var cities: [String: CityRecord] = [:]
-    /// Unix seconds when the last poll cycle completed.
+    /// Unix seconds when the last poll cycle completed: its readings fetched and judged.
     public var lastCycleCompletedAt: Double?
+    /// Unix seconds when that cycle started (the time its cities' `lastPollAt` carry).
+    public var lastCycleStartedAt: Double?
     /// The poll interval then in force, in seconds: `breezectl status` judges staleness by it.
     public var pollIntervalSeconds: Double?
     /// The daemon's process id when it last wrote the state.

@@ -33,7 +33,8 @@ public struct ArgumentSpecification: Sendable {
 
     /// Splits `arguments` (without the program and command names).
     ///
-    /// Accepts `--flag`, `--option value`, `--option=value` and `--` to end options.
+    /// Accepts `--flag`, `--option value`, `--option=value` and `--` to end options; `-h` stands
+    /// for `--help` when `help` is a flag.
     /// Throws a `UsageError` naming the offending argument.
     public func parse(_ arguments: [String]) throws(UsageError) -> ParsedArguments {
         var parsed = ParsedArguments()
@@ -42,6 +43,10 @@ public struct ArgumentSpecification: Sendable {
         while index < arguments.count {
             let argument = arguments[index]
             index += 1
+            if !optionsEnded, argument == "-h", flags.contains("help") {
+                parsed.flags.insert("help")
+                continue
+            }
             if optionsEnded || !argument.hasPrefix("--") || argument == "-" {
                 if !optionsEnded, argument.hasPrefix("-"), argument.count > 1, argument != "-",
                     Double(argument) == nil

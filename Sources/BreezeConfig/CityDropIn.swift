@@ -11,22 +11,31 @@ public enum CityDropIn {
 
     /// The file's text: a `[City "…"]` section with the coordinates and whatever else is known.
     public static func render(_ city: City) -> String {
+        "# Added by breezectl add.\n" + section(city) + "\n"
+    }
+
+    /// The `[City "…"]` section alone, without a final line break (`breezectl search` shows it).
+    public static func section(_ city: City) -> String {
         var lines = [
-            "# Added by breezectl add.",
             "[City \(quoted(city.name))]",
             "Latitude=\(number(city.latitude))",
             "Longitude=\(number(city.longitude))",
         ]
-        if let timeZone = city.timeZone, !timeZone.isEmpty { lines.append("TimeZone=\(timeZone)") }
+        if let timeZone = city.timeZone, !timeZone.isEmpty {
+            let plain = timeZone.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "/_+-".contains($0)) }
+            lines.append("TimeZone=" + (plain ? timeZone : quoted(timeZone)))
+        }
         if let country = city.country, !country.isEmpty { lines.append("Country=\(quoted(country))") }
         if let region = city.admin1, !region.isEmpty { lines.append("Region=\(quoted(region))") }
-        return lines.joined(separator: "\n") + "\n"
+        return lines.joined(separator: "\n")
     }
 
-    /// `"text"` with `"` and `\` escaped.
+    /// `"text"` with `"`, `\` and line breaks and tabs escaped: a name from a geocoder stays on
+    /// its line.
     static func quoted(_ text: String) -> String {
         "\"" + text.replacingOccurrences(of: "\\", with: "\\\\")
-            .replacingOccurrences(of: "\"", with: "\\\"") + "\""
+            .replacingOccurrences(of: "\"", with: "\\\"").replacingOccurrences(of: "\n", with: "\\n")
+            .replacingOccurrences(of: "\r", with: "\\r").replacingOccurrences(of: "\t", with: "\\t") + "\""
     }
 
     /// Plain decimal notation, never `1e-05`.

@@ -1,3 +1,4 @@
+import BreezeModel
 /// What `breezectl check-config` and `breezed --check` print: shared so both say the same.
 public enum ConfigurationCheck {
     /// The lines to print and whether the configuration is valid.
@@ -7,6 +8,8 @@ public enum ConfigurationCheck {
         /// For standard error: every error, then every warning.
         public var errors: [String]
         public var succeeded: Bool
+        /// The configuration, when it is valid.
+        public var configuration: Configuration? = nil
     }
 
     /// Loads the configuration at `path` and reports on it.
@@ -15,7 +18,8 @@ public enum ConfigurationCheck {
             let loaded = try ConfigurationLoader.load(path: path, environment: environment)
             return Outcome(
                 output: [summary(loaded.configuration)],
-                errors: loaded.warnings.map { "warning: \($0)" }, succeeded: true)
+                errors: loaded.warnings.map { "warning: \($0)" }, succeeded: true,
+                configuration: loaded.configuration)
         } catch {
             return Outcome(
                 output: [],
@@ -28,12 +32,8 @@ public enum ConfigurationCheck {
     public static func summary(_ configuration: Configuration) -> String {
         let cities = configuration.cities.count
         let receivers = configuration.webhooks.count + configuration.emails.count
-        return "configuration OK: \(count(cities, "city", "cities")), "
-            + "\(count(receivers, "receiver", "receivers")), "
+        return "configuration OK: \(Counted.text(cities, "city", "cities")), "
+            + "\(Counted.text(receivers, "receiver")), "
             + "~\(configuration.estimatedCallsPerDay()) API calls/day"
-    }
-
-    private static func count(_ number: Int, _ singular: String, _ plural: String) -> String {
-        "\(number) \(number == 1 ? singular : plural)"
     }
 }

@@ -20,11 +20,18 @@ enum AQICommand: ControlCommand {
         A value is in µg/m³ unless it ends in ppm or ppb (ug/m3 and µg/m³ are accepted too).
         Gases given in µg/m³ are converted at 25 °C before EPA's truncation.
 
+        \(ExitStatusTable.text(exitStatuses))
+
         Options:
           --json   print one JSON object instead of a table
 
         Example: breezectl aqi pm2_5=35.9 o3=0.078ppm no2=120ppb
         """
+
+    static let exitStatuses = [
+        ExitStatus(.success, "computed"),
+        ExitStatus(.usage, "bad arguments: no KEY=VALUE, an unknown key, a bad number or unit"),
+    ]
 
     static func run(_ arguments: [String], context: CommandContext) -> ExitCode {
         let parsed: ParsedArguments

@@ -37,13 +37,13 @@ enum AQIReport {
         return lines.joined(separator: "\n")
     }
 
-    /// One JSON object on one line, keys sorted: aqi (null unless a number), beyond, band, label,
+    /// One JSON object (see `JSONOutput`): aqi (null unless a number), beyond, band, label,
     /// emoji, category, dominant, and per key its aqi, beyond, concentration and unit as given,
     /// the truncated concentration in the table's unit, the averaging period and any note.
     static func json(_ index: AirQualityIndex) -> String {
-        var pollutants: [String: JSONValue] = [:]
+        var pollutants: [String: JSONOutput] = [:]
         for subIndex in index.subIndices {
-            var object: [String: JSONValue] = [
+            var object: [String: JSONOutput] = [
                 "aqi": subIndex.aqi.map { .number("\($0)") } ?? .null,
                 "beyond": .bool(subIndex.isBeyondTheAQI),
                 "concentration": .number(subIndex.concentration.value.description),
@@ -57,7 +57,7 @@ enum AQIReport {
         }
         var undetermined = false
         if case .undetermined = index.outcome { undetermined = true }
-        let object: [String: JSONValue] = [
+        let object: [String: JSONOutput] = [
             "aqi": index.aqi.map { .number("\($0)") } ?? .null,
             "beyond": .bool(index.isBeyondTheAQI),
             "undetermined": .bool(undetermined),
@@ -68,7 +68,7 @@ enum AQIReport {
             "dominant": index.dominant.map { .string($0.rawValue) } ?? .null,
             "pollutants": .object(pollutants),
         ]
-        return JSONValue.object(object).text
+        return JSONOutput.object(object).text
     }
 
     private static func truncatedText(_ subIndex: SubIndex) -> String {
@@ -82,43 +82,5 @@ enum AQIReport {
         case .beyondTheAQI: "beyond (>500)"
         case .belowDefinedRange, .aboveDefinedRange: "–"
         }
-    }
-}
-
-/// A JSON value, written with sorted object keys so the output is stable.
-private indirect enum JSONValue {
-    case null
-    case bool(Bool)
-    /// Already-valid JSON number text (exact decimals are written as they are).
-    case number(String)
-    case string(String)
-    case object([String: JSONValue])
-
-    var text: String {
-        switch self {
-        case .null: "null"
-        case .bool(let value): value ? "true" : "false"
-        case .number(let text): text
-        case .string(let value): Self.quoted(value)
-        case .object(let members):
-            "{" + members.keys.sorted().map { "\(Self.quoted($0)): \(members[$0]!.text)" }.joined(separator: ", ") + "}"
-        }
-    }
-
-    private static func quoted(_ value: String) -> String {
-        var result = "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
     }
 }

@@ -9,27 +9,41 @@ enum AddCommand: ControlCommand {
     static let summary = "Add a city to the configuration"
     static let help = """
         Usage: breezectl add QUERY [--pick N] [--name NAME] [--config PATH]
-               breezectl add --name NAME --latitude LAT --longitude LON [--config PATH]
+               breezectl add --name NAME --latitude LAT --longitude LON
+                             [--country COUNTRY] [--region REGION] [--config PATH]
 
         Add a city: write breezed.conf.d/<name>.conf beside the configuration file, after
         checking that the whole resulting configuration is valid. Nothing is written when it is
-        not (exit 78), when the city is already configured or the file exists (exit 1).
-        Then run 'systemctl reload breezed'.
+        not, when the city is already configured or the file exists. Then run
+        'systemctl reload breezed'.
 
         With QUERY the city is looked up through Open-Meteo's geocoding (as 'breezectl search'
-        shows it) and the first candidate is taken, or the Nth with --pick; no match exits 1,
-        an unreachable service 69.
+        shows it) and the first candidate is taken, or the Nth with --pick.
+
+        \(ExitStatusTable.text(exitStatuses))
 
         Options:
           --pick N          take the Nth candidate of the look-up (default 1)
           --name NAME       the city's name, as alerts will show it
           --latitude LAT    degrees north, -90 to 90
           --longitude LON   degrees east, -180 to 180
+          --country COUNTRY shown with the name (Country=); from the look-up by default
+          --region REGION   shown with the name (Region=); from the look-up by default
           --config PATH     main configuration file (default \(DefaultPaths.configuration))
         """
 
+    static let exitStatuses = [
+        ExitStatus(.success, "added"),
+        ExitStatus(.failure, "not added: no match, too few candidates, or the city or file exists"),
+        ExitStatus(.usage, "bad arguments (a missing --name/--latitude/--longitude, a bad number)"),
+        ExitStatus(.unavailable, "the geocoding API is unreachable or failing"),
+        ExitStatus(.cannotCreate, "the drop-in file could not be written"),
+        ExitStatus(.configuration, "the configuration is (or would be) invalid, or the API key refused"),
+    ]
+
     static func run(_ arguments: [String], context: CommandContext) -> ExitCode {
-        let specification = ArgumentSpecification(options: ["name", "latitude", "longitude", "config", "pick"])
+        let specification = ArgumentSpecification(
+            options: ["name", "latitude", "longitude", "config", "pick", "country", "region"])
         let parsed: ParsedArguments
         switch parse(arguments, specification, context: context) {
         case .finish(let status): return status
@@ -54,7 +68,11 @@ enum AddCommand: ControlCommand {
         -> ExitCode
     {
         let console = context.console
-        let query = parsed.positionals.joined(separator: " ")
+        let query = parsed.positionals.joined(separator: " ").trimmingCharacters(in: .whitespaces)
+        guard !query.isEmpty else {
+            console.printError("breezectl add: QUERY is empty; give a place name, e.g. 'breezectl add Paris'")
+            return .usage
+        }
         var pick = 1
         if let text = parsed.value("pick") {
             guard let value = Int(text), (1...100).contains(value) else {
@@ -74,17 +92,20 @@ enum AddCommand: ControlCommand {
         } catch {
             console.printError(
                 "breezectl add: cannot search Open-Meteo's geocoding API at \(access.endpoints.geocodingURL): \(error)")
-            return .unavailable
+            return error.isRefusedKey ? .configuration : .unavailable
         }
         guard places.count >= pick else {
             console.printError(
                 places.isEmpty
                     ? "breezectl add: no place matches '\(query)'"
-                    : "breezectl add: '\(query)' has only \(places.count) candidates, not \(pick)")
+                    : "breezectl add: '\(query)' has only \(Counted.text(places.count, "candidate")), not \(pick)")
             return .failure
         }
-        var city = places[pick - 1].city
+        // Named as 'breezectl search' names its section: qualified when candidates share a name.
+        var city = SearchOutput.named(places)[pick - 1]
         if let name = parsed.value("name") { city.name = name }
+        if let country = parsed.value("country") { city.country = country }
+        if let region = parsed.value("region") { city.admin1 = region }
         if places.count > 1 {
             let others = places.enumerated().filter { $0.offset != pick - 1 }.prefix(4)
                 .map { "\($0.offset + 1). \($0.element.city.displayName)" }
@@ -115,7 +136,15 @@ enum AddCommand: ControlCommand {
         guard let longitudeValue = Double(longitude), longitudeValue.isFinite else {
             return .failure(UsageError("--longitude needs a number, not '\(longitude)'"))
         }
-        return .success(City(name: name, latitude: latitudeValue, longitude: longitudeValue))
+        for (option, value) in [("--country", parsed.value("country")), ("--region", parsed.value("region"))] {
+            if let value, value.contains(where: \.isNewline) {
+                return .failure(UsageError("\(option) must be a single line"))
+            }
+        }
+        return .success(
+            City(
+                name: name, country: parsed.value("country"), admin1: parsed.value("region"),
+                latitude: latitudeValue, longitude: longitudeValue))
     }
 
     /// Checks and writes the drop-in for `city`; every source of cities ends here.
@@ -160,7 +189,7 @@ enum AddCommand: ControlCommand {
             console.printError("breezectl add: cannot write \(path): \(error.reason)")
             return FileSystem.exists(path) ? .failure : .cannotCreate
         }
-        console.print("added \(city.name) (\(city.latitude), \(city.longitude)) in \(path)")
+        console.print("added \(city.displayName) (\(city.latitude), \(city.longitude)) in \(path)")
         console.print("run 'systemctl reload breezed' to start watching it")
         return .success
     }

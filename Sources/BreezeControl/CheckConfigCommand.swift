@@ -1,5 +1,6 @@
 import BreezeCommandLine
 import BreezeConfig
+import BreezeModel
 
 /// `breezectl check-config`: check the configuration and estimate its API cost.
 enum CheckConfigCommand: ControlCommand {
@@ -9,12 +10,21 @@ enum CheckConfigCommand: ControlCommand {
         Usage: breezectl check-config [--config PATH]
 
         Check the configuration (the main file and every breezed.conf.d/*.conf beside it) and
-        estimate its Open-Meteo cost. Prints "configuration OK: …" and exits 0, or prints every
-        error as PATH:LINE: message and exits 78. Warnings go to standard error either way.
+        estimate its Open-Meteo cost. Prints "configuration OK: …" and the cities it watches
+        (each with its Region= and Country=), or every error as PATH:LINE: message. Warnings
+        go to standard error either way.
+
+        \(ExitStatusTable.text(exitStatuses))
 
         Options:
           --config PATH   main configuration file (default \(DefaultPaths.configuration))
         """
+
+    static let exitStatuses = [
+        ExitStatus(.success, "the configuration is valid"),
+        ExitStatusTable.usage,
+        ExitStatus(.configuration, "the configuration has errors (each printed as PATH:LINE: message)"),
+    ]
 
     static func run(_ arguments: [String], context: CommandContext) -> ExitCode {
         let parsed: ParsedArguments
@@ -30,6 +40,22 @@ enum CheckConfigCommand: ControlCommand {
         let outcome = ConfigurationCheck.run(path: path, environment: context.environment)
         outcome.errors.forEach(context.console.printError)
         outcome.output.forEach(context.console.print)
+        if let configuration = outcome.configuration { cityLines(configuration).forEach(context.console.print) }
         return outcome.succeeded ? .success : .configuration
+    }
+
+    /// One line per city: its name with Region= and Country=, where it is, its time zone;
+    /// those with Enabled=no last, marked so.
+    static func cityLines(_ configuration: Configuration) -> [String] {
+        let rows = configuration.cities.map { row($0.city, disabled: false) }
+            + configuration.disabledCities.map { row($0.city, disabled: true) }
+        return TextTable().lines(rows).map { "  " + $0 }
+    }
+
+    private static func row(_ city: City, disabled: Bool) -> [String] {
+        [
+            city.displayName, "\(SearchOutput.number(city.latitude)), \(SearchOutput.number(city.longitude))",
+            city.timeZone ?? "", disabled ? "Enabled=no" : "",
+        ]
     }
 }

@@ -17,8 +17,11 @@ protocol ControlCommand {
     static var name: String { get }
     /// One line for `breezectl --help`.
     static var summary: String { get }
-    /// The full help text of `breezectl NAME --help`.
+    /// The full help text of `breezectl NAME --help`; it ends its description with
+    /// `ExitStatusTable.text(exitStatuses)`.
     static var help: String { get }
+    /// Every status the command can exit with (0 and 64 included), for its help and its tests.
+    static var exitStatuses: [ExitStatus] { get }
     /// Runs with the arguments after the command name.
     static func run(_ arguments: [String], context: CommandContext) -> ExitCode
 }

@@ -43,6 +43,12 @@ public enum Control {
         }
     }
 
+    /// `breezectl` without a command, or with an unknown one.
+    static let exitStatuses = [
+        ExitStatus(.success, "help or version shown"),
+        ExitStatus(.usage, "no command, or an unknown one"),
+    ]
+
     static var overview: String {
         let names = commands.map { command in command.name }
         let width = names.map { name in name.count }.max() ?? 0
@@ -59,8 +65,10 @@ public enum Control {
             \(lines.joined(separator: "\n"))
 
             Options:
-              --help      show this help (or 'breezectl COMMAND --help')
+              --help, -h  show this help (or 'breezectl COMMAND --help')
               --version   show the version
+
+            \(ExitStatusTable.text(exitStatuses))
             """
     }
 }

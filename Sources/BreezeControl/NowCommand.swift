@@ -11,18 +11,26 @@ enum NowCommand: ControlCommand {
         Usage: breezectl now [--city NAME] [--json] [--config PATH]
 
         Fetch the current air from Open-Meteo for every configured city (or one) and show
-        a table: city, Open-Meteo's US AQI, its band, the dominant pollutant, and each
-        pollutant's concentration in µg/m³ with its status. A value Open-Meteo does not
-        have is shown as "no data".
+        a table at most 100 columns wide: the city with its Region= and Country=, Open-Meteo's
+        US AQI, its band, the dominant pollutant (MAIN), and each pollutant's concentration in
+        µg/m³, marked + above EPA's Good limit and ! above its Moderate limit. A value
+        Open-Meteo does not have is shown as "—" (null in JSON); a city that failed says
+        "error", its error on a line of its own on standard error.
 
-        Exit status: 0 shown (a city that failed is marked in the table), 64 unknown
-        city, 69 Open-Meteo unreachable for every city, 78 bad configuration or API key.
+        \(ExitStatusTable.text(exitStatuses))
 
         Options:
           --city NAME     only this configured city (case-insensitive)
           --json          print a JSON array of objects instead, for scripts
           --config PATH   main configuration file (default \(DefaultPaths.configuration))
         """
+
+    static let exitStatuses = [
+        ExitStatus(.success, "shown (a city that failed is marked in the table)"),
+        ExitStatus(.usage, "bad arguments, or --city names no configured city"),
+        ExitStatus(.unavailable, "Open-Meteo unreachable or failing for every city"),
+        ExitStatus(.configuration, "bad configuration, no city configured, or Open-Meteo refused the API key"),
+    ]
 
     static func run(_ arguments: [String], context: CommandContext) -> ExitCode {
         let specification = ArgumentSpecification(flags: ["json"], options: ["city", "config"])
@@ -74,12 +82,12 @@ enum NowCommand: ControlCommand {
         if failures.count == rows.count, let first = failures.first {
             console.printError(
                 "breezectl now: cannot fetch readings from Open-Meteo at \(access.endpoints.apiURL): \(first)")
-            if case .unauthorized = first { return .configuration }
+            if first.isRefusedKey { return .configuration }
             return .unavailable
         }
         for row in rows {
             if case .failure(let error) = row.outcome {
-                console.printError("breezectl now: \(row.city.name): \(error)")
+                console.printError("breezectl now: \(row.city.displayName): \(error)")
             }
         }
         console.print(json ? NowReport.json(rows) : NowReport.table(rows, colours: console.colours))

@@ -14,6 +14,23 @@ enum NowPresentation {
         }
     }
 
+    /// The band as `now` and `status` show it: emoji first, then the label; `compact` shortens
+    /// the longest label ("Unhealthy (sensitive)") where a table is short of room.
+    static func bandText(_ band: Band, compact: Bool = false) -> String {
+        let label = compact && band == .unhealthyForSensitiveGroups ? "Unhealthy (sensitive)" : band.label
+        return "\(band.emoji) \(label)"
+    }
+
+    /// The table's mark after a concentration: none at or below EPA's Good limit, `+` above it,
+    /// `!` above the Moderate limit.
+    static func marker(_ pollutant: Pollutant, value: Double) -> String {
+        switch pollutant.status(microgramsPerCubicMetre: value) {
+        case .good: ""
+        case .moderate: "+"
+        case .unhealthy: "!"
+        }
+    }
+
     /// `good`, `moderate` or `unhealthy` against the pollutant's limits in µg/m³.
     static func status(_ pollutant: Pollutant, value: Double) -> String {
         pollutant.status(microgramsPerCubicMetre: value).rawValue

@@ -12,31 +12,34 @@ struct NowRow: Sendable {
 enum NowReport {
     static let unit = "µg/m³"
 
-    /// One line per city, columns aligned; the band coloured when `colours`.
+    /// The widest a line of the table gets, in terminal columns: long city names are shortened.
+    static let width = 100
+
+    /// One line per city, columns aligned, at most `width` columns; the band coloured when
+    /// `colours`. A city that failed says "error" (its error is printed on a line of its own).
     static func table(_ rows: [NowRow], colours: Bool) -> String {
-        let header = ["City", "AQI", "Band", "Dominant"] + Pollutant.allCases.map(\.label)
+        let header = ["CITY", "AQI", "BAND", "MAIN"] + Pollutant.allCases.map(\.label)
         let cellRows = [header.map { Cell($0) }] + rows.map { cells($0, colours: colours) }
-        let rendered = TextTable(rightAligned: [1]).lines(cellRows)
-        return (rendered + droppedLines(rows) + ["Concentrations in \(unit); status against EPA's Good and Moderate limits."])
-            .joined(separator: "\n")
+        let rendered = TextTable(rightAligned: [1], fit: (width, 0)).lines(cellRows)
+        return (rendered + droppedLines(rows) + [legend]).joined(separator: "
+")
     }
+
+    static let legend = "In \(unit); + above EPA's Good limit, ! above its Moderate limit. MAIN: the dominant pollutant."
 
     /// Why a city shows "no data" where Open-Meteo sent something: `Paris: dropped us_aqi 1e+19
     /// is beyond the AQI scale (0–500)`.
     private static func droppedLines(_ rows: [NowRow]) -> [String] {
         rows.compactMap { row in
             guard case .success(let conditions) = row.outcome, !conditions.rejectedValues.isEmpty else { return nil }
-            return "\(row.city.name): dropped \(conditions.rejectedValues.joined(separator: "; "))"
+            return "\(row.city.displayName): dropped \(conditions.rejectedValues.joined(separator: "; "))"
         }
     }
 
     private static func cells(_ row: NowRow, colours: Bool) -> [Cell] {
-        let name = Cell(row.city.name)
+        let name = Cell(row.city.displayName)
         guard case .success(let conditions) = row.outcome else {
-            if case .failure(let error) = row.outcome {
-                return [name, Cell("—"), Cell("error: \(error)")]
-            }
-            return [name]
+            return [name, Cell("—"), Cell("error")]
         }
         let reading = conditions.reading
         guard reading.usAQI != nil || !reading.concentrations.isEmpty else {
@@ -44,7 +47,7 @@ enum NowReport {
         }
         var result = [name]
         if let aqi = reading.usAQI, let band = Band(aqi: aqi) {
-            let text = "\(band.emoji) \(band.label)"
+            let text = NowPresentation.bandText(band, compact: true)
             let width = TextTable.columns(text)
             let colour = colours ? NowPresentation.ansiColour(band) : ""
             result.append(Cell(colours ? colour + String(aqi) + "\u{1B}[0m" : String(aqi), width: String(aqi).count))
@@ -55,79 +58,58 @@ enum NowReport {
         result.append(Cell(NowPresentation.dominant(reading).map(\.label) ?? "—"))
         for pollutant in Pollutant.allCases {
             guard let value = reading.concentrations[pollutant] else {
-                result.append(Cell("no data"))
+                result.append(Cell("—"))
                 continue
             }
-            result.append(Cell("\(decimal(value)) \(NowPresentation.status(pollutant, value: value))"))
+            result.append(Cell(decimal(value) + NowPresentation.marker(pollutant, value: value)))
         }
         return result
     }
 
     /// A JSON array, one object per city in configuration order: `city`, `latitude`,
-    /// `longitude`, then either `error`, or `time`, `aqi`, `band`, `bandLabel`,
+    /// `longitude`, `country` and `region` (null when not configured), then either `error`, or `time`, `aqi`, `band`, `bandLabel`,
     /// `dominantPollutant` and `pollutants` (each `value`, `unit`, `status`), null for no data.
     static func json(_ rows: [NowRow]) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let data = try? encoder.encode(rows.map(CityObject.init))
-        return data.map { String(decoding: $0, as: UTF8.self) } ?? "[]"
+        JSONOutput.array(rows.map(object)).text
     }
 
-    private struct CityObject: Encodable {
-        var row: NowRow
-
-        enum Key: String, CodingKey {
-            case city, latitude, longitude, error, time, aqi, band, bandLabel, dominantPollutant
-            case pollutants, rejectedValues
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: Key.self)
-            try container.encode(row.city.name, forKey: .city)
-            try container.encode(row.city.latitude, forKey: .latitude)
-            try container.encode(row.city.longitude, forKey: .longitude)
-            switch row.outcome {
-            case .failure(let error):
-                try container.encode(error.description, forKey: .error)
-            case .success(let conditions):
-                let reading = conditions.reading
-                let band = reading.usAQI.flatMap(Band.init(aqi:))
-                try container.encode(reading.time, forKey: .time)
-                try container.encode(reading.usAQI, forKey: .aqi)
-                try container.encode(band?.slug, forKey: .band)
-                try container.encode(band.map(\.label), forKey: .bandLabel)
-                try container.encode(NowPresentation.dominant(reading)?.rawValue, forKey: .dominantPollutant)
-                var pollutants: [String: PollutantObject] = [:]
-                for pollutant in Pollutant.allCases {
-                    let value = reading.concentrations[pollutant]
-                    pollutants[pollutant.rawValue] = PollutantObject(
-                        value: value, status: value.map { NowPresentation.status(pollutant, value: $0) })
-                }
-                try container.encode(pollutants, forKey: .pollutants)
-                if !conditions.rejectedValues.isEmpty {
-                    try container.encode(conditions.rejectedValues, forKey: .rejectedValues)
-                }
+    private static func object(_ row: NowRow) -> JSONOutput {
+        var object: [String: JSONOutput] = [
+            "city": .string(row.city.name), "country": .text(row.city.country), "region": .text(row.city.admin1),
+            "latitude": .number(row.city.latitude), "longitude": .number(row.city.longitude),
+        ]
+        switch row.outcome {
+        case .failure(let error):
+            object["error"] = .string(error.description)
+        case .success(let conditions):
+            let reading = conditions.reading
+            let band = reading.usAQI.flatMap(Band.init(aqi:))
+            object["time"] = .string(reading.time)
+            object["aqi"] = .integer(reading.usAQI)
+            object["band"] = .text(band?.slug)
+            object["bandLabel"] = .text(band?.label)
+            object["dominantPollutant"] = .text(NowPresentation.dominant(reading)?.rawValue)
+            var pollutants: [String: JSONOutput] = [:]
+            for pollutant in Pollutant.allCases {
+                let value = reading.concentrations[pollutant]
+                pollutants[pollutant.rawValue] = .object([
+                    "value": .number(value), "unit": .string(unit),
+                    "status": .text(value.map { NowPresentation.status(pollutant, value: $0) }),
+                ])
+            }
+            object["pollutants"] = .object(pollutants)
+            if !conditions.rejectedValues.isEmpty {
+                object["rejectedValues"] = .array(conditions.rejectedValues.map { .string($0) })
             }
         }
+        return .object(object)
     }
 
-    private struct PollutantObject: Encodable {
-        var value: Double?
-        var status: String?
-
-        enum Key: String, CodingKey { case value, unit, status }
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: Key.self)
-            try container.encode(value, forKey: .value)
-            try container.encode(NowReport.unit, forKey: .unit)
-            try container.encode(status, forKey: .status)
-        }
-    }
-
-    /// One decimal, or none for values of 100 and more.
+    /// One decimal, or none for values of 100 and more; ">9999" above that, so a wild value
+    /// cannot widen the table.
     static func decimal(_ value: Double) -> String {
-        abs(value) >= 100 ? String(format: "%.0f", value) : String(format: "%.1f", value)
+        if !value.isFinite || abs(value) > 9999 { return value < 0 ? "<-9999" : ">9999" }
+        return abs(value) >= 100 ? String(format: "%.0f", value) : String(format: "%.1f", value)
     }
 
     /// Table text and the columns it takes on a terminal (escape codes take none).

@@ -1,4 +1,5 @@
 import BreezeCommandLine
+import BreezeConfig
 import BreezeModel
 import BreezeOpenMeteo
 import Foundation
@@ -15,8 +16,7 @@ enum SearchCommand: ControlCommand {
         population and time zone, and a [City "…"] section ready to paste into the
         configuration (or use 'breezectl add').
 
-        Exit status: 0 found, 1 no match, 69 the geocoding API is unreachable, 78 bad
-        configuration.
+        \(ExitStatusTable.text(exitStatuses))
 
         Options:
           --count N       at most N candidates, 1 to 100 (default 5)
@@ -24,6 +24,14 @@ enum SearchCommand: ControlCommand {
           --config PATH   configuration file, for GeocodingURL (default: /etc/breeze/breezed.conf
                           if it exists, else Open-Meteo's public service)
         """
+
+    static let exitStatuses = [
+        ExitStatus(.success, "found"),
+        ExitStatus(.failure, "no match (with --json: prints [])"),
+        ExitStatus(.usage, "bad arguments: no QUERY, an empty one, or --count out of range"),
+        ExitStatus(.unavailable, "the geocoding API is unreachable or failing"),
+        ExitStatus(.configuration, "bad configuration, or the geocoding API refused the API key"),
+    ]
 
     static func run(_ arguments: [String], context: CommandContext) -> ExitCode {
         let specification = ArgumentSpecification(flags: ["json"], options: ["count", "config"])
@@ -33,11 +41,14 @@ enum SearchCommand: ControlCommand {
         case .proceed(let arguments): parsed = arguments
         }
         let console = context.console
-        guard !parsed.positionals.isEmpty else {
-            console.printError("breezectl search: missing QUERY; try 'breezectl search --help'")
+        let query = parsed.positionals.joined(separator: " ").trimmingCharacters(in: .whitespaces)
+        guard !query.isEmpty else {
+            console.printError(
+                parsed.positionals.isEmpty
+                    ? "breezectl search: missing QUERY; try 'breezectl search --help'"
+                    : "breezectl search: QUERY is empty; give a place name, e.g. 'breezectl search Paris'")
             return .usage
         }
-        let query = parsed.positionals.joined(separator: " ")
         var count = 5
         if let text = parsed.value("count") {
             guard let value = Int(text), (1...100).contains(value) else {
@@ -65,7 +76,7 @@ enum SearchCommand: ControlCommand {
             console.printError(
                 "breezectl search: cannot search Open-Meteo's geocoding API at "
                     + "\(access.endpoints.geocodingURL): \(error)")
-            return .unavailable
+            return error.isRefusedKey ? .configuration : .unavailable
         }
         if json {
             console.print(SearchOutput.json(places))
@@ -84,52 +95,56 @@ enum SearchCommand: ControlCommand {
 enum SearchOutput {
     /// Numbered candidates, each with its details and a configuration section.
     static func text(_ places: [GeocodedPlace]) -> String {
-        places.enumerated().map { index, place in
+        let cities = named(places)
+        return places.enumerated().map { index, place in
             var details = ["\(number(place.city.latitude)), \(number(place.city.longitude))"]
             if let population = place.population { details.append("population \(grouped(population))") }
             details.append(place.city.timeZone ?? "time zone unknown")
-            return "\(index + 1). \(place.city.displayName)\n   \(details.joined(separator: " · "))\n"
-                + section(place.city).split(separator: "\n").map { "   " + $0 }.joined(separator: "\n")
+            let title = TextTable.printable(place.city.displayName)
+            return "\(index + 1). \(title)\n   \(TextTable.printable(details.joined(separator: " · ")))\n"
+                + section(cities[index]).split(separator: "\n").map { "   " + $0 }.joined(separator: "\n")
         }.joined(separator: "\n\n")
     }
 
-    /// `[City "…"]` with Latitude=, Longitude= and, when known, TimeZone=.
-    static func section(_ city: City) -> String {
-        let escaped = city.name.replacingOccurrences(of: "\\", with: "\\\\")
-            .replacingOccurrences(of: "\"", with: "\\\"")
-        var lines = [
-            "[City \"\(escaped)\"]", "Latitude=\(number(city.latitude))",
-            "Longitude=\(number(city.longitude))",
-        ]
-        if let timeZone = city.timeZone { lines.append("TimeZone=\(timeZone)") }
-        return lines.joined(separator: "\n")
-    }
-
-    /// A JSON array: one object per candidate, the section included.
-    static func json(_ places: [GeocodedPlace]) -> String {
-        let objects: [[String: Any]] = places.map { place in
-            var object: [String: Any] = [
-                "name": place.city.name, "displayName": place.city.displayName,
-                "latitude": place.city.latitude, "longitude": place.city.longitude,
-                "section": section(place.city),
-            ]
-            object["country"] = place.city.country
-            object["admin1"] = place.city.admin1
-            object["timeZone"] = place.city.timeZone
-            object["countryCode"] = place.countryCode
-            object["population"] = place.population
-            object["featureCode"] = place.featureCode
-            object["elevation"] = place.elevation
-            return object
+    /// The candidates' cities, each named as its section will be: distinct from the others.
+    static func named(_ places: [GeocodedPlace]) -> [City] {
+        let names = CandidateNames.distinct(places.map(\.city))
+        return zip(places, names).map { place, name in
+            var city = place.city
+            city.name = name
+            return city
         }
-        let data = try? JSONSerialization.data(
-            withJSONObject: objects, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
-        return data.map { String(decoding: $0, as: UTF8.self) } ?? "[]"
     }
 
-    /// Degrees in plain notation, at most five decimals.
-    static func number(_ degrees: Double) -> String {
-        var text = String(format: "%.5f", degrees)
+    /// `[City "…"]` with Latitude=, Longitude= and, when known, TimeZone=, Country= and Region=:
+    /// the section `breezectl add` would write.
+    static func section(_ city: City) -> String {
+        var city = city
+        city.latitude = Double(number(city.latitude)) ?? city.latitude
+        city.longitude = Double(number(city.longitude)) ?? city.longitude
+        return CityDropIn.section(city)
+    }
+
+    /// A JSON array: one object per candidate, the section included (unknown fields null);
+    /// `[]` for no match.
+    static func json(_ places: [GeocodedPlace]) -> String {
+        let cities = named(places)
+        return JSONOutput.array(zip(places, cities).map { place, named in
+            .object([
+                "name": .string(place.city.name), "displayName": .string(place.city.displayName),
+                "latitude": .number(place.city.latitude), "longitude": .number(place.city.longitude),
+                "sectionName": .string(named.name), "section": .string(section(named)),
+                "country": .text(place.city.country), "admin1": .text(place.city.admin1),
+                "timeZone": .text(place.city.timeZone), "countryCode": .text(place.countryCode),
+                "population": .integer(place.population), "featureCode": .text(place.featureCode),
+                "elevation": .number(place.elevation),
+            ])
+        }).text
+    }
+
+    /// Degrees in plain notation, at most five decimals (or `decimals`).
+    static func number(_ degrees: Double, decimals: Int = 5) -> String {
+        var text = String(format: "%.\(decimals)f", degrees)
         while text.hasSuffix("0") { text.removeLast() }
         if text.hasSuffix(".") { text.removeLast() }
         return text

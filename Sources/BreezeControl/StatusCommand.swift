@@ -14,17 +14,25 @@ enum StatusCommand: ControlCommand {
 
         Read the daemon's state file (<StateDirectory>/state.json; no root needed) and show,
         per city, the last AQI and band and since when, the alert state, the last poll and its
-        error; when the daemon last completed a poll cycle; and the alert deliveries waiting
-        in <StateDirectory>/outbox (per receiver: how many, the oldest's age, how many quiet
-        hours hold, the last error) and how many were given up into <StateDirectory>/dead.
+        error; when the daemon's last poll cycle ended and how long it took; and the alert
+        deliveries waiting in <StateDirectory>/outbox (per receiver: how many, the oldest's
+        age, how many quiet hours hold, the last error) and how many were given up into
+        <StateDirectory>/dead.
 
-        Exit status: 0 when the last cycle is recent, 3 when it is older than three poll
-        intervals (or there is none), 78 bad configuration.
+        \(ExitStatusTable.text(exitStatuses))
 
         Options:
           --json          print one JSON object instead, for scripts
           --config PATH   main configuration file (default \(DefaultPaths.configuration))
         """
+
+    static let exitStatuses = [
+        ExitStatus(.success, "the last cycle is recent"),
+        ExitStatus(.daemonStale, "the last cycle is older than three poll intervals, or there is none"),
+        ExitStatusTable.usage,
+        ExitStatus(.dataError, "the state file cannot be read (permissions) or is not one breezed wrote"),
+        ExitStatus(.configuration, "bad configuration"),
+    ]
 
     static func run(_ arguments: [String], context: CommandContext) -> ExitCode {
         let parsed: ParsedArguments

@@ -34,26 +34,33 @@ struct StatusReport {
         var lines: [String] = []
         if let last = state.lastCycleCompletedAt {
             let age = Self.age(now - last)
+            let took = state.lastCycleStartedAt.map { "; it took " + Self.age(last - $0) } ?? ""
             lines.append(
-                "Last poll cycle completed \(TimeText.local(last)) (\(age) ago)"
+                "Last poll cycle completed \(TimeText.local(last)) (\(age) ago\(took))"
                     + (isStale ? "; that is more than three intervals: is breezed running?" : ""))
         } else {
             lines.append("No poll cycle has completed yet: is breezed running?")
         }
         let header = ["CITY", "AQI", "BAND", "SINCE", "ALERT", "LAST POLL", "ERROR"]
         let rows = records.map { name, record -> [String] in
-            guard let record else { return [name, "-", "not polled yet", "", "", "", ""] }
-            let aqi = record.lastReading?.usAQI.map(String.init) ?? "-"
-            let band = record.band.map { "\($0.label) \($0.emoji)" } ?? "no data"
+            let shown = displayName(name, record)
+            guard let record else { return [shown, "—", "not polled yet", "", "", "", ""] }
+            let aqi = record.lastReading?.usAQI.map(String.init) ?? "—"
+            let band = record.band.map { NowPresentation.bandText($0) } ?? "no data"
             return [
-                name, aqi, band, record.bandSince.map(TimeText.local) ?? "",
+                shown, aqi, band, record.bandSince.map(TimeText.local) ?? "",
                 record.alert.firing ? "firing" : "ok", record.lastPollAt.map(TimeText.local) ?? "",
                 record.lastError ?? "",
             ]
         }
-        lines += TextTable().lines([header] + rows)
+        lines += TextTable(rightAligned: [1]).lines([header] + rows)
         if let deliveries { lines += deliveryLines(deliveries) }
         return lines
+    }
+
+    /// The city's name with its Region= and Country=, from the configuration, else the state.
+    func displayName(_ name: String, _ record: CityRecord?) -> String {
+        (configuration.cities.first { $0.city.name == name }?.city ?? record?.city)?.displayName ?? name
     }
 
     func deliveryLines(_ deliveries: OutboxSummary) -> [String] {
@@ -74,45 +81,52 @@ struct StatusReport {
     }
 
     func json() -> String {
-        let cities: [[String: Any]] = records.map { name, record in
-            var object: [String: Any] = ["name": name]
-            object["aqi"] = record?.lastReading?.usAQI ?? NSNull()
-            object["band"] = record?.band?.slug ?? NSNull()
-            object["since"] = record?.bandSince.map(TimeText.rfc3339) ?? NSNull()
-            object["alert"] = record.map { $0.alert.firing ? "firing" : "ok" } ?? NSNull()
-            object["lastPoll"] = record?.lastPollAt.map(TimeText.rfc3339) ?? NSNull()
-            object["lastError"] = record?.lastError ?? NSNull()
-            return object
+        let cities: [JSONOutput] = records.map { name, record in
+            let city = configuration.cities.first { $0.city.name == name }?.city ?? record?.city
+            return .object([
+                "name": .string(name), "country": .text(city?.country), "region": .text(city?.admin1),
+                "aqi": .integer(record?.lastReading?.usAQI), "band": .text(record?.band?.slug),
+                "since": .text(record?.bandSince.map(TimeText.rfc3339)),
+                "alert": .text(record.map { $0.alert.firing ? "firing" : "ok" }),
+                "lastPoll": .text(record?.lastPollAt.map(TimeText.rfc3339)), "lastError": .text(record?.lastError),
+            ])
         }
-        var document: [String: Any] = [
-            "lastCycleCompletedAt": state.lastCycleCompletedAt.map(TimeText.rfc3339) ?? NSNull(),
-            "pollIntervalSeconds": interval,
-            "stale": isStale,
-            "cities": cities,
+        var document: [String: JSONOutput] = [
+            "lastCycleCompletedAt": .text(state.lastCycleCompletedAt.map(TimeText.rfc3339)),
+            "lastCycleStartedAt": .text(state.lastCycleStartedAt.map(TimeText.rfc3339)),
+            "pollIntervalSeconds": .number(interval),
+            "stale": .bool(isStale),
+            "cities": .array(cities),
         ]
         if let deliveries {
-            document["deliveries"] = [
-                "pending": deliveries.pending, "dead": deliveries.dead, "unreadable": deliveries.corrupt,
-                "receivers": deliveries.receivers.map { receiver -> [String: Any] in
-                    [
-                        "name": receiver.name, "pending": receiver.pending,
-                        "oldest": TimeText.rfc3339(receiver.oldestCreatedAt),
-                        "oldestAgeSeconds": Int(max(0, now - receiver.oldestCreatedAt)), "held": receiver.held,
-                        "lastError": receiver.lastError ?? NSNull(),
-                    ]
-                },
-            ] as [String: Any]
+            document["deliveries"] = .object([
+                "pending": .integer(deliveries.pending), "dead": .integer(deliveries.dead),
+                "unreadable": .integer(deliveries.corrupt),
+                "receivers": .array(deliveries.receivers.map { receiver in
+                    .object([
+                        "name": .string(receiver.name), "pending": .integer(receiver.pending),
+                        "oldest": .string(TimeText.rfc3339(receiver.oldestCreatedAt)),
+                        "oldestAgeSeconds": .integer(Self.wholeSeconds(now - receiver.oldestCreatedAt)),
+                        "held": .integer(receiver.held), "lastError": .text(receiver.lastError),
+                    ])
+                }),
+            ])
         }
-        let data = try! JSONSerialization.data(withJSONObject: document, options: [.sortedKeys])
-        return String(decoding: data, as: UTF8.self)
+        return JSONOutput.object(document).text
     }
 
     /// `42s`, `5min`, `3h`, `2d`.
     static func age(_ seconds: Double) -> String {
-        let whole = Int(max(0, seconds))
+        let whole = wholeSeconds(seconds)
         if whole < 120 { return "\(whole)s" }
         if whole < 7200 { return "\(whole / 60)min" }
         if whole < 172_800 { return "\(whole / 3600)h" }
         return "\(whole / 86_400)d"
+    }
+
+    /// Seconds as a whole number, 0 for negative or NaN, capped where `Int` would overflow.
+    static func wholeSeconds(_ seconds: Double) -> Int {
+        guard seconds.isFinite, seconds > 0 else { return 0 }
+        return Int(min(seconds, 1e15))
     }
 }

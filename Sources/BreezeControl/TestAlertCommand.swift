@@ -19,12 +19,18 @@ enum TestAlertCommand: ControlCommand {
         "NAME: failed: REASON". The alert is about the first configured city, with its last
         reading from the daemon's state file, or a reading marked as an example.
 
-        Exit status: 0 every receiver took it, 1 at least one failed, 64 unknown receiver,
-        78 bad configuration or no receiver configured.
+        \(ExitStatusTable.text(exitStatuses))
 
         Options:
           --config PATH   main configuration file (default \(DefaultPaths.configuration))
         """
+
+    static let exitStatuses = [
+        ExitStatus(.success, "every receiver took it"),
+        ExitStatus(.failure, "at least one receiver failed"),
+        ExitStatus(.usage, "bad arguments, or an unknown receiver"),
+        ExitStatus(.configuration, "bad configuration, no receiver configured, or every one has Enabled=no"),
+    ]
 
     static func run(_ arguments: [String], context: CommandContext) -> ExitCode {
         let parsed: ParsedArguments

@@ -17,12 +17,26 @@ struct TextTable {
 
     /// Columns whose cells are padded on the left (numbers).
     var rightAligned: Set<Int> = []
+    /// When set, lines wider than `width` terminal columns are fitted by shortening the cells of
+    /// `column` (plain text only), ending them with "…".
+    var fit: (width: Int, column: Int)? = nil
 
     /// One line per row, trailing spaces removed.
     func lines(_ rows: [[Cell]]) -> [String] {
         let count = rows.map(\.count).max() ?? 0
-        let widths = (0..<count).map { column in
+        var widths = (0..<count).map { column in
             rows.map { $0.indices.contains(column) ? $0[column].width : 0 }.max() ?? 0
+        }
+        var rows = rows
+        if let fit, widths.indices.contains(fit.column) {
+            let others = widths.enumerated().filter { $0.offset != fit.column }.map(\.element).reduce(0, +)
+            let room = max(4, fit.width - others - 2 * (count - 1))
+            if widths[fit.column] > room {
+                widths[fit.column] = room
+                for index in rows.indices where rows[index].indices.contains(fit.column) {
+                    rows[index][fit.column] = Self.shortened(rows[index][fit.column], to: room)
+                }
+            }
         }
         return rows.map { row in
             var line = row.enumerated().map { column, cell in
@@ -34,9 +48,29 @@ struct TextTable {
         }
     }
 
+    /// `cell` cut to `width` columns, its last one "…", when it is wider.
+    static func shortened(_ cell: Cell, to width: Int) -> Cell {
+        guard cell.width > width else { return cell }
+        var text = ""
+        var used = 0
+        for character in cell.text {
+            let columns = Self.columns(String(character))
+            if used + columns > width - 1 { break }
+            text.append(character)
+            used += columns
+        }
+        return Cell(text + "…", width: used + 1)
+    }
+
     /// One line per row of plain text.
     func lines(_ rows: [[String]]) -> [String] {
         lines(rows.map { $0.map { Cell($0) } })
+    }
+
+    /// `text` with every control character (C0, DEL, C1) escaped (`TerminalText`), so a name
+    /// or an error can never move the cursor or recolour the terminal.
+    static func printable(_ text: String) -> String {
+        TerminalText.escaped(text)
     }
 
     /// Terminal columns of plain text: one per character, two for an emoji (every band's

@@ -165,7 +165,7 @@ public final class Daemon: @unchecked Sendable {
 
     private func statusLine(alerting: Int? = nil) -> String {
         let alertingCount = alerting ?? state.cities.values.filter(\.alert.firing).count
-        var line = "\(plan.cities.count) cities, \(alertingCount) alerting"
+        var line = "\(Counted.text(plan.cities.count, "city", "cities")), \(alertingCount) alerting"
         if let loop { line += ", next poll " + TimeText.localClock(loop.nextPollWall.rounded(.up)) }
         return line
     }
@@ -194,6 +194,7 @@ public final class Daemon: @unchecked Sendable {
         OutboxHandOff.run(
             &summary, state: &state, routing: plan.routing, delivery: delivery, logger: environment.logger,
             failures: outboxFailures, now: now)
+        state.lastCycleCompletedAt = max(now, environment.clock().wall)
         return summary
     }
 

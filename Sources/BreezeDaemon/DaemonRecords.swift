@@ -43,7 +43,7 @@ public enum DaemonRecords {
     /// A city without data for several polls (warning).
     public static func stale(city: City, polls: Int) -> LogRecord {
         record(
-            .warning, .stale, "\(city.name): no data for \(polls) polls in a row",
+            .warning, .stale, "\(city.name): no data for \(Counted.text(polls, "poll")) in a row",
             cityFields(city) + [("BREEZE_EVENT", DaemonEvent.stale.rawValue)])
     }
 
@@ -58,14 +58,14 @@ public enum DaemonRecords {
     /// The daemon started (info).
     public static func started(version: String, cities: Int, configuration: String) -> LogRecord {
         record(
-            .info, .started, "breezed \(version) started: \(cities) cities from \(configuration)",
+            .info, .started, "breezed \(version) started: \(Counted.text(cities, "city", "cities")) from \(configuration)",
             [("BREEZE_EVENT", DaemonEvent.started.rawValue)])
     }
 
     /// The configuration was reloaded (info).
     public static func reloaded(cities: Int) -> LogRecord {
         record(
-            .info, .reloaded, "configuration reloaded: \(cities) cities",
+            .info, .reloaded, "configuration reloaded: \(Counted.text(cities, "city", "cities"))",
             [("BREEZE_EVENT", DaemonEvent.reloaded.rawValue)])
     }
 

@@ -1,5 +1,6 @@
 import BreezeAlerts
 import BreezeDelivery
+import BreezeModel
 import BreezeSystem
 
 /// Journal records of alert delivery, with the same `BREEZE_*` fields as the daemon's
@@ -27,7 +28,7 @@ public enum DeliveryRecords {
             return DaemonRecords.record(
                 .error, .deliveryFailed,
                 "receiver \(receiver) is gone (\(reason)): disabled until breezed restarts; "
-                    + "\(buried) pending alerts moved to dead/",
+                    + "\(Counted.text(buried, "pending alert")) moved to dead/",
                 [
                     ("BREEZE_EVENT", DaemonEvent.deliveryFailed.rawValue), ("BREEZE_RECEIVER", receiver),
                     ("BREEZE_ERROR", reason),
@@ -35,7 +36,7 @@ public enum DeliveryRecords {
         case .waitingForReceiver(let receiver, let entries):
             return LogRecord(
                 .warning,
-                "\(entries) pending alerts wait for receiver \(receiver), which is not configured; "
+                "\(Counted.text(entries, "pending alert")) for receiver \(receiver), which is not configured: "
                     + "they go out if it comes back, else to dead/ after 24h",
                 fields: [("BREEZE_RECEIVER", receiver)])
         case .held(let entry, let until):

@@ -86,6 +86,8 @@ public enum PollCycle {
             records = records.filter { configured.contains($0.key) }
         }
         state.cities = records
+        state.lastCycleStartedAt = now
+        // The caller, which has the clock, moves this to when the cycle really ended.
         state.lastCycleCompletedAt = now
         return summary
     }

@@ -44,16 +44,18 @@ public struct GeocodingClient: Sendable {
     }
 
     /// Up to `count` (1…100) places matching `name`, best first, names in English; empty when
-    /// nothing matches. Results without a name or coordinates are skipped.
+    /// nothing matches. Results without a name or coordinates are skipped. Sends the API key,
+    /// when one is configured, as `apikey=`.
     public func search(
         name: String, count: Int = 10, deadline: ContinuousClock.Instant
     ) throws(FetchError) -> [GeocodedPlace] {
-        let request = HTTPRequest.get(
-            endpoints.geocodingEndpoint,
-            query: [
-                ("name", name), ("count", String(min(max(count, 1), 100))), ("language", "en"),
-                ("format", "json"),
-            ])
+        var query = [
+            ("name", name), ("count", String(min(max(count, 1), 100))), ("language", "en"),
+            ("format", "json"),
+        ]
+        // A commercial key lifts the free tier's limits for geocoding too.
+        if let apiKey = endpoints.apiKey { query.append(("apikey", apiKey)) }
+        let request = HTTPRequest.get(endpoints.geocodingEndpoint, query: query)
         return try sender.send(request, deadline: deadline) { response throws(FetchError) in
             do {
                 let decoded = try JSONDecoder().decode(SearchResponse.self, from: Data(response.body))

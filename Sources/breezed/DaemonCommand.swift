@@ -3,6 +3,7 @@ import BreezeConfig
 import BreezeDaemon
 import BreezeDelivery
 import BreezeHTTP
+import BreezeModel
 import BreezeSystem
 import Dispatch
 
@@ -27,11 +28,23 @@ enum DaemonCommand {
                           to the outbox and each due one is tried once (within 30 s); what
                           fails stays there for the daemon
           --log TARGET    auto (journal under systemd, else standard error), journal or stderr
-          --help          show this help
+          --help, -h      show this help
           --version       show the version
 
         Signals: SIGHUP reloads the configuration, SIGUSR1 polls now, SIGTERM/SIGINT stop.
+
+        \(ExitStatusTable.text(exitStatuses))
         """
+
+    /// Every status `breezed` can exit with, for its help and its tests.
+    static let exitStatuses = [
+        ExitStatus(.success, "stopped by SIGTERM/SIGINT; --check: valid; --once: every city got data"),
+        ExitStatusTable.usage,
+        ExitStatus(.unavailable, "--once: no city got data"),
+        ExitStatus(.cannotCreate, "the state directory cannot be used"),
+        ExitStatus(.temporaryFailure, "--once: only some cities got data"),
+        ExitStatus(.configuration, "the configuration has errors"),
+    ]
 
     static func main(_ arguments: [String]) -> Never {
         let variables = CommandLine.environment
@@ -115,11 +128,12 @@ enum DaemonCommand {
         do {
             let summary = try Daemon.runOnce(loaded: loaded, environment: environment)
             console.print(
-                "\(summary.cities) cities: \(summary.citiesWithData) with data, "
+                "\(Counted.text(summary.cities, "city", "cities")): \(summary.citiesWithData) with data, "
                     + "\(summary.citiesFailed) failed, \(summary.alerting) alerting, "
-                    + "\(summary.events.count) alert events")
+                    + "\(Counted.text(summary.events.count, "alert event"))")
             if summary.deliveriesPending > 0 {
-                console.print("\(summary.deliveriesPending) deliveries left in the outbox for the daemon")
+                console.print(
+                    "\(Counted.text(summary.deliveriesPending, "delivery", "deliveries")) left in the outbox for the daemon")
             }
             if summary.citiesWithData == summary.cities { exit(ExitCode.success.rawValue) }
             exit(summary.citiesWithData == 0 ? ExitCode.unavailable.rawValue : ExitCode.temporaryFailure.rawValue)

@@ -24,6 +24,14 @@ struct ArgumentSpecificationTests {
         #expect(!parsed.has("json"))
     }
 
+    @Test func shortHelpIsHelpOnlyWhereHelpIsAFlag() throws {
+        #expect(try specification.parse(["-h"]).has("help"))
+        #expect(try specification.parse(["--", "-h"]).positionals == ["-h"])
+        #expect(throws: UsageError("unknown option '-h'")) {
+            try ArgumentSpecification(flags: ["json"]).parse(["-h"])
+        }
+    }
+
     @Test func negativeNumbersAreValuesNotOptions() throws {
         let parsed = try specification.parse(["--count", "-5", "-33.8688"])
         #expect(parsed.value("count") == "-5")

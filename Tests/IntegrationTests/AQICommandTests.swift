@@ -8,7 +8,7 @@ struct AQICommandTests {
         #expect(result.status == 0)
         #expect(result.standardError == "")
         #expect(result.standardOutput.hasSuffix("}\n"))
-        #expect(result.standardOutput.filter { $0 == "\n" }.count == 1)
+        #expect(result.standardOutput.hasPrefix("{\n  \""))
         let object = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8))
         return try #require(object as? [String: Any])
     }

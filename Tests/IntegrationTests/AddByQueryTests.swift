@@ -15,7 +15,7 @@ struct AddByQueryTests {
         let configuration = try server.configuration(cities: [("Tokyo", 35.6762, 139.6503)])
         let result = try Binaries.run(Binaries.breezectl, ["add", "Berlin", "--config", configuration])
         #expect(result.status == 0, "\(result.standardError)")
-        #expect(result.standardOutput.hasPrefix("added Berlin (52.52437, 13.41053)"))
+        #expect(result.standardOutput.hasPrefix("added Berlin, Germany (52.52437, 13.41053)"))
         let text = try String(contentsOfFile: dropIn(configuration, "berlin-867093d65b4dfd51.conf"), encoding: .utf8)
         #expect(text.contains("[City \"Berlin\"]\nLatitude=52.52437\nLongitude=13.41053\nTimeZone=Europe/Berlin\n"))
         let check = try Binaries.run(Binaries.breezectl, ["check-config", "--config", configuration])

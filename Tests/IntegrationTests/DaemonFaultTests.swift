@@ -56,6 +56,6 @@ struct DaemonFaultTests {
         daemon.signal(SIGTERM)
         #expect(daemon.waitForExit() == 0)
         let status = try Binaries.run(Binaries.breezectl, ["status", "--config", path, "--json"])
-        #expect(status.standardOutput.contains(#""alert":"firing""#))
+        #expect(status.standardOutput.contains(#""alert": "firing""#))
     }
 }

@@ -36,10 +36,10 @@ struct DaemonTests {
         try setAQI(server, 170, pm2_5: 93)
         let first = try Binaries.run(Binaries.breezed, ["--config", path, "--once", "--log", "stderr"])
         #expect(first.status == 0)
-        #expect(first.standardOutput == "1 cities: 1 with data, 0 failed, 0 alerting, 0 alert events\n")
+        #expect(first.standardOutput == "1 city: 1 with data, 0 failed, 0 alerting, 0 alert events\n")
         #expect(first.standardError.contains("Paris: AQI 170, Unhealthy (BREEZE_CITY=Paris"))
         let second = try Binaries.run(Binaries.breezed, ["--config", path, "--once"])
-        #expect(second.standardOutput.contains("1 alerting, 1 alert events"))
+        #expect(second.standardOutput.contains("1 alerting, 1 alert event\n"))
         #expect(second.standardError.contains("Air quality in Paris: AQI 170, Unhealthy 😨"))
         #expect(second.standardError.contains("BREEZE_EVENT=firing"))
         // A restart with the state on disk sends nothing again.
@@ -94,7 +94,7 @@ struct DaemonTests {
             environment: ["NOTIFY_SOCKET": listener.path, "WATCHDOG_USEC": "2000000"])
         #expect(listener.waitFor { $0.hasPrefix("READY=1") } != nil)
         // The first poll happens at once, then the status names the next one.
-        #expect(listener.waitFor { $0.hasPrefix("STATUS=1 cities, 0 alerting, next poll ") } != nil)
+        #expect(listener.waitFor { $0.hasPrefix("STATUS=1 city, 0 alerting, next poll ") } != nil)
         #expect(try server.requests(to: "/v1/air-quality").count == 1)
         #expect(listener.waitFor { $0 == "WATCHDOG=1" } != nil)
 

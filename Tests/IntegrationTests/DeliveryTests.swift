@@ -110,7 +110,7 @@ struct DeliveryTests {
         try setAQI(server, 170)
         let once = try Binaries.run(Binaries.breezed, ["--config", path, "--once", "--log", "stderr"])
         #expect(once.status == 0)
-        #expect(once.standardOutput.contains("2 alert events\n1 deliveries left in the outbox for the daemon\n"))
+        #expect(once.standardOutput.contains("2 alert events\n1 delivery left in the outbox for the daemon\n"))
         #expect(once.standardError.contains("gave up delivering alert paris-"))
         #expect(pendingFiles(state).count == 1 && pendingFiles(state)[0].hasSuffix("-firing.json"))
 

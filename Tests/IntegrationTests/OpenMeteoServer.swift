@@ -6,7 +6,10 @@ import Foundation
 final class OpenMeteoServer: Sendable {
     private let fixture: PythonServer
 
-    init() throws { fixture = try PythonServer(fixture: "open_meteo_server.py") }
+    /// `arguments` go to the fixture (e.g. `--require-apikey KEY`).
+    init(arguments: [String] = []) throws {
+        fixture = try PythonServer(fixture: "open_meteo_server.py", arguments: arguments)
+    }
 
     var port: Int { fixture.port }
 

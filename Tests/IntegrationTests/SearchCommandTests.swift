@@ -37,7 +37,17 @@ final class SearchCommandTests {
         #expect(candidates.count == 2)
         #expect(candidates[0]["displayName"] as? String == "Springfield, Illinois, United States")
         #expect(candidates[0]["population"] as? Int == 116250)
-        #expect(candidates[1]["timeZone"] == nil)
+        #expect(candidates[1]["timeZone"] is NSNull)
+        // Two candidates of one name get distinct section names, the first with its Region=.
+        #expect(candidates[0]["sectionName"] as? String == "Springfield, Illinois")
+        #expect(candidates[0]["section"] as? String == """
+            [City "Springfield, Illinois"]
+            Latitude=39.80172
+            Longitude=-89.64371
+            TimeZone=America/Chicago
+            Country="United States"
+            Region="Illinois"
+            """)
         #expect(candidates[1]["section"] as? String == "[City \"Springfield\"]\nLatitude=37.21533\nLongitude=-93.29824")
     }
 

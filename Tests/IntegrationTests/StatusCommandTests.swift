@@ -14,7 +14,7 @@ struct StatusCommandTests {
         let before = try Binaries.run(Binaries.breezectl, ["status", "--config", path])
         #expect(before.status == 3)
         #expect(before.standardOutput.hasPrefix("No poll cycle has completed yet"))
-        #expect(before.standardOutput.contains("Paris  -    not polled yet"))
+        #expect(before.standardOutput.contains("Paris    —  not polled yet"))
 
         try server.control(
             "readings", #"{"locations":[{"latitude":48.8566,"longitude":2.3522,"current":{"us_aqi":170,"pm2_5":93}}]}"#)
@@ -38,7 +38,7 @@ struct StatusCommandTests {
         let lines = text.standardOutput.split(separator: "\n").map(String.init)
         let header = try #require(lines.first { $0.hasPrefix("CITY") })
         let paris = try #require(lines.first { $0.hasPrefix("Paris") })
-        #expect(paris.contains("Unhealthy 😨  "))
+        #expect(paris.contains("  😨 Unhealthy  "))
         let sinceColumn = header.distance(from: header.startIndex, to: header.range(of: "SINCE")!.lowerBound)
         let parisTime = paris.range(of: "20")!.lowerBound
         #expect(paris.distance(from: paris.startIndex, to: parisTime) + 1 == sinceColumn)

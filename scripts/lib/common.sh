@@ -43,3 +43,18 @@ breeze_require_swift() {
         exit 69
     fi
 }
+
+# breeze_help_requested "$0" "$@": when -h or --help comes before any "--", prints the
+# script's leading comment (its help) and exits 0, before anything is installed or built.
+breeze_help_requested() {
+    local script=$1 argument
+    shift
+    for argument in "$@"; do
+        case "$argument" in
+            --) return 0 ;;
+            -h|--help)
+                sed -n '2,/^[^#]/p' "$script" | sed -n 's/^# \{0,1\}//p'
+                exit 0 ;;
+        esac
+    done
+}
