@@ -21,8 +21,7 @@ enum NowReport {
         let header = ["CITY", "AQI", "BAND", "MAIN"] + Pollutant.allCases.map(\.label)
         let cellRows = [header.map { Cell($0) }] + rows.map { cells($0, colours: colours) }
         let rendered = TextTable(rightAligned: [1], fit: (width, 0)).lines(cellRows)
-        return (rendered + droppedLines(rows) + [legend]).joined(separator: "
-")
+        return (rendered + droppedLines(rows) + [legend]).joined(separator: "\n")
     }
 
     static let legend = "In \(unit); + above EPA's Good limit, ! above its Moderate limit. MAIN: the dominant pollutant."
