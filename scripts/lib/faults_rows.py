@@ -9,7 +9,7 @@ import signal
 import threading
 import time
 
-from faults_support import Daemon, Receiver, Scenario, make_cities, settle, write_config
+from faults_support import Daemon, Receiver, Scenario, make_cities, outbox_entries, settle, write_config
 from bench_support import FixtureServer
 from faults_tally import Row
 
@@ -131,6 +131,11 @@ def receiver_faults(context):
             receiver.up()
             receiver.clear_responses()
             context.row.tried += 1
+            # Drained before the next fault, so each one meets fresh entries (not the long
+            # back-off of entries that failed through the previous one).
+            deadline = time.monotonic() + 60
+            while outbox_entries(context.state) and time.monotonic() < deadline:
+                time.sleep(0.2)
     records = receiver.records()
     context.row.notes.append(
         f"{context.row.tried} fault windows of {window:.0f} s ({', '.join(kinds)} in turn); the receiver "

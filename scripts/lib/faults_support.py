@@ -27,10 +27,11 @@ class Receiver:
     def up(self):
         if self.process:
             return
-        self.process = subprocess.Popen(
-            ["python3", os.path.join(ROOT, "Tests/Fixtures/webhook_receiver.py"),
-             "--port", str(self.port), "--log", self.log],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        with open(self.log + ".stderr", "ab") as stderr:  # resets by a killed daemon, etc.
+            self.process = subprocess.Popen(
+                ["python3", os.path.join(ROOT, "Tests/Fixtures/webhook_receiver.py"),
+                 "--port", str(self.port), "--log", self.log],
+                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=stderr, text=True)
         line = self.process.stdout.readline()
         if not line.startswith("PORT "):
             raise RuntimeError(f"webhook_receiver.py did not start: {line!r}")
@@ -193,7 +194,9 @@ class Scenario:
         self.api = api
         self.cities = cities
         now = datetime.datetime.now(datetime.timezone.utc).replace(minute=30, second=0, microsecond=0)
-        self.start = now - datetime.timedelta(hours=96)
+        # Seven phases (a full run's) end in the current hour: never in the future, and no
+        # older than a real outage of a few hours.
+        self.start = now - datetime.timedelta(hours=6)
         self.phases = 0
         self.firing = False
         self.expected = set()
