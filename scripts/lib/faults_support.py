@@ -190,9 +190,10 @@ class Scenario:
 
     HIGH, CALM = "high", "calm"
 
-    def __init__(self, api: FixtureServer, cities):
+    def __init__(self, api: FixtureServer, cities, phase_seconds=1.05):
         self.api = api
         self.cities = cities
+        self.phase_seconds = phase_seconds
         now = datetime.datetime.now(datetime.timezone.utc).replace(minute=30, second=0, microsecond=0)
         # Seven phases (a full run's) end in the current hour: never in the future, and no
         # older than a real outage of a few hours.
@@ -205,7 +206,7 @@ class Scenario:
     def set(self, kind, episode):
         # A phase lasts at least a second of wall time: breezed's ids name the episode's start
         # in whole seconds, and no real episode is shorter (ConfirmAfter × PollInterval).
-        time.sleep(max(0.0, self.last_set + 1.05 - time.monotonic()))
+        time.sleep(max(0.0, self.last_set + self.phase_seconds - time.monotonic()))
         self.last_set = time.monotonic()
         aqi = 160 + episode if kind == self.HIGH else 20 + episode
         if kind == self.HIGH and not self.firing:
