@@ -61,7 +61,8 @@ class Context:
     def close(self):
         if self.daemon and self.daemon.process.poll() is None:
             self.daemon.stop()
-        self.row.count(self.receiver.records(), self.scenario.expected)
+        if not self.row.skipped:
+            self.row.count(self.receiver.records(), self.scenario.expected)
         self.receiver.down()
         self.api.stop()
 
@@ -197,8 +198,12 @@ def run(rows, options, log):
             context = Context(options, name, cities)
             body(context)
         except Exception as error:  # the row is reported as failed, the others still run
-            if context:
-                context.row.notes.append(f"aborted: {error}")
+            if context is None:
+                context_less = Row(name)
+                context_less.aborted = f"could not set up: {error}"
+                results.append(context_less)
+            else:
+                context.row.aborted = str(error)
         finally:
             if context:
                 context.close()

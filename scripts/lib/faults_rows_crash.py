@@ -81,7 +81,7 @@ def disk_full(context):
     its resolve) and stays full for a few cycles; then space returns."""
     if os.geteuid() != 0 or os.environ.get("BREEZE_FAULTS_PRIVATE_MOUNTS") != "1":
         context.row.notes.append("skipped: needs root, inside the private mount namespace scripts/faults makes")
-        context.row.counts = {}
+        context.row.skipped = True
         return
     disk = SmallDisk(os.path.join(context.work, "disk"), "1m")
     context.state = os.path.join(disk.folder, "state")

@@ -14,6 +14,8 @@ class Row:
         self.crashes = []
         self.notes = []
         self.counts = None
+        self.skipped = False
+        self.aborted = None  # why the row could not run to its end
 
     def crash(self, text):
         self.crashes.append(text)
@@ -53,8 +55,10 @@ class Row:
             self.notes.append(f"e.g. never received: {key[0]} {key[1]} (AQI {key[2]})")
 
     def failed(self):
+        if self.skipped:
+            return False
         counts = self.counts or {}
-        return bool(self.crashes or counts.get("lost") or counts.get("duplicated")
+        return bool(self.aborted or self.crashes or counts.get("lost") or counts.get("duplicated")
                     or counts.get("unexpected") or self.counts is None)
 
 
@@ -66,9 +70,13 @@ def table(rows):
     lines = ["| " + " | ".join(COLUMNS) + " |", "|---|" + "---:|" * (len(COLUMNS) - 1)]
     for row in rows:
         counts = row.counts or {}
+        if row.skipped:
+            lines.append(f"| {row.fault} | skipped |" + " |" * (len(COLUMNS) - 2))
+            continue
         cells = [row.fault, str(row.tried)] + [
             str(counts.get(name, "–")) for name in ("expected", "delivered", "lost", "duplicated", "unexpected")
         ] + [str(len(row.crashes))]
         lines.append("| " + " | ".join(cells) + " |")
-    notes = [f"- {row.fault}: {note}" for row in rows for note in row.notes + row.crashes]
+    notes = [f"- {row.fault}: {note}" for row in rows
+             for note in row.notes + row.crashes + ([f"aborted: {row.aborted}"] if row.aborted else [])]
     return lines + ([""] + notes if notes else [])

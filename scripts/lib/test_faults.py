@@ -75,6 +75,21 @@ class CountTests(unittest.TestCase):
         self.assertEqual(lines[2], "| test | 0 | 1 | 1 | 0 | 0 | 0 | 1 |")
         self.assertIn("- test: breezed exited with signal SIGSEGV", "\n".join(lines))
 
+    def test_a_skipped_row_neither_fails_nor_shows_counts(self):
+        row = Row("disk full")
+        row.skipped = True
+        self.assertFalse(row.failed())
+        self.assertEqual(table([row])[2], "| disk full | skipped | | | | | | |")
+
+    def test_a_row_never_counted_fails(self):
+        self.assertTrue(Row("aborted").failed())
+
+    def test_an_aborted_row_fails_even_with_clean_counts(self):
+        row = self.counted([record("p-1-firing", "Paris", "firing", 160)], {("Paris", "firing", 160)})
+        row.aborted = "breezed gave no notification in 120 s"
+        self.assertTrue(row.failed())
+        self.assertIn("- test: aborted: breezed gave no notification", "\n".join(table([row])))
+
 
 class FakeApi:
     def __init__(self):
