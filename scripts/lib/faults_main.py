@@ -43,7 +43,7 @@ def parse(argv):
     options.seed = options.seed if options.seed is not None else int(time.time())
     options.episodes = 1 if options.quick else 3
     options.kills_per_phase = 6 if options.quick else 8  # ≥ 30 kills in the full run
-    options.sighups = 60 if options.quick else 200
+    options.sighups = 40 if options.quick else 200
     options.city_count = options.cities or (10 if options.quick else 40)
     unknown = set(options.rows.split(",")) - set(ROWS)
     if unknown:
