@@ -566,6 +566,18 @@ class ScenarioTests(ServerTestCase):
         self.assertEqual(aqi(), 55)
 
 
+class ClockTests(ServerTestCase):
+    def test_control_clock_moves_current_time_and_reset_lets_it_run(self):
+        hour = lambda: self.server.air([PARIS], current="us_aqi").json()["current"]["time"]
+        self.assertEqual(self.server.control("/control/clock", {"now": "2026-03-01T10:20"}).status, 200)
+        self.assertEqual(hour(), "2026-03-01T10:00")
+        self.server.control("/control/clock", {"now": "2026-03-01T13:05"})
+        self.assertEqual(hour(), "2026-03-01T13:00")
+        self.assertError(self.server.control("/control/clock", {"now": "soon"}), 400, "soon")
+        self.server.control("/control/reset", {})
+        self.assertNotEqual(hour(), "2026-03-01T13:00")
+
+
 class ScenarioFileTests(ServerTestCase):
     arguments = ("--scenario", str(SCENARIO))
 

@@ -5,6 +5,7 @@ import hmac
 import json
 import subprocess
 import sys
+import tempfile
 import unittest
 import urllib.error
 import urllib.request
@@ -67,6 +68,30 @@ class WebhookReceiverTest(unittest.TestCase):
         self.assertEqual([s[0] for s in statuses], [503, 503, 410, 200])
         self.assertEqual(statuses[0][1]["Retry-After"], "3")
         self.assertEqual([r["answered"] for r in self.requests()], [503, 503, 410, 200])
+
+
+class WebhookReceiverLogTest(unittest.TestCase):
+    def start(self, log, port=0):
+        process = subprocess.Popen([sys.executable, str(SCRIPT), "--port", str(port), "--log", log],
+                                   stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        return process, int(process.stdout.readline().split()[1])
+
+    def test_log_outlives_a_restart_on_the_same_port(self):
+        with tempfile.TemporaryDirectory() as folder:
+            log = str(Path(folder) / "receiver.jsonl")
+            port = 0
+            for identifier in ("first", "second"):
+                process, port = self.start(log, port)
+                request = urllib.request.Request(f"http://127.0.0.1:{port}/hook", data=b'{"n":1}',
+                                                 headers={"webhook-id": identifier}, method="POST")
+                with urllib.request.urlopen(request, timeout=10) as response:
+                    self.assertEqual(response.status, 200)
+                process.stdin.close()
+                self.assertEqual(process.wait(timeout=10), 0)
+            with open(log, encoding="utf-8") as file:
+                records = [json.loads(line) for line in file]
+            self.assertEqual([r["headers"]["webhook-id"] for r in records], ["first", "second"])
+            self.assertEqual([r["answered"] for r in records], [200, 200])
 
 
 if __name__ == "__main__":

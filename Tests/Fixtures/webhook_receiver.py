@@ -1,18 +1,20 @@
 #!/usr/bin/env python3
 """A webhook receiver for Breeze's tests, on 127.0.0.1.
 
-    python3 Tests/Fixtures/webhook_receiver.py --port 0 [--secret whsec_...]
+    python3 Tests/Fixtures/webhook_receiver.py --port 0 [--secret whsec_...] [--log FILE]
 
 Prints ``PORT <n>`` as its first stdout line, then serves until its stdin reaches EOF (or
 SIGTERM). Every POST/PUT to any path other than /control/... is recorded and answered from a
-queue of scripted responses (default 200 "ok").
+queue of scripted responses (default 200 "ok"). With --log FILE every recorded request is also
+appended to FILE as one JSON line (flushed before the answer), so a log outlives restarts of the
+receiver on the same --port (a receiver "down", then up again).
 
 Standard Webhooks signatures are verified independently of Breeze, with Python's hmac:
 ``signature_valid`` is true/false when --secret is given, null otherwise.
 
 Control API (JSON):
   GET  /control/requests            {"requests": [{"method","path","headers","body","json",
-                                                    "signature_valid","time"}]}
+                                                    "signature_valid","time","answered","delay"}]}
   GET  /control/count               {"count": n, "first": time, "last": time}  (cheap, for benchmarks)
   POST /control/responses           {"responses": [{"status": 503, "count": 3,
                                                     "retry_after": 1, "body": "...",
@@ -40,11 +42,19 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 
 class State:
-    def __init__(self, secret):
+    def __init__(self, secret, log=None):
         self.lock = threading.Lock()
         self.requests = []
         self.responses = []
         self.secret = secret
+        self.log = log
+
+    def record(self, record):
+        with self.lock:
+            self.requests.append(record)
+            if self.log:
+                self.log.write(json.dumps(record) + "\n")
+                self.log.flush()
 
     def next_response(self):
         with self.lock:
@@ -159,8 +169,8 @@ def make_handler(state):
             }
             response = state.next_response()
             record["answered"] = response.get("status", 200)
-            with state.lock:
-                state.requests.append(record)
+            record["delay"] = float(response.get("delay", 0))
+            state.record(record)
             if response.get("delay"):
                 time.sleep(float(response["delay"]))
             extra = dict(response.get("headers", {}))
@@ -185,8 +195,10 @@ def main():
     parser.add_argument("--port", type=int, default=0)
     parser.add_argument("--secret")
     parser.add_argument("--no-stdin-exit", action="store_true")
+    parser.add_argument("--log", metavar="FILE", help="append every recorded request to FILE (JSON lines)")
     options = parser.parse_args()
-    server = ThreadingHTTPServer(("127.0.0.1", options.port), make_handler(State(options.secret)))
+    log = open(options.log, "a", encoding="utf-8") if options.log else None
+    server = ThreadingHTTPServer(("127.0.0.1", options.port), make_handler(State(options.secret, log)))
     server.daemon_threads = True
     print(f"PORT {server.server_address[1]}", flush=True)
 

@@ -64,12 +64,12 @@ def is_cycle_status(message):
 class Daemon:
     """`breezed` running under a notify listener, ended by its PID."""
 
-    def __init__(self, breezed, config, work, stderr=subprocess.DEVNULL):
+    def __init__(self, breezed, config, work, stderr=subprocess.DEVNULL, log_target="stderr"):
         self.listener = NotifyListener(os.path.join(work, "notify.sock"))
         environment = dict(os.environ, NOTIFY_SOCKET=self.listener.path)
         self.started = time.monotonic()
         self.process = subprocess.Popen(
-            [breezed, "--log", "stderr", "--config", config], env=environment,
+            [breezed, "--log", log_target, "--config", config], env=environment,
             stdout=subprocess.DEVNULL, stderr=stderr)
 
     def stop(self):

@@ -1,5 +1,6 @@
 """scripts/bench driver: runs every part in one go, prints the markdown report and writes it
-to a file. Usage: bench_main.py BREEZED OUTPUT [--soak] [--runs N] [--sizes A,B,C]"""
+to a file. Usage: bench_main.py BREEZED OUTPUT [--soak] [--runs N] [--sizes A,B,C]
+[--journal-cities N] [--cycles N] [--parts poll,steady,journal,startup,alert,delivery]"""
 
 import argparse
 import datetime
@@ -11,9 +12,13 @@ import tempfile
 sys.path.insert(0, os.path.dirname(__file__))
 
 import bench_daemon
+import bench_journal  # noqa: E402
 import bench_delivery  # noqa: E402
 import bench_poll  # noqa: E402
 from bench_support import FixtureServer, raise_open_file_limit  # noqa: E402
+
+
+PARTS = ["poll", "steady", "journal", "startup", "alert", "delivery"]
 
 
 def log(message):
@@ -28,10 +33,17 @@ def main():
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--sizes", default="100,1000,10000")
     parser.add_argument("--sample", type=int, default=100)
+    parser.add_argument("--journal-cities", type=int, default=1000,
+                        help="cities in the journal steady state (default 1,000)")
+    parser.add_argument("--cycles", type=int, help="steady-state cycles (default 100, --soak 1,000)")
+    parser.add_argument("--parts", default=",".join(PARTS), help="only these parts")
     options = parser.parse_args()
+    parts = set(options.parts.split(","))
+    if parts - set(PARTS):
+        parser.error(f"unknown part(s): {', '.join(sorted(parts - set(PARTS)))} (known: {', '.join(PARTS)})")
     sizes = [int(size) for size in options.sizes.split(",")]
     largest = max(sizes)
-    cycles = 1000 if options.soak else 100
+    cycles = options.cycles or (1000 if options.soak else 100)
     raise_open_file_limit()
     server = FixtureServer()
     log(f"fixture server on {server.base}")
@@ -45,14 +57,24 @@ def main():
                 f"comparisons are ratios within this run. Fixture server on 127.0.0.1.",
                 "",
             ]
-            report += bench_poll.section(server, options.breezed, work, sizes, options.runs, options.sample, log)
-            report += [""] + bench_daemon.steady_state(server, options.breezed, work, largest, cycles, log)
-            if not options.soak:
-                report += ["", "(100 cycles by default; `scripts/bench --soak` runs 1,000.)"]
-            report += [""] + bench_daemon.start_up(server, options.breezed, work, [min(sizes), largest],
-                                                  options.runs, log)
-            report += [""] + bench_daemon.alert_path(server, options.breezed, work, largest, 3, log)
-            report += bench_delivery.delivery(server, options.breezed, work, 3, 1000, log)
+            if "poll" in parts:
+                report += bench_poll.section(server, options.breezed, work, sizes, options.runs,
+                                             options.sample, log) + [""]
+            if "steady" in parts:
+                report += bench_daemon.steady_state(server, options.breezed, work, largest, cycles, log)
+                if not options.soak:
+                    report += ["", "(100 cycles by default; `scripts/bench --soak` runs 1,000.)"]
+                report += [""]
+            if "journal" in parts:
+                report += bench_journal.section(server, options.breezed, work, options.journal_cities,
+                                                cycles, log) + [""]
+            if "startup" in parts:
+                report += bench_daemon.start_up(server, options.breezed, work, [min(sizes), largest],
+                                                options.runs, log) + [""]
+            if "alert" in parts:
+                report += bench_daemon.alert_path(server, options.breezed, work, largest, 3, log)
+            if "delivery" in parts:
+                report += bench_delivery.delivery(server, options.breezed, work, 3, 1000, log)
     finally:
         server.stop()
     text = "\n".join(report) + "\n"

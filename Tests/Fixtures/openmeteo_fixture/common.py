@@ -100,6 +100,7 @@ class Clock:
 
     def __init__(self, frozen=None):
         self.frozen = frozen
+        self.start = frozen  # what POST /control/reset returns to
 
     def now(self):
         return self.frozen or datetime.datetime.now(UTC)

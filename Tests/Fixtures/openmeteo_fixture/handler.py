@@ -7,7 +7,7 @@ from http.server import BaseHTTPRequestHandler
 from urllib.parse import parse_qs, urlsplit
 
 from . import airquality, archive, faults, geocoding
-from .common import ApiError, Params
+from .common import ApiError, Params, parse_now
 from .values import clean
 
 JSON_TYPE = "application/json; charset=utf-8"
@@ -226,7 +226,20 @@ class Handler(BaseHTTPRequestHandler):
             return self.send_json(200, {"ok": True, "steps": state.set_scenario(document)})
         if path == "/control/scenario/advance":
             return self.send_json(200, {"ok": True, **state.advance_scenario()})
+        if path == "/control/clock":
+            return self.send_json(200, {"ok": True, "now": self._set_clock(document.get("now"))})
         if path == "/control/reset":
             state.reset()
+            self.app.clock.frozen = self.app.clock.start
             return self.send_json(200, {"ok": True})
         raise ApiError("Not Found", status=404)
+
+    def _set_clock(self, text):
+        """`POST /control/clock {"now": ISO}` freezes the clock there; `null` lets it run."""
+        if text is not None and not isinstance(text, str):
+            raise ApiError("'now' must be an ISO date-time string or null")
+        try:
+            self.app.clock.frozen = None if text is None else parse_now(text)
+        except ValueError:
+            raise ApiError(f"Invalid date-time '{text}'")
+        return None if text is None else self.app.clock.frozen.isoformat()
