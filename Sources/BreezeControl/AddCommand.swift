@@ -11,9 +11,10 @@ enum AddCommand: ControlCommand {
         Usage: breezectl add QUERY [--pick N] [--name NAME] [--config PATH]
                breezectl add --name NAME --latitude LAT --longitude LON [--config PATH]
 
-        Add a city: write breezed.conf.d/<name>.conf beside the configuration file, after
-        checking that the whole resulting configuration is valid. Nothing is written when it is
-        not (exit 78), when the city is already configured or the file exists (exit 1).
+        Add a city: write <name>.conf into the configuration's drop-in folder (PATH.d, so
+        breezed.conf.d/ for breezed.conf), after checking that the whole resulting
+        configuration is valid. Nothing is written when it is not (exit 78), when the city is
+        already configured or the file exists (exit 1).
         Then run 'systemctl reload breezed'.
 
         With QUERY the city is looked up through Open-Meteo's geocoding (as 'breezectl search'

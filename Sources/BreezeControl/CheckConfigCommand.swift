@@ -8,7 +8,7 @@ enum CheckConfigCommand: ControlCommand {
     static let help = """
         Usage: breezectl check-config [--config PATH]
 
-        Check the configuration (the main file and every breezed.conf.d/*.conf beside it) and
+        Check the configuration (the main file PATH and every PATH.d/*.conf) and
         estimate its Open-Meteo cost. Prints "configuration OK: …" and exits 0, or prints every
         error as PATH:LINE: message and exits 78. Warnings go to standard error either way.
 

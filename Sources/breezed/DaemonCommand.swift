@@ -19,8 +19,8 @@ enum DaemonCommand {
         reading to the journal, and alerts when a city's air crosses its configured band.
 
         Options:
-          --config PATH   configuration file (default /etc/breeze/breezed.conf, plus
-                          breezed.conf.d/*.conf beside it)
+          --config PATH   configuration file (default /etc/breeze/breezed.conf), plus every
+                          PATH.d/*.conf (breezed.conf.d/ for breezed.conf)
           --check         check the configuration, print a summary and exit (78 when invalid)
           --once          run one poll cycle, print a summary and exit: 0 when every city got
                           data, 69 when none did, 75 when only some did; alerts are written
