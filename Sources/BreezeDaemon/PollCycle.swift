@@ -18,6 +18,10 @@ public struct CycleSummary: Sendable, Equatable {
     public var deliveriesPending = 0
 
     public init() {}
+
+    /// Whether some city got no data (a failure or every value null): the loop then polls
+    /// again sooner than the interval.
+    public var someCityWithoutData: Bool { citiesWithData < cities }
 }
 
 /// One poll: fetch every city, judge each reading, remember it, log it.
