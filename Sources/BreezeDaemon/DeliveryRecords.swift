@@ -46,6 +46,14 @@ public enum DeliveryRecords {
                 fields: DaemonRecords.cityFields(entry.event.city) + [
                     ("BREEZE_ALERT_ID", entry.event.id), ("BREEZE_RECEIVER", entry.receiver),
                 ])
+        case .superseded(let entry, let resolve):
+            return LogRecord(
+                .info,
+                "alert \(entry.event.id) not sent to \(entry.receiver): the episode resolved before it could be "
+                    + "delivered; \(resolve.event.id) tells it instead",
+                fields: DaemonRecords.cityFields(entry.event.city) + [
+                    ("BREEZE_ALERT_ID", entry.event.id), ("BREEZE_RECEIVER", entry.receiver),
+                ])
         case .storageFailed(let text):
             return LogRecord(.error, "outbox: \(text)", fields: [("BREEZE_ERROR", text)])
         }
