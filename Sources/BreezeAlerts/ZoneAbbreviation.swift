@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The tz database's abbreviation of a zone at a moment ("CEST", "EDT", "JST", "+03"), read
 /// from the zone's TZif file (RFC 8536) under `/usr/share/zoneinfo`. Foundation on Linux names
@@ -6,13 +7,16 @@ import Foundation
 /// that the zone uses for that offset.
 enum ZoneAbbreviation {
     static let folder = "/usr/share/zoneinfo"
+    /// Zones read so far (a failed read too), so a message does not read its zone's file once
+    /// per time it shows. Bounded: a handful of zones is the usual, 64 the most kept.
+    private static let cache = Mutex<[String: [LocalTimeType]?]>([:])
 
     /// The abbreviation of `zone` at `date`; a numeric one ("+02", "-0330", "UTC") when the
     /// file is missing, unreadable or names no type with the offset.
     static func of(_ zone: TimeZone, at date: Date) -> String {
         let offset = zone.secondsFromGMT(for: date)
         let daylight = zone.isDaylightSavingTime(for: date)
-        if let types = types(zone.identifier),
+        if let types = cachedTypes(zone.identifier),
             let match = types.last(where: { $0.offset == offset && $0.daylight == daylight })
                 ?? types.last(where: { $0.offset == offset }),
             !match.name.isEmpty
@@ -20,6 +24,16 @@ enum ZoneAbbreviation {
             return match.name
         }
         return numeric(offset)
+    }
+
+    private static func cachedTypes(_ identifier: String) -> [LocalTimeType]? {
+        if let known = cache.withLock({ $0[identifier] }) { return known }
+        let read = types(identifier)
+        cache.withLock { cache in
+            if cache.count >= 64 { cache.removeAll() }
+            cache[identifier] = .some(read)
+        }
+        return read
     }
 
     /// `+02`, `-0330`, `UTC`.

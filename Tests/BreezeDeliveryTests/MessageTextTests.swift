@@ -132,3 +132,61 @@ struct MessageTextTests {
         #expect((json["data"] as? [String: Any])?["unannounced"] is NSNull)
     }
 }
+
+/// The email receiver's message, made for each attempt.
+struct EmailMessageTextTests {
+    func message(_ event: AlertEvent, at now: Double, timeZone: String? = nil) -> String {
+        let receiver = EmailReceiver(
+            configuration: EmailConfiguration(
+                name: "mail", to: ["ops@example.com"], from: "breezed@example.com", spool: "/nonexistent",
+                timeZone: timeZone),
+            hostname: "sensor-host")
+        return receiver.message(for: event, at: now)
+    }
+
+    /// The body decoded from quoted-printable (soft breaks joined, `=XX` as bytes).
+    func body(_ message: String) -> String {
+        let encoded = message.components(separatedBy: "\n\n").dropFirst().joined(separator: "\n\n")
+            .replacingOccurrences(of: "=\n", with: "")
+        var bytes: [UInt8] = []
+        var index = encoded.utf8.startIndex
+        let utf8 = encoded.utf8
+        while index < utf8.endIndex {
+            let byte = utf8[index]
+            if byte == UInt8(ascii: "="), let end = utf8.index(index, offsetBy: 3, limitedBy: utf8.endIndex),
+                let value = UInt8(String(decoding: utf8[utf8.index(after: index)..<end], as: UTF8.self), radix: 16)
+            {
+                bytes.append(value)
+                index = end
+            } else {
+                bytes.append(byte)
+                index = utf8.index(after: index)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    @Test func aLateEmailSaysSoInItsBodyWithTheFullPlaceName() {
+        let event = SampleEvents.event(city: MessageTextTests.paris)
+        let text = body(message(event, at: SampleEvents.createdAt + 2520))
+        #expect(text.hasPrefix("Air quality in Paris, Île-de-France, France: AQI 162"))
+        #expect(text.contains("City:      Paris, Île-de-France, France (48.8566, 2.3522)"))
+        #expect(text.contains("Observed:  16:00 CEST"))
+        #expect(text.contains("Sent late: seen 16:05 CEST, delayed 42 min"))
+        let onTime = body(message(event, at: SampleEvents.createdAt + 60))
+        #expect(!onTime.contains("Sent late"))
+    }
+
+    @Test func anEpisodeOverBeforeDeliveryIsToldAsSuch() {
+        var event = SampleEvents.event(.resolved, city: MessageTextTests.paris, aqi: 40, band: .good, previousBand: .unhealthy)
+        event.unannounced = UnannouncedEpisode(startedAt: SampleEvents.createdAt - 2520, band: .unhealthy)
+        let text = body(message(event, at: SampleEvents.createdAt + 30))
+        #expect(text.contains("An alert came and went before it could be sent: the air was Unhealthy 15:23–16:05 CEST and is back to Good."))
+    }
+
+    @Test func aCityWithoutAZoneUsesTheReceiversZone() {
+        let somewhere = City(name: "Somewhere", latitude: 35.68, longitude: 139.65)
+        let text = body(message(SampleEvents.event(city: somewhere), at: SampleEvents.createdAt, timeZone: "Asia/Tokyo"))
+        #expect(text.contains("Observed:  23:00 JST"))
+    }
+}
