@@ -41,12 +41,20 @@ enum AlertmanagerFormat: WebhookPayloadFormat {
             }
             alerts.append(alert(event, zone: context.timeZone, band: event.band, endsAt: now + lifetime))
         case .reminder:
-            alerts = [alert(event, zone: context.timeZone, band: event.previousBand ?? event.band, endsAt: now + lifetime)]
+            alerts = [
+                alert(event, zone: context.timeZone, band: event.previousBand ?? event.band, endsAt: now + lifetime)
+            ]
         case .resolved:
             let startsAt = event.unannounced.map { min($0.startedAt, event.createdAt) } ?? event.createdAt
-            alerts = [alert(event, zone: context.timeZone, band: event.previousBand ?? event.band, startsAt: startsAt, endsAt: event.createdAt)]
+            alerts = [
+                alert(
+                    event, zone: context.timeZone, band: event.previousBand ?? event.band, startsAt: startsAt,
+                    endsAt: event.createdAt)
+            ]
         case .test:
-            alerts = [alert(event, zone: context.timeZone, band: event.band, endsAt: now + testLifetime, name: "AirQualityTest")]
+            alerts = [
+                alert(event, zone: context.timeZone, band: event.band, endsAt: now + testLifetime, name: "AirQualityTest")
+            ]
         }
         return .post(alertsURL(context.url), body: JSONValue.array(alerts).bytes, contentType: "application/json")
     }
