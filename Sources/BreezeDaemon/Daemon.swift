@@ -135,7 +135,7 @@ public final class Daemon: @unchecked Sendable {
                 state = result
                 state.pollIntervalSeconds = self.plan.interval
                 persist()
-                completed(summary.someCityWithoutData ? .failed : .succeeded)
+                completed(summary.noCityGotData ? .failed : .succeeded)
                 // After the loop has armed the next poll, so the status names its time.
                 control.async { [self] in
                     environment.notifier.status(statusLine(alerting: summary.alerting))

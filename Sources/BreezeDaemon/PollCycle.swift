@@ -19,9 +19,11 @@ public struct CycleSummary: Sendable, Equatable {
 
     public init() {}
 
-    /// Whether some city got no data (a failure or every value null): the loop then polls
-    /// again sooner than the interval.
-    public var someCityWithoutData: Bool { citiesWithData < cities }
+    /// Whether the cycle failed as a whole: there were cities and none got data (the network
+    /// down, Open-Meteo failing or answering only nulls). The loop then polls again sooner than
+    /// the interval. One city failing alone does not count: polling every city again for it
+    /// would spend the API calls of all.
+    public var noCityGotData: Bool { cities > 0 && citiesWithData == 0 }
 }
 
 /// One poll: fetch every city, judge each reading, remember it, log it.

@@ -40,5 +40,21 @@ struct PollCycleNoDataTests {
         #expect(state.cities["Paris"]?.lastError == PollCycle.noValues)
         #expect(state.cities["Paris"]?.alert.missingStreak == 1)
         #expect(state.cities["Tokyo"]?.alert.missingStreak == 0)
+        // One city without data is not a failed cycle: the loop keeps its interval.
+        #expect(!summary.noCityGotData)
+    }
+
+    @Test func aCycleWhereNoCityGotDataHasFailed() {
+        var state = DaemonState()
+        let nulls = PollCycle.run(
+            cities: [paris], state: &state, source: HalfNullSource(), logger: MemoryLogger(), now: 1000, deadline: .now)
+        #expect(nulls.noCityGotData)
+        let source = ScriptedSource()
+        source.failure.withLock { $0 = SourceFailure(message: "connection refused", permanent: false) }
+        let failed = PollCycle.run(
+            cities: [paris, tokyo], state: &state, source: source, logger: MemoryLogger(), now: 2000, deadline: .now)
+        #expect(failed.noCityGotData)
+        #expect(!PollCycle.run(cities: [], state: &state, source: source, logger: MemoryLogger(), now: 3000, deadline: .now)
+            .noCityGotData)
     }
 }
