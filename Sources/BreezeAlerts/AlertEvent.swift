@@ -28,6 +28,10 @@ public struct AlertEvent: Sendable, Equatable, Codable {
     public var observedAt: String
     /// Unix seconds when the event was made.
     public var createdAt: Double
+    /// Set on a `resolved` that goes out in place of its episode's alerts, which never reached
+    /// the receiver (they were still waiting when the air got better): the people it reaches
+    /// hear of the episode only as over.
+    public var unannounced: UnannouncedEpisode?
 
     public init(
         id: String, kind: AlertEventKind, city: City, aqi: Int?, band: Band?, previousBand: Band?,
@@ -45,5 +49,18 @@ public struct AlertEvent: Sendable, Equatable, Codable {
         self.pollutantsOverLimit = pollutantsOverLimit
         self.observedAt = observedAt
         self.createdAt = createdAt
+    }
+}
+
+/// An alert episode a receiver never heard of while it lasted.
+public struct UnannouncedEpisode: Sendable, Equatable, Codable {
+    /// Unix seconds when the episode's first alert was made.
+    public var startedAt: Double
+    /// The worst band its alerts announced.
+    public var band: Band?
+
+    public init(startedAt: Double, band: Band?) {
+        self.startedAt = startedAt
+        self.band = band
     }
 }

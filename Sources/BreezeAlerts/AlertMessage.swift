@@ -1,9 +1,10 @@
 import BreezeModel
 
 extension AlertEvent {
-    /// One sentence for people: `Air quality in Paris: AQI 162, Unhealthy 😨 (was Moderate)`.
+    /// One sentence for people: `Air quality in Paris, Île-de-France, France: AQI 162,
+    /// Unhealthy 😨 (was Moderate)` (the city with its `Region=` and `Country=`).
     public var message: String {
-        let place = city.name
+        let place = city.displayName
         let level = Self.describe(aqi: aqi, band: band)
         let was = previousBand.map { " (was \($0.label))" } ?? ""
         let over =

@@ -22,9 +22,10 @@ public struct LoadedConfiguration: Sendable {
 
 /// Loads and validates configuration: from files, or from strings for tests and tools.
 public enum ConfigurationLoader {
-    /// Loads the main file at `path`, then every `<dir>/breezed.conf.d/*.conf` in lexical
-    /// order, and validates the whole. Throws every error found (a missing main file is one,
-    /// naming the path); warnings come with either outcome.
+    /// Loads the main file at `path`, then every `<path>.d/*.conf` in lexical order (systemd's
+    /// drop-in convention: `breezed.conf.d/` for `breezed.conf`, `other.conf.d/` for
+    /// `other.conf`), and validates the whole. Throws every error found (a missing main file is
+    /// one, naming the path); warnings come with either outcome.
     public static func load(path: String, environment: [String: String]) throws(ConfigurationFailure)
         -> LoadedConfiguration
     {
@@ -72,10 +73,10 @@ public enum ConfigurationLoader {
         }.map(\.element)
     }
 
-    /// The drop-in directory beside the main file at `path`.
+    /// The drop-in directory of the main file at `path`: `<path>.d`, as systemd names them, so
+    /// two configurations in one folder never share drop-ins.
     public static func dropInDirectory(for path: String) -> String {
-        let directory = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
-        return (directory.isEmpty ? "" : directory) + "/breezed.conf.d"
+        path + ".d"
     }
 
     /// The main file and its drop-ins, read from disk in the order they apply.

@@ -12,10 +12,10 @@ enum AddCommand: ControlCommand {
                breezectl add --name NAME --latitude LAT --longitude LON
                              [--country COUNTRY] [--region REGION] [--config PATH]
 
-        Add a city: write breezed.conf.d/<name>.conf beside the configuration file, after
-        checking that the whole resulting configuration is valid. Nothing is written when it is
-        not, when the city is already configured or the file exists. Then run
-        'systemctl reload breezed'.
+        Add a city: write <name>.conf into the configuration's drop-in folder (PATH.d, so
+        breezed.conf.d/ for breezed.conf), after checking that the whole resulting
+        configuration is valid. Nothing is written when it is not, when the city is already
+        configured or the file exists. Then run 'systemctl reload breezed'.
 
         With QUERY the city is looked up through Open-Meteo's geocoding (as 'breezectl search'
         shows it) and the first candidate is taken, or the Nth with --pick.

@@ -9,10 +9,10 @@ enum CheckConfigCommand: ControlCommand {
     static let help = """
         Usage: breezectl check-config [--config PATH]
 
-        Check the configuration (the main file and every breezed.conf.d/*.conf beside it) and
-        estimate its Open-Meteo cost. Prints "configuration OK: …" and the cities it watches
-        (each with its Region= and Country=), or every error as PATH:LINE: message. Warnings
-        go to standard error either way.
+        Check the configuration (the main file PATH and every PATH.d/*.conf) and estimate its
+        Open-Meteo cost. Prints "configuration OK: …" and the cities it watches (each with its
+        Region= and Country=), or every error as PATH:LINE: message. Warnings go to standard
+        error either way.
 
         \(ExitStatusTable.text(exitStatuses))
 

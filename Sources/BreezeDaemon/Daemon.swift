@@ -126,7 +126,7 @@ public final class Daemon: @unchecked Sendable {
         }
     }
 
-    private func runCycle(_ completed: @escaping @Sendable () -> Void) {
+    private func runCycle(_ completed: @escaping @Sendable (PollLoop.CycleOutcome) -> Void) {
         cycleRunning = true
         let plan = self.plan
         nonisolated(unsafe) var snapshot = state
@@ -142,7 +142,7 @@ public final class Daemon: @unchecked Sendable {
                 state = result
                 state.pollIntervalSeconds = self.plan.interval
                 persist()
-                completed()
+                completed(summary.noCityGotData ? .failed : .succeeded)
                 // After the loop has armed the next poll, so the status names its time.
                 control.async { [self] in
                     environment.notifier.status(statusLine(alerting: summary.alerting))

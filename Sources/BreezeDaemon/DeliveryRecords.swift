@@ -43,7 +43,15 @@ public enum DeliveryRecords {
             return LogRecord(
                 .info,
                 "alert \(entry.event.id) for \(entry.receiver) held by quiet hours until "
-                    + TimeText.localClock(until.rounded(.up)),
+                    + TimeText.clock(until.rounded(.up), in: TimeText.zone()),
+                fields: DaemonRecords.cityFields(entry.event.city) + [
+                    ("BREEZE_ALERT_ID", entry.event.id), ("BREEZE_RECEIVER", entry.receiver),
+                ])
+        case .superseded(let entry, let resolve):
+            return LogRecord(
+                .info,
+                "alert \(entry.event.id) not sent to \(entry.receiver): the episode resolved before it could be "
+                    + "delivered; \(resolve.event.id) tells it instead",
                 fields: DaemonRecords.cityFields(entry.event.city) + [
                     ("BREEZE_ALERT_ID", entry.event.id), ("BREEZE_RECEIVER", entry.receiver),
                 ])

@@ -5,7 +5,10 @@ import BreezeSystem
 /// What one poll cycle did.
 public struct CycleSummary: Sendable, Equatable {
     public var cities = 0
+    /// Cities whose answer had at least one value.
     public var citiesWithData = 0
+    /// Cities answered with every value null: no data, as the stale counter counts it.
+    public var citiesWithoutData = 0
     public var citiesFailed = 0
     /// Cities whose alert is out after the cycle.
     public var alerting = 0
@@ -18,6 +21,12 @@ public struct CycleSummary: Sendable, Equatable {
     public var deliveriesPending = 0
 
     public init() {}
+
+    /// Whether the cycle failed as a whole: there were cities and none got data (the network
+    /// down, Open-Meteo failing or answering only nulls). The loop then polls again sooner than
+    /// the interval. One city failing alone does not count: polling every city again for it
+    /// would spend the API calls of all.
+    public var noCityGotData: Bool { cities > 0 && citiesWithData == 0 }
 }
 
 /// One poll: fetch every city, judge each reading, remember it, log it. Its alert events are
@@ -49,6 +58,11 @@ public enum PollCycle {
                 ? results[index] : .failure(SourceFailure(message: "no result for this city", permanent: false))
             var observation: Observation?
             switch result {
+            case .success(let reading) where !Self.hasData(reading):
+                // Every value null: nothing to judge, and not a reading to remember.
+                summary.citiesWithoutData += 1
+                record.lastError = Self.noValues
+                logger.log(DaemonRecords.reading(reading, city: watched.city))
             case .success(let reading):
                 summary.citiesWithData += 1
                 logger.log(DaemonRecords.reading(reading, city: watched.city))
@@ -90,5 +104,13 @@ public enum PollCycle {
         // The caller, which has the clock, moves this to when the cycle really ended.
         state.lastCycleCompletedAt = now
         return summary
+    }
+
+    /// The error a city's record shows when Open-Meteo answered with every value null.
+    public static let noValues = "Open-Meteo answered with every value null (no data)"
+
+    /// Whether a reading has anything in it: an AQI or a concentration.
+    static func hasData(_ reading: Reading) -> Bool {
+        reading.usAQI != nil || !reading.concentrations.isEmpty
     }
 }

@@ -3,8 +3,16 @@ import Dispatch
 /// Runs poll cycles on `queue` as `PollSchedule` says: one at a time, the next armed only when
 /// the last completed. Every property is touched on `queue` alone.
 public final class PollLoop: @unchecked Sendable {
-    /// Starts one cycle; it must call the completion handler exactly once, on any thread.
-    public typealias Cycle = @Sendable (_ completed: @escaping @Sendable () -> Void) -> Void
+    /// Starts one cycle; it must call the completion handler exactly once, on any thread,
+    /// saying whether the cycle failed (then the next comes sooner, see `PollSchedule`).
+    public typealias Cycle = @Sendable (_ completed: @escaping @Sendable (CycleOutcome) -> Void) -> Void
+
+    /// How a cycle went, as far as scheduling cares.
+    public enum CycleOutcome: Sendable, Equatable {
+        case succeeded
+        /// No city got data (the network down, Open-Meteo failing): retry sooner.
+        case failed
+    }
 
     private let queue: DispatchQueue
     private let clock: @Sendable () -> ClockReading
@@ -23,11 +31,12 @@ public final class PollLoop: @unchecked Sendable {
 
     /// - Parameters:
     ///   - checkEvery: the longest sleep between looks at the clocks (and heartbeats).
+    ///   - firstRetry: seconds from a failed cycle to the next (doubling while they fail).
     ///   - stallAfter: seconds after which a running cycle counts as stalled: heartbeats stop.
     ///   - heartbeat: called on every wake-up while no cycle is stalled (the watchdog ping),
     ///     so systemd restarts a daemon whose polling hangs, not one that merely waits.
     public init(
-        queue: DispatchQueue, interval: Double, jitter: Double, checkEvery: Double = 60,
+        queue: DispatchQueue, interval: Double, jitter: Double, checkEvery: Double = 60, firstRetry: Double = 30,
         stallAfter: Double = .infinity, clock: @escaping @Sendable () -> ClockReading,
         random: @escaping @Sendable () -> Double, heartbeat: @escaping @Sendable () -> Void = {},
         cycle: @escaping Cycle
@@ -38,7 +47,8 @@ public final class PollLoop: @unchecked Sendable {
         self.cycle = cycle
         self.heartbeat = heartbeat
         self.stallAfter = stallAfter
-        schedule = PollSchedule(interval: interval, jitter: jitter, start: clock(), checkEvery: checkEvery)
+        schedule = PollSchedule(
+            interval: interval, jitter: jitter, start: clock(), checkEvery: checkEvery, firstRetry: firstRetry)
         timer = DispatchSource.makeTimerSource(queue: queue)
     }
 
@@ -98,17 +108,20 @@ public final class PollLoop: @unchecked Sendable {
         }
         cycleStartedAt = now.monotonic
         timer.schedule(deadline: .now() + .nanoseconds(Int(schedule.checkEvery * 1e9)))
-        cycle { [weak self] in
+        cycle { [weak self] outcome in
             guard let self else { return }
-            self.queue.async { self.cycleFinished() }
+            self.queue.async { self.cycleFinished(outcome) }
         }
     }
 
-    private func cycleFinished() {
+    private func cycleFinished(_ outcome: CycleOutcome) {
         cycleStartedAt = nil
         let now = clock()
         lastCompletion = now
-        schedule.cycleCompleted(at: now, randomUnit: random())
+        switch outcome {
+        case .succeeded: schedule.cycleCompleted(at: now, randomUnit: random())
+        case .failed: schedule.cycleFailed(at: now, randomUnit: random())
+        }
         if pollRequestedDuringCycle {
             pollRequestedDuringCycle = false
             schedule.pollNow(at: now)

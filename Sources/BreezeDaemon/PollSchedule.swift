@@ -12,10 +12,16 @@ public struct ClockReading: Sendable, Equatable {
 }
 
 /// When the next poll is due: every `interval` ± `jitter`, never overlapping, with one
-/// catch-up poll (not a burst) after a suspend or a forward clock jump.
+/// catch-up poll (not a burst) after a suspend or a forward clock jump. After a failed cycle
+/// (the network down at boot) the next comes sooner: `firstRetry` seconds, doubling with each
+/// failure in a row, until it reaches `interval`.
 public struct PollSchedule: Sendable, Equatable {
     public var interval: Double
     public var jitter: Double
+    /// Seconds from a failed cycle to the retry after it, before doubling. Default 30.
+    public var firstRetry: Double
+    /// Failed cycles in a row since the last one that succeeded.
+    public private(set) var failuresInARow = 0
     /// The longest the timer sleeps before looking at the clocks again, so a suspend or a
     /// clock jump is noticed within this many seconds.
     public var checkEvery: Double
@@ -24,10 +30,13 @@ public struct PollSchedule: Sendable, Equatable {
     private(set) var dueWall: Double
 
     /// A schedule whose first poll is due at once (`start`).
-    public init(interval: Double, jitter: Double, start: ClockReading, checkEvery: Double = 60) {
+    public init(
+        interval: Double, jitter: Double, start: ClockReading, checkEvery: Double = 60, firstRetry: Double = 30
+    ) {
         self.interval = interval
         self.jitter = min(max(0, jitter), interval / 2)
         self.checkEvery = checkEvery
+        self.firstRetry = max(1, firstRetry)
         dueMonotonic = start.monotonic
         dueWall = start.wall
     }
@@ -47,9 +56,35 @@ public struct PollSchedule: Sendable, Equatable {
     /// Records that a cycle completed at `now`: the next is due one interval later, moved by
     /// `randomUnit` (in 0…1) within ± jitter. Anything missed meanwhile is not made up.
     public mutating func cycleCompleted(at now: ClockReading, randomUnit: Double) {
-        let offset = interval + jitter * (2 * min(max(randomUnit, 0), 1) - 1)
+        failuresInARow = 0
+        makeNextDue(after: now, randomUnit: randomUnit)
+    }
+
+    /// Records that a cycle failed at `now` (no city got data): the next is due after
+    /// `retryDelay`, or one interval later (as after a success) once that reaches the interval.
+    public mutating func cycleFailed(at now: ClockReading, randomUnit: Double) {
+        failuresInARow += 1
+        makeNextDue(after: now, randomUnit: randomUnit)
+    }
+
+    private mutating func makeNextDue(after now: ClockReading, randomUnit: Double) {
+        let retry = retryDelay
+        let offset = failuresInARow > 0 && retry < interval
+            ? retry : interval + jitter * (2 * min(max(randomUnit, 0), 1) - 1)
         dueMonotonic = now.monotonic + offset
         dueWall = now.wall + offset
+    }
+
+    /// Seconds from the last failed cycle to the next: `firstRetry` doubled once per further
+    /// failure in a row, at most `interval`.
+    public var retryDelay: Double {
+        var delay = firstRetry
+        var count = 1
+        while count < failuresInARow, delay < interval {
+            delay *= 2
+            count += 1
+        }
+        return min(delay, interval)
     }
 
     /// Makes the next poll due at once (SIGUSR1).
@@ -58,11 +93,12 @@ public struct PollSchedule: Sendable, Equatable {
         dueWall = now.wall
     }
 
-    /// Changes interval and jitter (a reload), keeping the time of the last cycle.
+    /// Changes interval and jitter (a reload), keeping the time of the last cycle and the
+    /// failures in a row.
     public mutating func reschedule(interval: Double, jitter: Double, lastCompletion: ClockReading?) {
         self.interval = interval
         self.jitter = min(max(0, jitter), interval / 2)
-        if let lastCompletion { cycleCompleted(at: lastCompletion, randomUnit: 0.5) }
+        if let lastCompletion { makeNextDue(after: lastCompletion, randomUnit: 0.5) }
     }
 
     /// Unix seconds when the next poll is due, for status lines.

@@ -45,6 +45,9 @@ public enum DeliveryReport: Sendable, Equatable {
     case waitingForReceiver(receiver: String, entries: Int)
     /// Quiet hours hold the entry until the given unix seconds.
     case held(OutboxEntry, until: Double)
+    /// The entry (a firing and what followed it) goes no more: its episode resolved before it
+    /// could be delivered, and the resolve goes in its place, saying so.
+    case superseded(OutboxEntry, by: OutboxEntry)
     /// The outbox could not be read or written; the sentence says what failed.
     case storageFailed(String)
 }

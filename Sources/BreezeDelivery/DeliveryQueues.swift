@@ -92,7 +92,14 @@ public struct DeliveryQueues: Sendable {
             guard inFlight[name] == nil, !stopped,
                 let index = candidate(name, target: target, now: now, actions: &actions, wakeAt: wakeAt)
             else { continue }
-            let entry = queues[name]![index]
+            var entry = queues[name]![index]
+            // A firing due only now, whose episode is over: one notice that it came and went.
+            if entry.nextAttemptAt <= now, let fold = EpisodeFolding.fold(queues[name]!, at: index) {
+                queues[name] = fold.queue
+                entry = fold.resolve
+                actions.append(.save(entry))
+                for old in fold.superseded { actions += [.remove(old), .report(.superseded(old, by: entry))] }
+            }
             if entry.nextAttemptAt > now {
                 wakeAt(entry.nextAttemptAt)
             } else {

@@ -20,11 +20,12 @@ enum DaemonCommand {
         reading to the journal, and alerts when a city's air crosses its configured band.
 
         Options:
-          --config PATH   configuration file (default /etc/breeze/breezed.conf, plus
-                          breezed.conf.d/*.conf beside it)
+          --config PATH   configuration file (default /etc/breeze/breezed.conf), plus every
+                          PATH.d/*.conf (breezed.conf.d/ for breezed.conf)
           --check         check the configuration, print a summary and exit (78 when invalid)
           --once          run one poll cycle, print a summary and exit: 0 when every city got
-                          data, 69 when none did, 75 when only some did; alerts are written
+                          data, 69 when none did, 75 when only some did (an answer with every
+                          value null is no data, as for staleness); alerts are written
                           to the outbox and each due one is tried once (within 30 s); what
                           fails stays there for the daemon
           --log TARGET    auto (journal under systemd, else standard error), journal or stderr
@@ -129,6 +130,7 @@ enum DaemonCommand {
             let summary = try Daemon.runOnce(loaded: loaded, environment: environment)
             console.print(
                 "\(Counted.text(summary.cities, "city", "cities")): \(summary.citiesWithData) with data, "
+                    + (summary.citiesWithoutData > 0 ? "\(summary.citiesWithoutData) without data (all null), " : "")
                     + "\(summary.citiesFailed) failed, \(summary.alerting) alerting, "
                     + "\(Counted.text(summary.events.count, "alert event"))")
             if summary.deliveriesPending > 0 {

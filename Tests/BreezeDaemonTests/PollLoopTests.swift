@@ -5,13 +5,14 @@ import Testing
 
 /// A cycle the test finishes by hand, counting how often it started and whether two ran at once.
 final class ManualCycles: Sendable {
-    private let state = Mutex<(started: Int, running: Int, overlapped: Bool, pending: [@Sendable () -> Void])>(
-        (0, 0, false, []))
+    private let state = Mutex<
+        (started: Int, running: Int, overlapped: Bool, pending: [@Sendable (PollLoop.CycleOutcome) -> Void])
+    >((0, 0, false, []))
 
     var started: Int { state.withLock { $0.started } }
     var overlapped: Bool { state.withLock { $0.overlapped } }
 
-    func start(_ completed: @escaping @Sendable () -> Void) {
+    func start(_ completed: @escaping @Sendable (PollLoop.CycleOutcome) -> Void) {
         state.withLock {
             $0.started += 1
             $0.running += 1
@@ -20,13 +21,13 @@ final class ManualCycles: Sendable {
         }
     }
 
-    func finishOne() {
-        let completion: (@Sendable () -> Void)? = state.withLock {
+    func finishOne(_ outcome: PollLoop.CycleOutcome = .succeeded) {
+        let completion: (@Sendable (PollLoop.CycleOutcome) -> Void)? = state.withLock {
             guard !$0.pending.isEmpty else { return nil }
             $0.running -= 1
             return $0.pending.removeFirst()
         }
-        completion?()
+        completion?(outcome)
     }
 }
 

@@ -45,7 +45,8 @@ struct AlertmanagerFormatTests {
         #expect(sent.count == 2)
         let old = try #require(sent[0]["labels"] as? [String: String])
         #expect(old["band"] == "unhealthy-for-sensitive-groups")
-        #expect(sent[0]["endsAt"] as? String == "2026-08-20T14:05:10Z")
+        // The old band ended when the escalation happened, not when it was delivered.
+        #expect(sent[0]["endsAt"] as? String == "2026-08-20T14:05:00Z")
         let new = try #require(sent[1]["labels"] as? [String: String])
         #expect(new["band"] == "unhealthy")
         #expect(new["severity"] == "warning")
@@ -58,7 +59,8 @@ struct AlertmanagerFormatTests {
         let resolved = try alerts(SampleEvents.event(.resolved, band: .good, previousBand: .unhealthy), now: SampleEvents.createdAt + 1).alerts
         #expect(resolved.count == 1)
         #expect((resolved[0]["labels"] as? [String: String])?["band"] == "unhealthy")
-        #expect(resolved[0]["endsAt"] as? String == "2026-08-20T14:05:01Z")
+        // It ended when it resolved, however late the resolve is delivered.
+        #expect(resolved[0]["endsAt"] as? String == "2026-08-20T14:05:00Z")
     }
 
     @Test func testEventIsNotTheRealAlert() throws {

@@ -1,4 +1,5 @@
 import BreezeAlerts
+import BreezeTestSupport
 import BreezeConfig
 import BreezeDelivery
 import BreezeHTTP

@@ -123,10 +123,14 @@ struct DeliveryQueuesTests {
         #expect(machine.queues["ops"]?.map(\.heldUntil) == [5000, 5000, 5000])
         #expect(machine.step(now: 2000).map(\.summary) == [])
         #expect(machine.nextWake == 5000)
-        // Held entries outlive MaxAge while held: nothing is dropped.
-        #expect(machine.step(now: 5000).map(\.summary) == ["attempt ops 1"])
-        _ = machine.finished(entry(1), outcome: .delivered, now: 5000, randomUnit: 0)
-        #expect(machine.step(now: 5000).map(\.summary) == ["attempt ops 2"])
+        // Held entries outlive MaxAge while held: nothing is dropped. Paris's episode is over by
+        // the end of the hold: one resolve tells it, no firing goes out for air that is fine.
+        #expect(machine.step(now: 5000).map(\.summary) == [
+            "save ops 2", "remove ops 1", "superseded ops 1 by 2", "attempt ops 2",
+        ])
+        #expect(machine.queues["ops"]?.first?.event.unannounced?.startedAt == entry(1).event.createdAt)
+        _ = machine.finished(entry(2, kind: .resolved), outcome: .delivered, now: 5000, randomUnit: 0)
+        #expect(machine.step(now: 5000).map(\.summary) == ["attempt ops 3"])
     }
 
     @Test func heldEntriesDoNotHoldOtherCities() {

@@ -57,7 +57,8 @@ struct EmailReceiverTests {
         #expect(body.contains("An alert started: the air went from Moderate to Unhealthy."))
         #expect(body.contains("PM2.5      93 µg/m³           unhealthy"))
         #expect(body.contains("- " + Band.unhealthy.healthTips[0]))
-        #expect(body.contains("Observed:  2026-08-20T14:00:00Z"))
+        // In the city's zone (Europe/Paris), not UTC.
+        #expect(body.contains("Observed:  16:00 CEST"))
     }
 
     @Test func nonASCIISubjectIsEncodedAndFolded() throws {

@@ -28,8 +28,9 @@ breeze_install_packages() {
 # What building needs.
 breeze_build_packages=(pkg-config libcurl4-openssl-dev libsystemd-dev libssl-dev ca-certificates)
 # What the tests need beyond that: Python serves the fixture servers; curl and jq are the
-# baselines some tests and benchmarks compare against; valgrind checks breezed for leaks.
-breeze_test_packages=(python3 curl jq prometheus-alertmanager valgrind)
+# baselines some tests and benchmarks compare against; valgrind checks breezed for leaks;
+# tzdata gives the zone abbreviations notifications show ("16:05 CEST"), which the tests check.
+breeze_test_packages=(python3 curl jq prometheus-alertmanager valgrind tzdata)
 # The outbox fault tests: unshare/nsenter/mount for a full tmpfs, chattr for an immutable folder.
 breeze_test_packages+=(util-linux mount e2fsprogs)
 # What the tests under a real systemd need (scripts/lib/test-systemd installs them only when

@@ -27,7 +27,7 @@ public struct EmailReceiver: Receiver {
 
     /// The message one attempt at `now` writes.
     public func message(for event: AlertEvent, at now: Double) -> String {
-        MailMessage(event: event, configuration: configuration, hostname: hostname, now: now).text
+        MailMessage(event: event, configuration: configuration, hostname: hostname, now: now).whole
     }
 
     public func deliver(_ event: AlertEvent, at now: Double) -> DeliveryOutcome {

@@ -17,7 +17,7 @@ struct MailMessage {
     }
 
     /// The whole message.
-    var text: String {
+    var whole: String {
         let headers = [
             HeaderText.field("Date", date),
             HeaderText.addressList("From", [configuration.from]),
@@ -33,9 +33,13 @@ struct MailMessage {
         return headers.joined(separator: "\n") + "\n\n" + QuotedPrintable.encode(body) + "\n"
     }
 
-    /// `SubjectPrefix` and the event's message.
+    /// What people read, made for this attempt: local times, the late note.
+    var text: AlertText { AlertText(event, now: now, receiverTimeZone: configuration.timeZone) }
+
+    /// `SubjectPrefix` and the message (with its late note when late).
     var subject: String {
-        configuration.subjectPrefix.isEmpty ? event.message : configuration.subjectPrefix + " " + event.message
+        let message = text.message
+        return configuration.subjectPrefix.isEmpty ? message : configuration.subjectPrefix + " " + message
     }
 
     /// RFC 5322 date in the receiver's `TimeZone=`, else the system's.
@@ -48,14 +52,17 @@ struct MailMessage {
         return formatter.string(from: Date(timeIntervalSince1970: now))
     }
 
-    /// For people: what changed, the reading, the pollutant table, the tips, when observed.
+    /// For people: what changed, the reading, the pollutant table, the tips, when observed
+    /// (in the city's zone, else the receiver's, else the system's).
     var body: String {
-        var lines = [event.message, "", change, ""]
-        lines.append("City:      \(event.city.name) (\(event.city.latitude), \(event.city.longitude))")
+        let text = self.text
+        var lines = [text.message, "", change(text), ""]
+        lines.append("City:      \(text.place) (\(event.city.latitude), \(event.city.longitude))")
         lines.append("AQI:       " + (event.aqi.map(String.init) ?? "no data")
             + (event.band.map { ", \($0.label) \($0.emoji)" } ?? ""))
         if let dominant = event.dominantPollutant { lines.append("Dominant:  \(dominant.label)") }
-        lines.append("Observed:  \(Timestamp.observation(event.observedAt))")
+        lines.append("Observed:  \(text.observed)")
+        if let note = text.lateNote { lines.append("Sent late: \(note)") }
         let rows = AlertData.pollutantRows(event)
         if !rows.isEmpty {
             lines += ["", "Pollutant  Concentration      Status"]
@@ -71,9 +78,13 @@ struct MailMessage {
         return lines.map(EncodedWord.withoutControls).joined(separator: "\n")
     }
 
-    private var change: String {
+    private func change(_ text: AlertText) -> String {
         let now = event.band?.label ?? "no AQI"
         let before = event.previousBand?.label
+        if let episode = text.episode {
+            return "An alert came and went before it could be sent: the air was "
+                + (episode.band?.label ?? "alerting") + " \(text.episodeSpan(episode)) and is back to \(now)."
+        }
         switch event.kind {
         case .firing:
             return "An alert started" + (before.map { ": the air went from \($0) to \(now)." } ?? ": the air is \(now).")

@@ -16,8 +16,14 @@ import BreezeModel
 /// Lifetime. A firing alert carries `endsAt` = now + the firing lifetime (four poll intervals,
 /// as Prometheus sets four evaluation intervals) and the daemon re-sends it each cycle while
 /// firing (`refreshesWhileFiring`), so Alertmanager's `resolve_timeout` never expires it
-/// early and a stopped Breeze lets it end on its own. A resolve sets `endsAt` to now. A `test`
-/// event is `alertname="AirQualityTest"`, never the real alert, and ends after five minutes.
+/// early and a stopped Breeze lets it end on its own. A resolve (and the previous band's alert
+/// on escalation) ends when the event was made, however late it is delivered; a resolve
+/// standing for an episode Alertmanager never heard of starts when the episode did, so it
+/// arrives already over and never fires. A `test` event is `alertname="AirQualityTest"`, never
+/// the real alert, and ends after five minutes.
+///
+/// Annotations: `summary` (the city with its region and country), `description` (the tips),
+/// `event_id`, `observed_at` (RFC 3339 UTC), `aqi`, and `country`, `region` when configured.
 enum AlertmanagerFormat: WebhookPayloadFormat {
     static let path = "/api/v2/alerts"
     static let testLifetime: Double = 300
@@ -28,18 +34,27 @@ enum AlertmanagerFormat: WebhookPayloadFormat {
         var alerts: [JSONValue] = []
         switch event.kind {
         case .firing:
-            alerts = [alert(event, band: event.band, endsAt: now + lifetime)]
+            alerts = [alert(event, zone: context.timeZone, band: event.band, endsAt: now + lifetime)]
         case .escalated:
             if let previous = event.previousBand, previous != event.band {
-                alerts.append(alert(event, band: previous, endsAt: now))
+                alerts.append(alert(event, zone: context.timeZone, band: previous, endsAt: event.createdAt))
             }
-            alerts.append(alert(event, band: event.band, endsAt: now + lifetime))
+            alerts.append(alert(event, zone: context.timeZone, band: event.band, endsAt: now + lifetime))
         case .reminder:
-            alerts = [alert(event, band: event.previousBand ?? event.band, endsAt: now + lifetime)]
+            alerts = [
+                alert(event, zone: context.timeZone, band: event.previousBand ?? event.band, endsAt: now + lifetime)
+            ]
         case .resolved:
-            alerts = [alert(event, band: event.previousBand ?? event.band, endsAt: now)]
+            let startsAt = event.unannounced.map { min($0.startedAt, event.createdAt) } ?? event.createdAt
+            alerts = [
+                alert(
+                    event, zone: context.timeZone, band: event.previousBand ?? event.band, startsAt: startsAt,
+                    endsAt: event.createdAt)
+            ]
         case .test:
-            alerts = [alert(event, band: event.band, endsAt: now + testLifetime, name: "AirQualityTest")]
+            alerts = [
+                alert(event, zone: context.timeZone, band: event.band, endsAt: now + testLifetime, name: "AirQualityTest")
+            ]
         }
         return .post(alertsURL(context.url), body: JSONValue.array(alerts).bytes, contentType: "application/json")
     }
@@ -60,15 +75,18 @@ enum AlertmanagerFormat: WebhookPayloadFormat {
     }
 
     private static func alert(
-        _ event: AlertEvent, band: Band?, endsAt: Double, name: String = "AirQuality"
+        _ event: AlertEvent, zone: String?, band: Band?, startsAt: Double? = nil, endsAt: Double,
+        name: String = "AirQuality"
     ) -> JSONValue {
         var annotations: [String: JSONValue] = [
-            "summary": .string(event.message),
+            "summary": .string(AlertText(event, now: event.createdAt, receiverTimeZone: zone).sentence),
             "description": .string(event.tips.joined(separator: " ")),
             "event_id": .string(event.id),
             "observed_at": .string(Timestamp.observation(event.observedAt)),
         ]
         if let aqi = event.aqi { annotations["aqi"] = .string(String(aqi)) }
+        if let country = event.city.country, !country.isEmpty { annotations["country"] = .string(country) }
+        if let region = event.city.admin1, !region.isEmpty { annotations["region"] = .string(region) }
         return .object([
             "labels": .object([
                 "alertname": .string(name),
@@ -77,7 +95,7 @@ enum AlertmanagerFormat: WebhookPayloadFormat {
                 "severity": .string(severity(band)),
             ]),
             "annotations": .object(annotations),
-            "startsAt": .string(TimeText.rfc3339(event.createdAt)),
+            "startsAt": .string(TimeText.rfc3339(startsAt ?? event.createdAt)),
             "endsAt": .string(TimeText.rfc3339(endsAt)),
         ])
     }

@@ -11,12 +11,13 @@ enum DiscordFormat: WebhookPayloadFormat {
     static let embedLimit = 6000
 
     static func request(for event: AlertEvent, context: FormatContext) -> HTTPRequest {
-        let title = truncated(AlertData.title(event), to: 256)
+        let text = context.text(event)
+        let title = truncated(text.title, to: 256)
         let fields = AlertData.pollutantRows(event).map { row in
             (name: row.pollutant.label,
              value: "\(AlertData.format(row.value)) \(AlertData.unit) (\(row.status.rawValue))")
         }
-        let footer = "Breeze · observed \(Timestamp.observation(event.observedAt))"
+        let footer = truncated("Breeze · observed \(text.observed)", to: 2048)
         let fixed = ([title, footer] + fields.flatMap { [$0.name, $0.value] }).map(\.utf16.count).reduce(0, +)
         let tips = event.tips.map { "• " + $0 }.joined(separator: "\n")
         let description = truncated(tips, to: min(4096, embedLimit - fixed))
@@ -31,7 +32,7 @@ enum DiscordFormat: WebhookPayloadFormat {
         if let colour = colour(event) { embed["color"] = .integer(colour) }
         if !description.isEmpty { embed["description"] = .string(description) }
         let body = JSONValue.object([
-            "content": .string(truncated(event.message, to: contentLimit)),
+            "content": .string(truncated(text.message, to: contentLimit)),
             "username": .string("Breeze"),
             "allowed_mentions": .object(["parse": .array([])]),
             "embeds": .array([.object(embed)]),

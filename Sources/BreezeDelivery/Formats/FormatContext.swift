@@ -11,6 +11,14 @@ struct FormatContext: Sendable {
     var signingKey: SigningKey?
     /// How long Alertmanager keeps a firing alert without a re-send.
     var firingLifetime: Duration
+    /// The receiver's `TimeZone=`: times for people are in the city's zone, else this one,
+    /// else the system's.
+    var timeZone: String? = nil
+
+    /// The text people read about `event` in this attempt.
+    func text(_ event: AlertEvent) -> AlertText {
+        AlertText(event, now: now, receiverTimeZone: timeZone)
+    }
 }
 
 /// A webhook payload shape: turns an event into the request its service documents. The

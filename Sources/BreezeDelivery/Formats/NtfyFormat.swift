@@ -5,24 +5,26 @@ import BreezeModel
 /// `Format=ntfy`: the message as plain text POSTed to the topic URL, with `Title`, `Priority`
 /// and `Tags` headers.
 ///
-/// Priorities: `resolved` 2 (low); `test` 3 (default); otherwise by band: up to Slightly High 3,
+/// Priorities: `resolved` 2 (low), also when it stands for an episode that was over before
+/// its alerts went out; `test` 3 (default); otherwise by band: up to Slightly High 3,
 /// Unhealthy for Sensitive Groups 4 (high), Unhealthy and worse 5 (urgent, which ntfy lets
 /// break through Do Not Disturb). Tags: an emoji shortcode ntfy shows as an icon, then the
 /// band's slug. Header values are ASCII: a non-ASCII title (an emoji, "Zürich") is sent as
 /// RFC 2047 encoded-words, which ntfy decodes.
 enum NtfyFormat: WebhookPayloadFormat {
     static func request(for event: AlertEvent, context: FormatContext) -> HTTPRequest {
-        var lines = [event.message]
+        let text = context.text(event)
+        var lines = [text.message]
         if !event.tips.isEmpty { lines += [""] + event.tips.map { "• " + $0 } }
         let rows = AlertData.pollutantRows(event)
         if !rows.isEmpty { lines += [""] + rows.map(\.line) }
-        lines += ["", "Observed \(Timestamp.observation(event.observedAt))"]
+        lines += ["", "Observed \(text.observed)"]
         let tags = [shortcode(event)] + (event.band.map { [$0.slug] } ?? [])
         return .post(
             context.url, body: Array(lines.joined(separator: "\n").utf8),
             contentType: "text/plain; charset=utf-8",
             headers: [
-                ("Title", headerText(AlertData.title(event))),
+                ("Title", headerText(text.title)),
                 ("Priority", String(priority(event))),
                 ("Tags", tags.joined(separator: ",")),
             ])

@@ -3,10 +3,12 @@ import BreezeHTTP
 
 /// `Format=slack`: a Slack incoming-webhook message: `text` as the notification fallback, and
 /// blocks: the message and tips, the pollutants as fields, the observation time as context.
+/// The text is made at delivery time (`AlertText`): local times, and a note when late.
 enum SlackFormat: WebhookPayloadFormat {
     static func request(for event: AlertEvent, context: FormatContext) -> HTTPRequest {
+        let text = context.text(event)
         var blocks: [JSONValue] = [
-            section("*\(escape(AlertData.title(event)))*\n\(escape(event.message))"),
+            section("*\(escape(text.title))*\n\(escape(text.message))"),
         ]
         if !event.tips.isEmpty {
             blocks.append(section(event.tips.map { "• " + escape($0) }.joined(separator: "\n")))
@@ -26,11 +28,11 @@ enum SlackFormat: WebhookPayloadFormat {
             "elements": .array([
                 .object([
                     "type": .string("mrkdwn"),
-                    "text": .string(escape("Observed \(Timestamp.observation(event.observedAt)) · Breeze")),
+                    "text": .string(escape("Observed \(text.observed) · Breeze")),
                 ])
             ]),
         ]))
-        let body = JSONValue.object(["text": .string(event.message), "blocks": .array(blocks)]).bytes
+        let body = JSONValue.object(["text": .string(text.message), "blocks": .array(blocks)]).bytes
         return .post(context.url, body: body, contentType: "application/json")
     }
 

@@ -4,16 +4,14 @@ import BreezeModel
 /// The parts of an event every format shows, in one place so the formats agree.
 enum AlertData {
     /// The Standard Webhooks `data` object: id, event, city, aqi, band, previousBand,
-    /// dominantPollutant, pollutants, pollutantsOverLimit, observedAt, createdAt, message, tips.
-    static func object(_ event: AlertEvent) -> JSONValue {
+    /// dominantPollutant, pollutants, pollutantsOverLimit, observedAt, createdAt, message, tips,
+    /// unannounced. Made from the event alone (`message` without a late note), so every attempt
+    /// sends the same bytes.
+    static func object(_ event: AlertEvent, timeZone: String?) -> JSONValue {
         .object([
             "id": .string(event.id),
             "event": .string(event.kind.rawValue),
-            "city": .object([
-                "name": .string(event.city.name),
-                "latitude": .number(event.city.latitude),
-                "longitude": .number(event.city.longitude),
-            ]),
+            "city": city(event.city),
             "aqi": event.aqi.map(JSONValue.integer) ?? .null,
             "band": band(event.band),
             "previousBand": band(event.previousBand),
@@ -28,8 +26,34 @@ enum AlertData {
             "pollutantsOverLimit": .array(event.pollutantsOverLimit.map { .string($0.rawValue) }),
             "observedAt": .string(Timestamp.observation(event.observedAt)),
             "createdAt": .string(TimeText.rfc3339(event.createdAt)),
-            "message": .string(event.message),
+            "message": .string(AlertText(event, now: event.createdAt, receiverTimeZone: timeZone).sentence),
             "tips": .array(event.tips.map(JSONValue.string)),
+            "unannounced": unannounced(event),
+        ])
+    }
+
+    /// `{name, displayName, country, region, timeZone, latitude, longitude}`; what is not
+    /// configured is null.
+    static func city(_ city: City) -> JSONValue {
+        .object([
+            "name": .string(city.name),
+            "displayName": .string(city.displayName),
+            "country": .optional(city.country.flatMap { $0.isEmpty ? nil : $0 }),
+            "region": .optional(city.admin1.flatMap { $0.isEmpty ? nil : $0 }),
+            "timeZone": .optional(city.timeZone.flatMap { $0.isEmpty ? nil : $0 }),
+            "latitude": .number(city.latitude),
+            "longitude": .number(city.longitude),
+        ])
+    }
+
+    /// For a `resolved` standing for an episode the receiver never heard of:
+    /// `{startedAt, endedAt, band}` (RFC 3339 UTC); else null.
+    static func unannounced(_ event: AlertEvent) -> JSONValue {
+        guard event.kind == .resolved, let episode = event.unannounced else { return .null }
+        return .object([
+            "startedAt": .string(TimeText.rfc3339(episode.startedAt)),
+            "endedAt": .string(TimeText.rfc3339(event.createdAt)),
+            "band": band(episode.band),
         ])
     }
 
@@ -74,16 +98,4 @@ enum AlertData {
         return fraction == 0 ? "\(sign)\(whole)" : "\(sign)\(whole).\(fraction)"
     }
 
-    /// A short title: `Paris: Unhealthy 😨 (AQI 162)`, or `Paris: resolved …` and so on.
-    static func title(_ event: AlertEvent) -> String {
-        let level = event.band.map { "\($0.label) \($0.emoji)" } ?? "no AQI"
-        let aqi = event.aqi.map { " (AQI \($0))" } ?? ""
-        switch event.kind {
-        case .firing: return "\(event.city.name): \(level)\(aqi)"
-        case .escalated: return "\(event.city.name): worse, \(level)\(aqi)"
-        case .reminder: return "\(event.city.name): still \(level)\(aqi)"
-        case .resolved: return "\(event.city.name): back to \(level)\(aqi)"
-        case .test: return "Breeze test alert: \(event.city.name), \(level)\(aqi)"
-        }
-    }
 }

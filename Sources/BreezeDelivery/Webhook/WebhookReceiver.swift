@@ -59,7 +59,8 @@ public struct WebhookReceiver: Receiver {
             signingKey = key
         }
         let context = FormatContext(
-            url: configuration.url, now: now, signingKey: signingKey, firingLifetime: firingLifetime)
+            url: configuration.url, now: now, signingKey: signingKey, firingLifetime: firingLifetime,
+            timeZone: configuration.timeZone)
         var request: HTTPRequest
         switch configuration.format {
         case .json: request = StandardWebhookFormat.request(for: event, context: context)

@@ -77,6 +77,7 @@ extension DeliveryAction {
             case .receiverGone(let receiver, let reason, let buried): "gone \(receiver) (\(buried)): \(reason)"
             case .waitingForReceiver(let receiver, let entries): "waiting for \(receiver) (\(entries))"
             case .held(let entry, let until): "held \(entry.receiver) \(entry.sequence) until \(Int(until))"
+            case .superseded(let entry, let resolve): "superseded \(entry.receiver) \(entry.sequence) by \(resolve.sequence)"
             case .storageFailed(let text): "storage: \(text)"
             }
         }

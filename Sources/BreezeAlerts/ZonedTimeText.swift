@@ -1,0 +1,95 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Times for people in a named zone, with the zone's abbreviation: `14:00 CEST`. The zone is
+/// the first known of the names given (a city's `TimeZone=`, then a receiver's), else the
+/// system's.
+extension TimeText {
+    /// The first of `names` that is a known IANA zone, else the system's zone.
+    public static func zone(_ names: String?...) -> TimeZone {
+        for case let name? in names where !name.isEmpty {
+            if let zone = TimeZone(identifier: name) { return zone }
+        }
+        return TimeZone.current
+    }
+
+    /// `14:00 CEST`.
+    public static func clock(_ unixSeconds: Double, in zone: TimeZone) -> String {
+        let (parts, abbreviation) = local(unixSeconds, in: zone)
+        return clockText(parts) + " " + abbreviation
+    }
+
+    /// `2026-08-20 14:00 CEST`.
+    public static func dateAndClock(_ unixSeconds: Double, in zone: TimeZone) -> String {
+        let (parts, abbreviation) = local(unixSeconds, in: zone)
+        return dateText(parts) + " " + clockText(parts) + " " + abbreviation
+    }
+
+    /// `14:00 CEST` when `unixSeconds` falls on the same local day as `now`, else
+    /// `2026-08-20 14:00 CEST`: a time read beside the message's arrival.
+    public static func readable(_ unixSeconds: Double, now: Double, in zone: TimeZone) -> String {
+        let (parts, _) = local(unixSeconds, in: zone)
+        let (today, _) = local(now, in: zone)
+        let sameDay = parts.tm_year == today.tm_year && parts.tm_yday == today.tm_yday
+        return sameDay ? clock(unixSeconds, in: zone) : dateAndClock(unixSeconds, in: zone)
+    }
+
+    /// `13:18–14:05 CEST`; dates on both ends when the span leaves `end`'s day or `now`'s;
+    /// both abbreviations when they differ (a daylight-saving change in between).
+    public static func span(_ start: Double, _ end: Double, now: Double, in zone: TimeZone) -> String {
+        let (startParts, startZone) = local(start, in: zone)
+        let (endParts, endZone) = local(end, in: zone)
+        let (today, _) = local(now, in: zone)
+        let oneDay = startParts.tm_yday == endParts.tm_yday && startParts.tm_year == endParts.tm_year
+            && endParts.tm_yday == today.tm_yday && endParts.tm_year == today.tm_year
+        let from = (oneDay ? "" : dateText(startParts) + " ") + clockText(startParts)
+            + (startZone == endZone ? "" : " " + startZone)
+        let to = (oneDay ? "" : dateText(endParts) + " ") + clockText(endParts) + " " + endZone
+        return from + (oneDay ? "–" : " – ") + to
+    }
+
+    /// Unix seconds of an Open-Meteo time (`2026-08-20T14:00`, in GMT); nil for any other text.
+    public static func unixSeconds(openMeteo text: String) -> Double? {
+        let bytes = Array(text.utf8)
+        let digits = [0, 1, 2, 3, 5, 6, 8, 9, 11, 12, 14, 15]
+        guard bytes.count == 16, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+            bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"),
+            digits.allSatisfy({ (48...57).contains(bytes[$0]) })
+        else { return nil }
+        func number(_ from: Int, _ count: Int) -> Int32 {
+            bytes[from..<(from + count)].reduce(0) { $0 * 10 + Int32($1 - 48) }
+        }
+        var parts = tm()
+        parts.tm_year = number(0, 4) - 1900
+        parts.tm_mon = number(5, 2) - 1
+        parts.tm_mday = number(8, 2)
+        parts.tm_hour = number(11, 2)
+        parts.tm_min = number(14, 2)
+        guard (0...11).contains(parts.tm_mon), (1...31).contains(parts.tm_mday), parts.tm_hour < 24,
+            parts.tm_min < 60
+        else { return nil }
+        return Double(timegm(&parts))
+    }
+
+    /// The broken-down local time in `zone` and the zone's abbreviation then.
+    private static func local(_ unixSeconds: Double, in zone: TimeZone) -> (tm, String) {
+        // Beyond any real time (a corrupt entry): the epoch, rather than a trap.
+        let seconds = unixSeconds.isFinite && abs(unixSeconds) < 1e12 ? unixSeconds.rounded(.down) : 0
+        let date = Date(timeIntervalSince1970: seconds)
+        var time = time_t(seconds) + time_t(zone.secondsFromGMT(for: date))
+        var parts = tm()
+        gmtime_r(&time, &parts)
+        return (parts, ZoneAbbreviation.of(zone, at: date))
+    }
+
+    private static func dateText(_ parts: tm) -> String {
+        "\(parts.tm_year + 1900)-\(twoDigits(parts.tm_mon + 1))-\(twoDigits(parts.tm_mday))"
+    }
+
+    private static func clockText(_ parts: tm) -> String { twoDigits(parts.tm_hour) + ":" + twoDigits(parts.tm_min) }
+
+    private static func twoDigits(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+}

@@ -1,0 +1,107 @@
+import BreezeAlerts
+import BreezeModel
+import Foundation
+
+/// What people read about one event, made when it is delivered, from the outbox entry's event
+/// and the clock: the city with its `Region=` and `Country=`, times in the city's `TimeZone=`
+/// (else the receiver's, else the system's) with the zone's abbreviation, and a note when the
+/// notice goes out late or announces an episode that was over before it could be delivered.
+struct AlertText {
+    /// A notice delivered more than this many seconds after its event was made says so:
+    /// longer than a few quick delivery retries, shorter than a usual poll interval.
+    static let lateAfter: Double = 600
+
+    let event: AlertEvent
+    /// Unix seconds of this attempt.
+    let now: Double
+    let zone: TimeZone
+
+    init(_ event: AlertEvent, now: Double, receiverTimeZone: String?) {
+        self.event = event
+        self.now = now
+        zone = TimeText.zone(event.city.timeZone, receiverTimeZone)
+    }
+
+    /// `Paris, Île-de-France, France`.
+    var place: String { event.city.displayName }
+
+    /// Seconds between the event and this attempt when more than `lateAfter`; nil when on
+    /// time, and for test alerts.
+    var delay: Double? {
+        let late = now - event.createdAt
+        guard event.kind != .test, late.isFinite, late > Self.lateAfter else { return nil }
+        return late
+    }
+
+    /// `seen 13:18 CEST, delayed 42 min`; nil when on time.
+    var lateNote: String? {
+        delay.map { "seen \(TimeText.readable(event.createdAt, now: now, in: zone)), delayed \(Self.duration($0))" }
+    }
+
+    /// The sentence people read first, with the late note when late.
+    var message: String {
+        lateNote.map { sentence + " (\($0))" } ?? sentence
+    }
+
+    /// The sentence without the late note, the same on every attempt: the event's message, or
+    /// for an episode that was over before its alerts went out, `Air quality in Paris was
+    /// Unhealthy 😨 13:18–14:05 CEST, now resolved: AQI 40, Good 😊`.
+    var sentence: String {
+        guard let episode else { return event.message }
+        return "Air quality in \(place) was \(Self.label(episode.band)) \(episodeSpan(episode)), now resolved: \(level)"
+    }
+
+    /// A short title: `Paris: Unhealthy 😨 (AQI 162)`, `Paris: back to Good 😊 (AQI 40)`, or
+    /// `Paris: was Unhealthy 😨 13:18–14:05 CEST, now Good 😊 (AQI 40)`.
+    var title: String {
+        let level = event.band.map { "\($0.label) \($0.emoji)" } ?? "no AQI"
+        let aqi = event.aqi.map { " (AQI \($0))" } ?? ""
+        let name = place
+        if let episode {
+            return "\(name): was \(Self.label(episode.band)) \(episodeSpan(episode)), now \(level)\(aqi)"
+        }
+        switch event.kind {
+        case .firing: return "\(name): \(level)\(aqi)"
+        case .escalated: return "\(name): worse, \(level)\(aqi)"
+        case .reminder: return "\(name): still \(level)\(aqi)"
+        case .resolved: return "\(name): back to \(level)\(aqi)"
+        case .test: return "Breeze test alert: \(name), \(level)\(aqi)"
+        }
+    }
+
+    /// When the source observed the values, for people: `14:00 CEST` (with the date when not
+    /// today); the source's text as written when it is not a time Breeze reads.
+    var observed: String {
+        guard let seconds = TimeText.unixSeconds(openMeteo: event.observedAt) else { return event.observedAt }
+        return TimeText.readable(seconds, now: now, in: zone)
+    }
+
+    /// The episode this `resolved` stands for, when the receiver never heard of it.
+    var episode: UnannouncedEpisode? {
+        event.kind == .resolved ? event.unannounced : nil
+    }
+
+    /// `13:18–14:05 CEST`: from the episode's first alert to the resolve.
+    func episodeSpan(_ episode: UnannouncedEpisode) -> String {
+        TimeText.span(episode.startedAt, event.createdAt, now: now, in: zone)
+    }
+
+    /// `AQI 40, Good 😊`, or `no AQI reported`.
+    private var level: String {
+        guard let aqi = event.aqi, let band = event.band else { return "no AQI reported" }
+        return "AQI \(aqi), \(band.label) \(band.emoji)"
+    }
+
+    private static func label(_ band: Band?) -> String {
+        band.map { "\($0.label) \($0.emoji)" } ?? "alerting"
+    }
+
+    /// `42 min`, `1 h 5 min`, `2 d 3 h`: at least a minute.
+    static func duration(_ seconds: Double) -> String {
+        let minutes = seconds.isFinite ? max(1, Int(min(seconds, 1e9) / 60)) : 1
+        if minutes < 60 { return "\(minutes) min" }
+        let hours = minutes / 60
+        if hours < 24 { return minutes % 60 == 0 ? "\(hours) h" : "\(hours) h \(minutes % 60) min" }
+        return hours % 24 == 0 ? "\(hours / 24) d" : "\(hours / 24) d \(hours % 24) h"
+    }
+}
