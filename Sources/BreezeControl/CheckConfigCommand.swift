@@ -11,6 +11,9 @@ enum CheckConfigCommand: ControlCommand {
         Check the configuration (the main file and every breezed.conf.d/*.conf beside it) and
         estimate its Open-Meteo cost. Prints "configuration OK: …" and exits 0, or prints every
         error as PATH:LINE: message and exits 78. Warnings go to standard error either way.
+        A secret file (ApiKeyFile=, SecretFile=) this user may not read, or a
+        /run/credentials/ file that exists only while the service runs, is a warning naming
+        it, not an error: 'breezed --check' as the service's user checks those too.
 
         Options:
           --config PATH   main configuration file (default \(DefaultPaths.configuration))
@@ -27,7 +30,8 @@ enum CheckConfigCommand: ControlCommand {
             return .usage
         }
         let path = parsed.value("config") ?? DefaultPaths.configuration
-        let outcome = ConfigurationCheck.run(path: path, environment: context.environment)
+        let outcome = ConfigurationCheck.run(
+            path: path, environment: context.environment, secretFiles: .allWarningWhenUnreadable)
         outcome.errors.forEach(context.console.printError)
         outcome.output.forEach(context.console.print)
         return outcome.succeeded ? .success : .configuration

@@ -38,7 +38,7 @@ enum StatusCommand: ControlCommand {
         }
         guard
             let configuration = loadConfiguration(
-                path: parsed.value("config"), optional: false, command: name, context: context)
+                path: parsed.value("config"), optional: false, command: name, context: context, secretFiles: .none)
         else { return .configuration }
         let store = StateStore(stateDirectory: configuration.breeze.stateDirectory)
         let state: DaemonState
