@@ -139,15 +139,18 @@ enum DaemonCommand {
             console.printError("breezed: cannot use the state directory: \(error)")
             exit(ExitCode.cannotCreate.rawValue)
         }
+        let clock = environment.clock
+        let control = DaemonControl(daemon: daemon, logger: environment.logger, clock: { clock().wall })
         let signals = DispatchQueue(label: "breezed.signals")
         let watcher = SignalWatcher(
             handlers: [
                 SIGHUP: { daemon.reload() },
                 SIGUSR1: { daemon.pollNow() },
-                SIGTERM: { daemon.stop(reason: "SIGTERM") { exit($0) } },
-                SIGINT: { daemon.stop(reason: "SIGINT") { exit($0) } },
+                SIGTERM: { control.stop(); daemon.stop(reason: "SIGTERM") { exit($0) } },
+                SIGINT: { control.stop(); daemon.stop(reason: "SIGINT") { exit($0) } },
             ], queue: signals)
         daemon.start()
+        control.start(path: loaded.configuration.breeze.controlSocket)
         withExtendedLifetime(watcher) { dispatchMain() }
     }
 }

@@ -80,6 +80,15 @@ struct SecretFileReadingTests {
         let outcome = Load.text(Self.text, context: warn)
         #expect(outcome.errors == ["breezed.conf:5: cannot read SecretFile=/etc/breeze/ops-secret: No such file or directory"])
     }
+
+    @Test func theControlSocketDefaultsToTheRuntimeDirectory() {
+        #expect(Load.text("").configuration?.breeze.controlSocket == "/run/breeze/control")
+        let runtime = LoadContext(environment: ["RUNTIME_DIRECTORY": "/run/breeze-test:/run/other"])
+        #expect(Load.text("", context: runtime).configuration?.breeze.controlSocket == "/run/breeze-test/control")
+        #expect(Load.text("[Breeze]\nControlSocket=/tmp/x/control\n").configuration?.breeze.controlSocket == "/tmp/x/control")
+        #expect(Load.text("[Breeze]\nControlSocket=\n", context: runtime).configuration?.breeze.controlSocket == "/run/breeze-test/control")
+        #expect(Load.text("[Breeze]\nControlSocket=relative/control\n").errors.count == 1)
+    }
 }
 
 /// The paths a context opened, from any thread.

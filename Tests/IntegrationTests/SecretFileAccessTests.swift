@@ -25,7 +25,7 @@ struct SecretFileAccessTests {
         chmod(secret, 0o600)
         let path = try server.configuration(
             cities: [DaemonTests.paris],
-            extra: "StateDirectory=\(folder)/state\n"
+            extra: "StateDirectory=\(folder)/state\nControlSocket=\(folder)/control\n"
                 + "[Webhook \"ops\"]\nURL=http://127.0.0.1:9/hook\nSecretFile=\(secret)\n")
 
         let now = try Binaries.runAsNobody(Binaries.breezectl, ["now", "--config", path])
@@ -33,6 +33,7 @@ struct SecretFileAccessTests {
         #expect(now.standardOutput.contains("Paris"))
         let status = try Binaries.runAsNobody(Binaries.breezectl, ["status", "--config", path])
         #expect(status.status == 3, "no cycle yet, and no configuration error: \(status.standardError)")
+        #expect(status.standardOutput.contains("From the state file \(folder)/state/state.json"))
 
         let check = try Binaries.runAsNobody(Binaries.breezectl, ["check-config", "--config", path])
         #expect(check.status == 0)
