@@ -98,6 +98,45 @@ struct ControlSocketTests {
         #expect(unreadable.standardError.contains("Permission denied"))
     }
 
+    /// As scripts/run runs it: no ControlSocket=, the socket in $RUNTIME_DIRECTORY, and
+    /// breezectl told where by $BREEZE_CONTROL_SOCKET (or the same $RUNTIME_DIRECTORY).
+    @Test func theSocketFollowsRuntimeDirectoryAndBreezectlFollowsTheEnvironment() throws {
+        let server = try OpenMeteoServer()
+        defer { server.stop() }
+        let runtime = FileManager.default.temporaryDirectory.appendingPathComponent("breeze-run-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true)
+        let state = runtime + "-state"
+        let path = try server.configuration(cities: [DaemonTests.paris], extra: "StateDirectory=\(state)\n")
+        let daemon = try DaemonProcess(
+            arguments: ["--config", path, "--log", "stderr"], environment: ["RUNTIME_DIRECTORY": runtime])
+        try #require(daemon.waitForLog("control socket: listening on \(runtime)/control"))
+
+        // Without a hint breezectl looks at /run/breeze/control (none on a test machine) and
+        // reads the state file.
+        if access("/run/breeze/control", F_OK) != 0 {
+            let unhinted = try Binaries.run(Binaries.breezectl, ["status", "--config", path, "--json"])
+            #expect((try json(unhinted)["source"] as? [String: Any])?["kind"] as? String == "stateFile")
+        }
+        for hint in [["BREEZE_CONTROL_SOCKET": runtime + "/control"], ["RUNTIME_DIRECTORY": runtime]] {
+            let hinted = try Binaries.run(Binaries.breezectl, ["status", "--config", path, "--json"], environment: hint)
+            let source = try #require(try json(hinted)["source"] as? [String: Any])
+            #expect(source["kind"] as? String == "daemon")
+            #expect(source["socket"] as? String == runtime + "/control")
+        }
+        // The daemon also answers a status without any configuration on breezectl's side.
+        let noConfiguration = try Binaries.run(
+            Binaries.breezectl, ["status", "--config", runtime + "/missing.conf", "--json"],
+            environment: ["BREEZE_CONTROL_SOCKET": runtime + "/control"])
+        #expect(((try json(noConfiguration))["cities"] as? [[String: Any]])?.first?["name"] as? String == "Paris")
+        // reload over the socket, as root: the daemon reloads.
+        let reloaded = try Binaries.run(
+            Binaries.breezectl, ["reload", "--config", path], environment: ["BREEZE_CONTROL_SOCKET": runtime + "/control"])
+        #expect(reloaded.status == 0)
+        #expect(daemon.waitForLog("BREEZE_EVENT=reloaded"))
+        daemon.signal(SIGTERM)
+        #expect(daemon.waitForExit() == 0)
+    }
+
     @Test func aSilentClientBlocksNobodyAndAnOversizedRequestIsRefused() throws {
         let server = try OpenMeteoServer()
         defer { server.stop() }
