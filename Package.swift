@@ -42,7 +42,7 @@ let package = Package(
         // The daemon's ties to the system: journald records, sd_notify, signals.
         .target(name: "BreezeSystem", dependencies: ["CSystemd"]),
         // The control socket: breezed answers breezectl (status, outbox, poll, reload, retry).
-        .target(name: "BreezeControlSocket", dependencies: ["BreezeAlerts", "BreezeDelivery"]),
+        .target(name: "BreezeControlSocket", dependencies: ["BreezeAlerts", "BreezeDelivery", "BreezeJSON"]),
         // The daemon: scheduling, the poll cycle, reload and shutdown.
         .target(
             name: "BreezeDaemon",

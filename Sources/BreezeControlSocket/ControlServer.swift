@@ -154,9 +154,9 @@ public final class ControlServer: @unchecked Sendable {
     func answer(_ line: [UInt8], from user: uid_t?, reply: @escaping @Sendable (ControlResponse) -> Void) {
         let request: ControlRequest
         do {
-            request = try ControlLine.decode(ControlRequest.self, from: line)
+            request = try ControlRequestReader.read(line)
         } catch {
-            return reply(.failure("not a request: expected one JSON object such as {\"request\":\"status\"}"))
+            return reply(.failure("not a request (\(error)): expected one JSON object such as {\"request\":\"status\"}"))
         }
         guard let kind = request.kind else {
             let known = ControlRequestKind.allCases.map(\.rawValue).joined(separator: ", ")

@@ -84,7 +84,10 @@ import Glibc
     @Test func answersMalformedAndUnknownRequestsWithAnError() throws {
         let (server, handled) = try serve()
         defer { server.stop() }
-        #expect(try exchange(Array("status\n".utf8)).contains("not a request"))
+        #expect(try exchange(Array("status\n".utf8)).contains("not a request (expected '{' at byte 0)"))
+        #expect(try exchange(Array("{\"receiver\":\"ops\"}\n".utf8)).contains("no \\\"request\\\" member"))
+        #expect(try exchange(Array("{\"request\":[[[[1]]]]}\n".utf8)).contains("not a request"))
+        #expect(try exchange(Array("{\"request\":\"status\"} trailing\n".utf8)).contains("unexpected text after the request"))
         #expect(try exchange(Array("{\"request\":\"rm -rf\"}\n".utf8)).contains("unknown request 'rm -rf'"))
         #expect(handled.requests.isEmpty)
     }
