@@ -22,7 +22,8 @@ struct DaemonSnapshot: Sendable {
 
 /// The daemon's answers on its control socket (`ControlSocket=`): status and the outbox to
 /// anyone; poll, reload and retry to root and the service's user. Answers are built on a
-/// queue of their own, never on the daemon's control or poll queues.
+/// queue of their own, never on the daemon's control or poll queues; `server` is touched
+/// on that queue alone (start from main, stop from the signal queue).
 public final class DaemonControl: @unchecked Sendable {
     private let daemon: Daemon
     private let logger: any Logger
@@ -45,7 +46,7 @@ public final class DaemonControl: @unchecked Sendable {
         }
         do {
             try server.start()
-            self.server = server
+            work.sync { self.server = server }
             logger.log(LogRecord(.info, "control socket: listening on \(path)", fields: [("BREEZE_SOCKET", path)]))
         } catch {
             logger.log(
@@ -57,8 +58,11 @@ public final class DaemonControl: @unchecked Sendable {
 
     /// Closes the socket and removes it.
     public func stop() {
+        let server = work.sync { () -> ControlServer? in
+            defer { self.server = nil }
+            return self.server
+        }
         server?.stop()
-        server = nil
     }
 
     private func answer(_ request: ControlRequest, reply: @escaping @Sendable (ControlResponse) -> Void) {

@@ -31,6 +31,10 @@ enum DaemonCommand {
           --version       show the version
 
         Signals: SIGHUP reloads the configuration, SIGUSR1 polls now, SIGTERM/SIGINT stop.
+
+        Control socket: ControlSocket= (default $RUNTIME_DIRECTORY/control, else
+        /run/breeze/control), where breezectl asks for the status and the outbox (anyone) and
+        to poll, reload or requeue given-up deliveries (root and breezed's own user only).
         """
 
     static func main(_ arguments: [String]) -> Never {
