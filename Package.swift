@@ -90,7 +90,7 @@ let package = Package(
         .testTarget(name: "BreezeCommandLineTests", dependencies: ["BreezeCommandLine"]),
         .testTarget(
             name: "BreezeControlSocketTests",
-            dependencies: ["BreezeControlSocket", "BreezeAlerts", "BreezeDelivery"]),
+            dependencies: ["BreezeControlSocket", "BreezeAlerts", "BreezeDelivery", "BreezeModel"]),
         // Runs the real breezed and breezectl binaries against servers on loopback.
         .testTarget(name: "IntegrationTests", dependencies: ["BreezeTestSupport"]),
     ]

@@ -36,7 +36,7 @@ public enum ControlClient {
                 answer = early
             }
             do {
-                return try ControlLine.decode(ControlResponse.self, from: answer)
+                return try ControlLine.decodeResponse(answer)
             } catch {
                 throw ControlSocketError(path: path, reason: "not an answer breezectl understands: \(error)")
             }

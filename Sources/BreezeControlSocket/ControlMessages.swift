@@ -1,5 +1,6 @@
 import BreezeAlerts
 import BreezeDelivery
+import BreezeJSON
 import Foundation
 
 /// What a client may ask `breezed` over the control socket.
@@ -78,7 +79,7 @@ public struct ControlResponse: Codable, Sendable {
     /// What was done, for privileged requests ("polling now").
     public var message: String?
     public var daemon: DaemonDescription?
-    /// `status`: the state, as in state.json.
+    /// `status`: the state, carried as state.json holds it (see `ControlLine`).
     public var state: DaemonState?
     /// `status`: the outbox at a glance.
     public var deliveries: OutboxSummary?
@@ -99,13 +100,52 @@ public struct ControlResponse: Codable, Sendable {
 
     /// A refusal or failure that says why.
     public static func failure(_ error: String) -> ControlResponse { ControlResponse(ok: false, error: error) }
+
+    /// Every member but `state`, which `ControlLine` writes and reads as the state file does.
+    enum CodingKeys: String, CodingKey {
+        case ok, error, message, daemon, deliveries, pending, dead, unreadable, requeued
+    }
 }
 
 /// The wire format: one compact JSON object per line (JSON text escapes every line break
-/// inside strings, so a newline only ever ends a message).
+/// inside strings, so a newline only ever ends a message). A response's `state` member is
+/// the state file's own document (`StateDocument`: its writer, its reader), the rest
+/// `Codable` as the outbox entries it carries are on disk.
 public enum ControlLine {
+    /// `response` and a newline, its state written by the state file's writer.
+    public static func encode(_ response: ControlResponse) throws -> [UInt8] {
+        var line = try encode(response as any Encodable)
+        guard let state = response.state else { return line }
+        // `{…}\n` → `{…,"state":{…}}\n`: the envelope always has "ok", so never empty.
+        line.removeLast(2)
+        line += Array(#","state":"#.utf8) + (try StateDocument.encode(state)) + Array("}\n".utf8)
+        return line
+    }
+
+    /// A response line (without its newline), its state read by the state file's reader.
+    public static func decodeResponse(_ line: [UInt8]) throws -> ControlResponse {
+        var response = try decode(ControlResponse.self, from: line)
+        if let range = try stateRange(line) { response.state = try StateDocument.decode(Array(line[range])) }
+        return response
+    }
+
+    /// Where the top-level `state` member's value is in `line`, if it has one.
+    static func stateRange(_ line: [UInt8]) throws -> Range<Int>? {
+        try line.withUnsafeBytes { buffer throws(JSONSyntaxError) -> Range<Int>? in
+            var scanner = JSONScanner(buffer)
+            var range: Range<Int>?
+            try scanner.readObject { scanner, key throws(JSONSyntaxError) in
+                scanner.skipWhitespace()
+                let start = scanner.position
+                try scanner.skipValue(depth: 1)
+                if key.equals("state") { range = start..<scanner.position }
+            }
+            return range
+        }
+    }
+
     /// `value` as compact JSON with sorted keys, and a newline.
-    public static func encode<Value: Encodable>(_ value: Value) throws -> [UInt8] {
+    public static func encode(_ value: any Encodable) throws -> [UInt8] {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return Array(try encoder.encode(value)) + [UInt8(ascii: "\n")]

@@ -1,5 +1,6 @@
 import BreezeAlerts
 import BreezeDelivery
+import BreezeModel
 import Foundation
 import Testing
 
@@ -177,4 +178,33 @@ final class Handled: @unchecked Sendable {
     private var seen: [String] = []
     func add(_ request: String) { lock.withLock { seen.append(request) } }
     var requests: [String] { lock.withLock { seen } }
+}
+
+/// The line format: the state inside a response is the state file's own document.
+struct ControlLineTests {
+    @Test func aResponsesStateIsTheStateFilesDocumentAndReadsBackWhole() throws {
+        var state = DaemonState()
+        state.lastCycleCompletedAt = 1_700_000_000.25
+        state.pollIntervalSeconds = 900
+        var record = CityRecord(city: City(name: "東京\n\"quoted\"", latitude: 35.6762, longitude: 139.6503))
+        record.lastError = "bad\u{1B}[2J"
+        record.lastPollAt = 1_700_000_000
+        state.cities[record.city.name] = record
+        var response = ControlResponse(message: "ok")
+        response.state = state
+        response.requeued = 2
+        let line = try ControlLine.encode(response)
+        #expect(line.last == UInt8(ascii: "\n"))
+        #expect(line.dropLast().firstIndex(of: UInt8(ascii: "\n")) == nil, "one line, whatever the names hold")
+        let document = try StateDocument.encode(state)
+        let tail = Array(#","state":"#.utf8) + document + [UInt8(ascii: "}")]
+        #expect(Array(line.dropLast().suffix(tail.count)) == tail)
+        let back = try ControlLine.decodeResponse(Array(line.dropLast()))
+        #expect(back.state == state)
+        #expect(back.requeued == 2 && back.message == "ok" && back.ok)
+        // Without a state, no member.
+        let plain = try ControlLine.encode(ControlResponse.failure("nope"))
+        #expect(!String(decoding: plain, as: UTF8.self).contains("state"))
+        #expect(try ControlLine.decodeResponse(Array(plain.dropLast())).state == nil)
+    }
 }
