@@ -169,7 +169,7 @@ struct ControlSocketTests {
         // The first delivery is refused for good (400: to dead/); the next ones are taken.
         try webhook.respond(#"{"responses":[{"status":400,"body":"bad"}]}"#)
         try setParis(server, 170)
-        let (path, _, socket) = try setUp(
+        let (path, state, socket) = try setUp(
             server, extra: "[Alert]\nConfirmAfter=1\n[Webhook \"ops\"]\nURL=\(webhook.url)\nRetryInitialDelay=200ms\n")
         let once = try Binaries.run(Binaries.breezed, ["--config", path, "--once", "--log", "stderr"])
         #expect(once.standardError.contains("gave up delivering alert paris-"))
@@ -202,6 +202,18 @@ struct ControlSocketTests {
         #expect((after["dead"] as? [Any])?.isEmpty == true)
         daemon.signal(SIGTERM)
         #expect(daemon.waitForExit() == 0)
+
+        // Stopped: root reads the folders itself; nobody, kept out of them, is told why.
+        let fromFolders = try Binaries.run(Binaries.breezectl, ["outbox", "--config", path, "--json"])
+        #expect(fromFolders.status == 0)
+        let folderSource = try #require(try json(fromFolders)["source"] as? [String: Any])
+        #expect(folderSource["kind"] as? String == "stateDirectory")
+        #expect((folderSource["reason"] as? String)?.contains("breezed does not answer on \(socket)") == true)
+        chmod(state, 0o700)
+        let keptOut = try asNobody(["outbox", "--config", path])
+        #expect(keptOut.status == 65)
+        #expect(keptOut.standardError.contains("Permission denied"))
+        #expect(try asNobody(["outbox", "retry", "--config", path]).status == 69)
     }
 }
 

@@ -28,8 +28,9 @@ breeze_install_packages() {
 # What building needs.
 breeze_build_packages=(pkg-config libcurl4-openssl-dev libsystemd-dev libssl-dev ca-certificates)
 # What the tests need beyond that: Python serves the fixture servers; curl and jq are the
-# baselines some tests and benchmarks compare against.
-breeze_test_packages=(python3 curl jq prometheus-alertmanager)
+# baselines some tests and benchmarks compare against; util-linux's setpriv runs breezectl as
+# nobody.
+breeze_test_packages=(python3 curl jq prometheus-alertmanager util-linux)
 # What the tests under a real systemd need (scripts/lib/test-systemd installs them only when
 # it can run: as root, beside ../shared/tools/systemd-sandbox): systemd's manager, journald,
 # systemctl, journalctl and systemd-analyze; nsenter and unshare.
