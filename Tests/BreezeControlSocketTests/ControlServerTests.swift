@@ -109,6 +109,38 @@ import Glibc
         #expect(server.connectionCount == 0)
     }
 
+    @Test func aClientThatNeverReadsALargeAnswerBlocksNobody() throws {
+        let big = String(repeating: "x", count: 4 << 20)
+        let server = ControlServer(path: path, limits: .init(connectionSeconds: 1), isPrivileged: { _ in true }) {
+            request, reply in reply(ControlResponse(message: request.request == "outbox" ? big : "small"))
+        }
+        try server.start()
+        defer { server.stop() }
+        // Asks for 4 MiB and reads none of it: the server's writes fill the socket and wait.
+        let stalled = try connect()
+        defer { close(stalled) }
+        let request = Array("{\"request\":\"outbox\"}\n".utf8)
+        _ = request.withUnsafeBytes { send(stalled, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        #expect(try ControlClient.send(ControlRequest(.status), to: path, timeout: 5).get().message == "small")
+        // At the deadline the server closes the stalled connection by itself, its answer cut
+        // short: what is left to read is what the socket's buffers held, then the end.
+        let deadline = ContinuousClock.now + .seconds(10)
+        while server.connectionCount > 0, ContinuousClock.now < deadline { usleep(10_000) }
+        #expect(server.connectionCount == 0)
+        UnixSocket.setTimeouts(stalled, seconds: 10)
+        var received = 0
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { recv(stalled, $0.baseAddress, $0.count, 0) }
+            if count <= 0 {
+                #expect(count == 0, "closed by the server, not by the guard timeout")
+                break
+            }
+            received += count
+        }
+        #expect(received < big.utf8.count)
+    }
+
     @Test func tellsAClientOverTheConnectionLimitThatItIsBusy() throws {
         let (server, _) = try serve(limits: .init(connections: 2, connectionSeconds: 30))
         defer { server.stop() }
