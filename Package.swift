@@ -41,12 +41,14 @@ let package = Package(
             ]),
         // The daemon's ties to the system: journald records, sd_notify, signals.
         .target(name: "BreezeSystem", dependencies: ["CSystemd", "BreezeCommandLine"]),
+        // The control socket: breezed answers breezectl (status, outbox, poll, reload, retry).
+        .target(name: "BreezeControlSocket", dependencies: ["BreezeAlerts", "BreezeDelivery", "BreezeJSON"]),
         // The daemon: scheduling, the poll cycle, reload and shutdown.
         .target(
             name: "BreezeDaemon",
             dependencies: [
                 "BreezeModel", "BreezeConfig", "BreezeAlerts", "BreezeSystem", "BreezeHTTP",
-                "BreezeOpenMeteo", "BreezeDelivery", "BreezeFiles",
+                "BreezeOpenMeteo", "BreezeDelivery", "BreezeFiles", "BreezeControlSocket",
             ]),
         // Argument parsing, exit codes and terminal output shared by both executables.
         .target(name: "BreezeCommandLine"),
@@ -55,7 +57,7 @@ let package = Package(
             name: "BreezeControl",
             dependencies: [
                 "BreezeModel", "BreezeConfig", "BreezeHTTP", "BreezeOpenMeteo", "BreezeCommandLine",
-                "BreezeAlerts", "BreezeDelivery",
+                "BreezeAlerts", "BreezeDelivery", "BreezeControlSocket",
             ]),
 
         .executableTarget(
@@ -87,6 +89,9 @@ let package = Package(
         .testTarget(name: "BreezeSystemTests", dependencies: ["BreezeSystem", "BreezeTestSupport"]),
         .testTarget(name: "BreezeCommandLineTests", dependencies: ["BreezeCommandLine"]),
         .testTarget(name: "BreezeControlTests", dependencies: ["BreezeControl", "BreezeModel", "BreezeCommandLine"]),
+        .testTarget(
+            name: "BreezeControlSocketTests",
+            dependencies: ["BreezeControlSocket", "BreezeAlerts", "BreezeDelivery", "BreezeModel"]),
         // Runs the real breezed and breezectl binaries against servers on loopback.
         .testTarget(name: "IntegrationTests", dependencies: ["BreezeTestSupport"]),
     ]

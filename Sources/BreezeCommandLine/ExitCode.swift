@@ -15,6 +15,8 @@ public enum ExitCode: Int32, Sendable {
     case software = 70
     /// EX_CANTCREAT: an output file could not be written.
     case cannotCreate = 73
+    /// EX_NOPERM: the daemon refused a request only root may make.
+    case noPermission = 77
     /// EX_TEMPFAIL: partly done; trying again later may help.
     case temporaryFailure = 75
     /// EX_CONFIG: the configuration is invalid.

@@ -3,6 +3,7 @@ extension ConfigurationBuilder {
     mutating func readBreeze(_ section: MergedSection?) -> BreezeSettings {
         var settings = BreezeSettings()
         settings.stateDirectory = defaultStateDirectory()
+        settings.controlSocket = ControlSocketPath.default(environment: context.environment)
         guard let section else { return settings }
         let reader = SectionReader(section: section)
 
@@ -40,6 +41,9 @@ extension ConfigurationBuilder {
         settings.apiKey = readSecret(reader, inline: "ApiKey", file: "ApiKeyFile")
         if let directory = reader.value("StateDirectory", diagnostics: &diagnostics, Read.absolutePath) {
             settings.stateDirectory = directory.value
+        }
+        if let socket = reader.value("ControlSocket", diagnostics: &diagnostics, Read.absolutePath) {
+            settings.controlSocket = socket.value
         }
         if let unit: (value: TemperatureUnit, location: SourceLocation) = reader.value(
             "TemperatureUnit", diagnostics: &diagnostics, Read.choice)

@@ -67,6 +67,10 @@ public struct BreezeSettings: Sendable {
     public var stateDirectory: String
     /// The unit for temperatures. Default Celsius.
     public var temperatureUnit: TemperatureUnit
+    /// Where the daemon answers `breezectl`: `ControlSocket=`, else
+    /// `$RUNTIME_DIRECTORY/control` (systemd's `RuntimeDirectory=`), else
+    /// `/run/breeze/control`.
+    public var controlSocket: String = ControlSocketPath.fallback
 
     /// The defaults, documented in `etc/breeze/breezed.conf`.
     public init(

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Turns merged sections into a `Configuration`, reporting every problem: defaults first, then
 /// each section's keys, then the checks across sections.
 struct ConfigurationBuilder {
@@ -83,9 +87,16 @@ struct ConfigurationBuilder {
         }
         if let inlineAssignment { return Secret(inlineAssignment.value.text) }
         guard let fileAssignment else { return nil }
+        guard opensSecretFile(file) else { return nil }
         var path = fileAssignment.value.text
         if !path.hasPrefix("/") { path = directory(of: fileAssignment.location) + "/" + path }
         switch context.readFile(path) {
+        case .failure(let error) where context.secretFiles == .allWarningWhenUnreadable && Self.onlyTheServiceReads(path, error):
+            diagnostics.warning(
+                "cannot read \(file)=\(fileAssignment.value.text) as this user (\(error.reason)); "
+                    + "not checked: breezed reads it as its own user (breezed --check as that user checks it)",
+                at: fileAssignment.location)
+            return nil
         case .failure(let error):
             diagnostics.error(
                 "cannot read \(file)=\(fileAssignment.value.text): \(error.reason)",
@@ -99,6 +110,21 @@ struct ConfigurationBuilder {
             }
             return Secret(value)
         }
+    }
+
+    /// Whether this load opens the secret file of key `file` (see `SecretFileReading`).
+    func opensSecretFile(_ file: String) -> Bool {
+        switch context.secretFiles {
+        case .all, .allWarningWhenUnreadable: true
+        case .apiKeyOnly: file == "ApiKeyFile"
+        case .none: false
+        }
+    }
+
+    /// A file another user may read while this one cannot: not permitted, or a systemd
+    /// credential (`LoadCredential=`) that exists only while the service runs.
+    static func onlyTheServiceReads(_ path: String, _ error: FileReadError) -> Bool {
+        error.code == EACCES || error.code == EPERM || (error.code == ENOENT && path.hasPrefix("/run/credentials/"))
     }
 
     /// How a message points at an earlier place: `line 12` in the same file, else `PATH:12`.

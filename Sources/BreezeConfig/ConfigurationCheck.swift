@@ -12,10 +12,13 @@ public enum ConfigurationCheck {
         public var configuration: Configuration? = nil
     }
 
-    /// Loads the configuration at `path` and reports on it.
-    public static func run(path: String, environment: [String: String]) -> Outcome {
+    /// Loads the configuration at `path` (opening the secret files `secretFiles` says) and
+    /// reports on it.
+    public static func run(path: String, environment: [String: String], secretFiles: SecretFileReading = .all)
+        -> Outcome
+    {
         do {
-            let loaded = try ConfigurationLoader.load(path: path, environment: environment)
+            let loaded = try ConfigurationLoader.load(path: path, environment: environment, secretFiles: secretFiles)
             return Outcome(
                 output: [summary(loaded.configuration)],
                 errors: loaded.warnings.map { "warning: \($0)" }, succeeded: true,

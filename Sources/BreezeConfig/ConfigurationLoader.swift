@@ -26,11 +26,12 @@ public enum ConfigurationLoader {
     /// drop-in convention: `breezed.conf.d/` for `breezed.conf`, `other.conf.d/` for
     /// `other.conf`), and validates the whole. Throws every error found (a missing main file is
     /// one, naming the path); warnings come with either outcome.
-    public static func load(path: String, environment: [String: String]) throws(ConfigurationFailure)
-        -> LoadedConfiguration
-    {
+    /// `secretFiles` says which `ApiKeyFile=`/`SecretFile=`s are opened (all by default).
+    public static func load(
+        path: String, environment: [String: String], secretFiles: SecretFileReading = .all
+    ) throws(ConfigurationFailure) -> LoadedConfiguration {
         let sources = try readSources(path: path)
-        return try load(sources: sources, context: .system(environment: environment))
+        return try load(sources: sources, context: .system(environment: environment, secretFiles: secretFiles))
     }
 
     /// Validates `sources` in order (the main file first, then drop-ins): later keys override

@@ -103,6 +103,6 @@ public enum FileSystem {
     }
 
     private static func currentError() -> FileReadError {
-        FileReadError(reason: String(cString: strerror(errno)))
+        FileReadError(reason: String(cString: strerror(errno)), code: errno)
     }
 }

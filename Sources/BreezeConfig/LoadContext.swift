@@ -22,8 +22,27 @@ public struct ConfigurationSource: Sendable {
 /// Why a file could not be read, in the system's words ("No such file or directory").
 public struct FileReadError: Error, Sendable, Equatable {
     public var reason: String
+    /// The `errno` behind it, when there is one (`EACCES`, `ENOENT`…).
+    public var code: Int32?
     /// A failure described by `reason`.
-    public init(reason: String) { self.reason = reason }
+    public init(reason: String, code: Int32? = nil) {
+        self.reason = reason
+        self.code = code
+    }
+}
+
+/// Which `ApiKeyFile=`/`SecretFile=` files loading opens: a command opens only those it uses,
+/// so a root-only secret does not stop an ordinary user's `breezectl status`.
+public enum SecretFileReading: Sendable, Equatable {
+    /// Every one; one that cannot be read is an error (`breezed`, `breezed --check`).
+    case all
+    /// Every one; one this user may not read, or a `/run/credentials/…` file that exists only
+    /// while the service runs, is a warning naming it (`breezectl check-config`).
+    case allWarningWhenUnreadable
+    /// `ApiKeyFile=` only: receivers' `SecretFile=`s are left unopened (`now`, `search`, `add`).
+    case apiKeyOnly
+    /// None (`status`, `outbox`).
+    case none
 }
 
 /// What loading needs from outside the text: the environment, the host name, and how to read
@@ -35,6 +54,8 @@ public struct LoadContext: Sendable {
     public var hostname: String
     /// Reads a whole file (secret files).
     public var readFile: @Sendable (String) -> Result<String, FileReadError>
+    /// Which secret files to open.
+    public var secretFiles: SecretFileReading = .all
 
     /// A context for tests: no environment, `localhost`, and no readable files unless given.
     public init(
@@ -49,9 +70,11 @@ public struct LoadContext: Sendable {
     }
 
     /// The real system: this process's host name and files.
-    public static func system(environment: [String: String]) -> LoadContext {
-        LoadContext(
+    public static func system(environment: [String: String], secretFiles: SecretFileReading = .all) -> LoadContext {
+        var context = LoadContext(
             environment: environment, hostname: FileSystem.hostname(),
             readFile: { path in FileSystem.contents(path).map(\.text) })
+        context.secretFiles = secretFiles
+        return context
     }
 }

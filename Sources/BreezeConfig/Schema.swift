@@ -18,7 +18,7 @@ enum Schema {
         kind: "Breeze", named: false,
         keys: [
             "PollInterval", "Jitter", "Timeout", "ApiURL", "GeocodingURL", "ArchiveURL", "ApiKey",
-            "ApiKeyFile", "StateDirectory", "TemperatureUnit",
+            "ApiKeyFile", "StateDirectory", "TemperatureUnit", "ControlSocket",
         ])
     static let alert = Section(kind: "Alert", named: false, keys: alertKeys)
     static let city = Section(

@@ -83,7 +83,7 @@ enum AddCommand: ControlCommand {
         }
         guard
             let configuration = loadConfiguration(
-                path: configurationPath, optional: false, command: name, context: context)
+                path: configurationPath, optional: false, command: name, context: context, secretFiles: .apiKeyOnly)
         else { return .configuration }
         let access = OpenMeteoAccess(settings: configuration.breeze)
         let places: [GeocodedPlace]

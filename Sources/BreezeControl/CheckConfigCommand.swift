@@ -12,7 +12,9 @@ enum CheckConfigCommand: ControlCommand {
         Check the configuration (the main file PATH and every PATH.d/*.conf) and estimate its
         Open-Meteo cost. Prints "configuration OK: …" and the cities it watches (each with its
         Region= and Country=), or every error as PATH:LINE: message. Warnings go to standard
-        error either way.
+        error either way. A secret file (ApiKeyFile=, SecretFile=) this user may not read, or a
+        /run/credentials/ file that exists only while the service runs, is a warning naming
+        it, not an error: 'breezed --check' as the service's user checks those too.
 
         \(ExitStatusTable.text(exitStatuses))
 
@@ -37,7 +39,8 @@ enum CheckConfigCommand: ControlCommand {
             return .usage
         }
         let path = parsed.value("config") ?? DefaultPaths.configuration
-        let outcome = ConfigurationCheck.run(path: path, environment: context.environment)
+        let outcome = ConfigurationCheck.run(
+            path: path, environment: context.environment, secretFiles: .allWarningWhenUnreadable)
         outcome.errors.forEach(context.console.printError)
         outcome.output.forEach(context.console.print)
         if let configuration = outcome.configuration { cityLines(configuration).forEach(context.console.print) }

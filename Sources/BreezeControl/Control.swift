@@ -9,6 +9,9 @@ public enum Control {
             AddCommand.self,
             NowCommand.self,
             StatusCommand.self,
+            OutboxCommand.self,
+            PollCommand.self,
+            ReloadCommand.self,
             AQICommand.self,
             TestAlertCommand.self,
         ]

@@ -46,7 +46,7 @@ enum NowCommand: ControlCommand {
         }
         guard
             let configuration = loadConfiguration(
-                path: parsed.value("config"), optional: false, command: name, context: context)
+                path: parsed.value("config"), optional: false, command: name, context: context, secretFiles: .apiKeyOnly)
         else { return .configuration }
         var cities = configuration.cities.map(\.city)
         if let wanted = parsed.value("city") {

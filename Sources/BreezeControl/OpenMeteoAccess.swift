@@ -48,12 +48,12 @@ struct OpenMeteoAccess: Sendable {
 /// With `optional`, a missing file at the default path is no error: the defaults are used
 /// (`breezectl search` works before anything is configured).
 func loadConfiguration(
-    path: String?, optional: Bool, command: String, context: CommandContext
+    path: String?, optional: Bool, command: String, context: CommandContext, secretFiles: SecretFileReading
 ) -> Configuration? {
     let console = context.console
     do {
         let loaded = try ConfigurationLoader.load(
-            path: path ?? DefaultPaths.configuration, environment: context.environment)
+            path: path ?? DefaultPaths.configuration, environment: context.environment, secretFiles: secretFiles)
         return loaded.configuration
     } catch {
         if optional, path == nil, !FileSystemProbe.exists(DefaultPaths.configuration),

@@ -59,7 +59,7 @@ enum SearchCommand: ControlCommand {
         }
         guard
             let configuration = loadConfiguration(
-                path: parsed.value("config"), optional: true, command: name, context: context)
+                path: parsed.value("config"), optional: true, command: name, context: context, secretFiles: .apiKeyOnly)
         else { return .configuration }
         let access = OpenMeteoAccess(settings: configuration.breeze)
         return search(query, count: count, json: parsed.has("json"), access: access, console: console)

@@ -1,29 +1,37 @@
 import BreezeAlerts
 import BreezeCommandLine
 import BreezeConfig
+import BreezeControlSocket
 import BreezeDelivery
 import BreezeModel
 import Foundation
 
-/// `breezectl status`: what the daemon last saw, from its state file.
+/// `breezectl status`: what the daemon sees, asked over its control socket, else read from
+/// its state file.
 enum StatusCommand: ControlCommand {
     static let name = "status"
     static let summary = "Show the daemon's state: each city's air and alert, the last cycle"
     static let help = """
         Usage: breezectl status [--json] [--config PATH]
 
-        Read the daemon's state file (<StateDirectory>/state.json; no root needed) and show,
-        per city, the last AQI and band and since when, the alert state, the last poll and its
-        error; when the daemon's last poll cycle ended and how long it took; and the alert
-        deliveries waiting in <StateDirectory>/outbox (per receiver: how many, the oldest's
-        age, how many quiet hours hold, the last error) and how many were given up into
-        <StateDirectory>/dead.
+        Ask the running daemon (no root needed) and show, per city, the last AQI and band and
+        since when, the alert state, the last poll and its error; when the daemon last
+        completed a poll cycle and when it polls next; and the alert deliveries waiting in its
+        outbox (per receiver: how many, the oldest's age, how many quiet hours hold, the last
+        error) and how many were given up (see 'breezectl outbox'). When the daemon does not
+        answer, read its state file (<StateDirectory>/state.json) and outbox instead. The last
+        line (and "source" in --json) says which.
+
+        \(DaemonConnection.helpText)
 
         \(ExitStatusTable.text(exitStatuses))
 
         Options:
           --json          print one JSON object instead, for scripts
           --config PATH   main configuration file (default \(DefaultPaths.configuration))
+
+        Environment:
+          \(DaemonConnection.environmentVariable)   the daemon's control socket
         """
 
     static let exitStatuses = [
@@ -44,27 +52,73 @@ enum StatusCommand: ControlCommand {
             context.console.printError("breezectl status: unexpected argument '\(extra)'")
             return .usage
         }
-        guard
-            let configuration = loadConfiguration(
-                path: parsed.value("config"), optional: false, command: name, context: context)
-        else { return .configuration }
-        let store = StateStore(stateDirectory: configuration.breeze.stateDirectory)
-        let state: DaemonState
-        do {
-            state = try store.read() ?? DaemonState()
-        } catch {
-            context.console.printError("breezectl status: cannot read the state: \(error)")
-            return .dataError
-        }
+        let loaded = quietConfiguration(path: parsed.value("config"), context: context)
+        let connection = DaemonConnection(environment: context.environment, configuration: try? loaded.get())
         let now = Date().timeIntervalSince1970
-        let deliveries = OutboxSummary(
-            Outbox(stateDirectory: configuration.breeze.stateDirectory).scan(), now: now)
-        let report = StatusReport(state: state, configuration: configuration, now: now, deliveries: deliveries)
+        let report: StatusReport
+        switch connection.ask(ControlRequest(.status)) {
+        case .success(let response) where response.ok:
+            guard let daemon = response.daemon else {
+                context.console.printError("breezectl status: breezed's answer has no status")
+                return .software
+            }
+            report = StatusReport(
+                state: response.state ?? DaemonState(), configuredCities: daemon.cities,
+                configuredInterval: daemon.pollIntervalSeconds, now: now, deliveries: response.deliveries,
+                source: .daemon(daemon, socket: connection.socket))
+        case .success(let response):
+            let why = "breezed answered: \(response.error ?? "an error")"
+            guard let fromFile = fromStateFile(loaded, why: why, now: now, context: context) else {
+                return exitStatus(loaded)
+            }
+            report = fromFile
+        case .failure(let unreachable):
+            guard let fromFile = fromStateFile(loaded, why: unreachable.text, now: now, context: context) else {
+                return exitStatus(loaded)
+            }
+            report = fromFile
+        }
         if parsed.has("json") {
             context.console.print(report.json())
         } else {
             report.lines(colours: context.console.colours).forEach(context.console.print)
         }
         return report.isStale ? .daemonStale : .success
+    }
+
+    /// The report from the state file and the outbox on disk; nil (with the errors printed)
+    /// when the configuration or the state cannot be read.
+    static func fromStateFile(
+        _ loaded: Result<Configuration, ConfigurationFailure>, why: String, now: Double, context: CommandContext
+    ) -> StatusReport? {
+        let configuration: Configuration
+        switch loaded {
+        case .success(let value): configuration = value
+        case .failure(let failure):
+            context.console.printError("breezectl status: \(why)")
+            failure.errors.forEach { context.console.printError($0.description) }
+            context.console.printError("breezectl status: the configuration has errors")
+            return nil
+        }
+        let store = StateStore(stateDirectory: configuration.breeze.stateDirectory)
+        let state: DaemonState
+        do {
+            state = try store.read() ?? DaemonState()
+        } catch {
+            context.console.printError("breezectl status: \(why)")
+            context.console.printError("breezectl status: cannot read the state: \(error)")
+            return nil
+        }
+        let deliveries = OutboxSummary(
+            Outbox(stateDirectory: configuration.breeze.stateDirectory).scan(), now: now)
+        return StatusReport(
+            state: state, configuredCities: configuration.cities.map(\.city.name),
+            configuredInterval: configuration.breeze.pollInterval.seconds, now: now, deliveries: deliveries,
+            source: .stateFile(path: store.path, why: why))
+    }
+
+    static func exitStatus(_ loaded: Result<Configuration, ConfigurationFailure>) -> ExitCode {
+        if case .failure = loaded { return .configuration }
+        return .dataError
     }
 }

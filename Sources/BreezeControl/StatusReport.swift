@@ -4,16 +4,21 @@ import BreezeDelivery
 import BreezeModel
 import Foundation
 
-/// The state file, shown for people or for scripts.
+/// The daemon's state (from the daemon, or its state file), shown for people or for scripts.
 struct StatusReport {
     let state: DaemonState
-    let configuration: Configuration
+    /// The configured cities, in file order.
+    let configuredCities: [String]
+    /// The configured poll interval, in seconds.
+    let configuredInterval: Double
     let now: Double
     /// The outbox: pending deliveries per receiver, and the dead count.
     var deliveries: OutboxSummary? = nil
+    /// Where the state came from: the daemon or the state file.
+    var source: StatusSource? = nil
 
     /// The interval the daemon last polled at, else the configured one (seconds).
-    var interval: Double { state.pollIntervalSeconds ?? configuration.breeze.pollInterval.seconds }
+    var interval: Double { state.pollIntervalSeconds ?? configuredInterval }
 
     /// Whether the daemon's last completed cycle is older than three intervals, missing, or
     /// in the future beyond `ClockSkew.tolerance` (written while the clock ran ahead: it
@@ -25,7 +30,7 @@ struct StatusReport {
 
     /// Configured cities first, in file order, then any the state still holds.
     var records: [(name: String, record: CityRecord?)] {
-        let configured = configuration.cities.map(\.city.name)
+        let configured = configuredCities
         let extra = state.cities.keys.filter { !configured.contains($0) }.sorted()
         return (configured + extra).map { ($0, state.cities[$0]) }
     }
@@ -55,6 +60,7 @@ struct StatusReport {
         }
         lines += TextTable(rightAligned: [1]).lines([header] + rows)
         if let deliveries { lines += deliveryLines(deliveries) }
+        if let source { lines += ["", source.line] }
         return lines
     }
 
@@ -98,6 +104,7 @@ struct StatusReport {
             "stale": .bool(isStale),
             "cities": .array(cities),
         ]
+        if let source { document["source"] = source.json }
         if let deliveries {
             document["deliveries"] = .object([
                 "pending": .integer(deliveries.pending), "dead": .integer(deliveries.dead),

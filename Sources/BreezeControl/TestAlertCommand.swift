@@ -41,7 +41,7 @@ enum TestAlertCommand: ControlCommand {
         let console = context.console
         guard
             var configuration = loadConfiguration(
-                path: parsed.value("config"), optional: false, command: name, context: context)
+                path: parsed.value("config"), optional: false, command: name, context: context, secretFiles: .all)
         else { return .configuration }
         let known = configuration.receiverNames
         guard !known.isEmpty else {

@@ -253,3 +253,22 @@ struct ReloadRefused: Error, CustomStringConvertible {
 
     init(_ description: String) { self.description = description }
 }
+
+extension Daemon {
+    /// One moment of the daemon, taken on its control queue, for the control socket.
+    func snapshot(_ reply: @escaping @Sendable (DaemonSnapshot) -> Void) {
+        control.async { [self] in
+            reply(
+                DaemonSnapshot(
+                    configurationPath: configurationPath, cities: plan.cities.map(\.city.name),
+                    receivers: plan.configuration.receiverNames, interval: plan.interval,
+                    nextPollAt: loop?.nextPollWall, cycleRunning: cycleRunning, state: state,
+                    stateDirectory: plan.stateDirectory))
+        }
+    }
+
+    /// Puts the given-up deliveries of the receivers `accepts` names back in the outbox.
+    func requeueDead(accepts: @escaping (String) -> Bool) -> (count: Int, failures: [FileError]) {
+        delivery.requeueDead(accepts: accepts)
+    }
+}

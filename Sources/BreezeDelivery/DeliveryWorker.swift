@@ -111,6 +111,18 @@ public final class DeliveryWorker: @unchecked Sendable {
         }
     }
 
+    /// Puts the given-up entries of the receivers `accepts` names back in the outbox and
+    /// delivers them anew (`breezectl outbox retry`). Returns how many went back and the
+    /// files that could not be moved.
+    public func requeueDead(accepts: @escaping (String) -> Bool) -> (count: Int, failures: [FileError]) {
+        queue.sync {
+            let result = outbox.requeue(now: clock(), accepts: accepts)
+            machine.add(result.requeued)
+            queue.async { self.step() }
+            return (result.requeued.count, result.failures)
+        }
+    }
+
     /// Swaps in the receivers of a reloaded configuration.
     public func replaceTargets(_ targets: [DeliveryTarget]) {
         queue.async {

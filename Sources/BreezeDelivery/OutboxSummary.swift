@@ -1,7 +1,7 @@
 /// The outbox at a glance, for `breezectl status`.
-public struct OutboxSummary: Sendable, Equatable {
+public struct OutboxSummary: Sendable, Equatable, Codable {
     /// One receiver's pending entries.
-    public struct Receiver: Sendable, Equatable {
+    public struct Receiver: Sendable, Equatable, Codable {
         public var name: String
         public var pending: Int
         /// Unix seconds when the oldest pending entry was written.

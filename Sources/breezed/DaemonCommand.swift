@@ -34,6 +34,10 @@ enum DaemonCommand {
 
         Signals: SIGHUP reloads the configuration, SIGUSR1 polls now, SIGTERM/SIGINT stop.
 
+        Control socket: ControlSocket= (default $RUNTIME_DIRECTORY/control, else
+        /run/breeze/control), where breezectl asks for the status and the outbox (anyone) and
+        to poll, reload or requeue given-up deliveries (root and breezed's own user only).
+
         \(ExitStatusTable.text(exitStatuses))
         """
 
@@ -155,15 +159,18 @@ enum DaemonCommand {
             console.printError("breezed: cannot use the state directory: \(error)")
             exit(ExitCode.cannotCreate.rawValue)
         }
+        let clock = environment.clock
+        let control = DaemonControl(daemon: daemon, logger: environment.logger, clock: { clock().wall })
         let signals = DispatchQueue(label: "breezed.signals")
         let watcher = SignalWatcher(
             handlers: [
                 SIGHUP: { daemon.reload() },
                 SIGUSR1: { daemon.pollNow() },
-                SIGTERM: { daemon.stop(reason: "SIGTERM") { exit($0) } },
-                SIGINT: { daemon.stop(reason: "SIGINT") { exit($0) } },
+                SIGTERM: { control.stop(); daemon.stop(reason: "SIGTERM") { exit($0) } },
+                SIGINT: { control.stop(); daemon.stop(reason: "SIGINT") { exit($0) } },
             ], queue: signals)
         daemon.start()
+        control.start(path: loaded.configuration.breeze.controlSocket)
         withExtendedLifetime(watcher) { dispatchMain() }
     }
 }

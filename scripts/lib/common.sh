@@ -31,7 +31,7 @@ breeze_build_packages=(pkg-config libcurl4-openssl-dev libsystemd-dev libssl-dev
 # baselines some tests and benchmarks compare against; valgrind checks breezed for leaks;
 # tzdata gives the zone abbreviations notifications show ("16:05 CEST"), which the tests check.
 breeze_test_packages=(python3 curl jq prometheus-alertmanager valgrind tzdata)
-# The outbox fault tests: unshare/nsenter/mount for a full tmpfs, chattr for an immutable folder.
+# The outbox fault tests: unshare/nsenter/mount for a full tmpfs, setpriv to run breezectl as nobody, chattr for an immutable folder.
 breeze_test_packages+=(util-linux mount e2fsprogs)
 # What the tests under a real systemd need (scripts/lib/test-systemd installs them only when
 # it can run: as root, beside ../shared/tools/systemd-sandbox): systemd's manager, journald,

@@ -1,0 +1,13 @@
+/// The state as `state.json` holds it, for whoever carries a state elsewhere (the control
+/// socket): the same writer and reader as the file, so there is one format and one home.
+public enum StateDocument {
+    /// Compact JSON, keys sorted; throws for a number JSON cannot hold.
+    public static func encode(_ state: DaemonState) throws -> [UInt8] {
+        try StateJSONWriter.encode(state)
+    }
+
+    /// The state in `bytes`; throws a syntax error naming the byte.
+    public static func decode(_ bytes: [UInt8]) throws -> DaemonState {
+        try StateJSONReader.decode(bytes)
+    }
+}

@@ -1,0 +1,58 @@
+import BreezeConfig
+import BreezeControlSocket
+
+/// How `breezectl` reaches the running daemon: its control socket, found by
+/// `$BREEZE_CONTROL_SOCKET`, else the configuration's `ControlSocket=` (whose default is
+/// `$RUNTIME_DIRECTORY/control`, else `/run/breeze/control`).
+struct DaemonConnection {
+    /// The environment variable that names the socket, before anything else.
+    static let environmentVariable = "BREEZE_CONTROL_SOCKET"
+
+    /// The help text's paragraph on finding the daemon.
+    static let helpText = """
+        The daemon is asked over its control socket: $\(environmentVariable) when set, else
+        ControlSocket= of the configuration (default $RUNTIME_DIRECTORY/control, else
+        /run/breeze/control).
+        """
+
+    let socket: String
+
+    /// The socket for `environment` and, when it loaded, `configuration`.
+    init(environment: [String: String], configuration: Configuration?) {
+        if let named = environment[Self.environmentVariable], !named.isEmpty {
+            socket = named
+        } else if let configuration {
+            socket = configuration.breeze.controlSocket
+        } else {
+            socket = ControlSocketPath.default(environment: environment)
+        }
+    }
+
+    /// The daemon's answer, or why there is none ("… does not answer: …").
+    func ask(_ request: ControlRequest) -> Result<ControlResponse, Unreachable> {
+        switch ControlClient.send(request, to: socket) {
+        case .success(let response): return .success(response)
+        case .failure(let error):
+            return .failure(
+                Unreachable(
+                    text: "breezed does not answer on \(socket): \(error.reason)", notRunning: error.meansNotRunning))
+        }
+    }
+
+    /// Why the daemon did not answer.
+    struct Unreachable: Error {
+        var text: String
+        /// Nothing listens there (no socket, or a stale one): the daemon is not running.
+        var notRunning: Bool
+    }
+}
+
+/// The configuration, loaded without opening any secret file and without printing anything:
+/// for commands that ask the daemon first and need the file only to fall back.
+func quietConfiguration(path: String?, context: CommandContext) -> Result<Configuration, ConfigurationFailure> {
+    Result { () throws(ConfigurationFailure) in
+        try ConfigurationLoader.load(
+            path: path ?? DefaultPaths.configuration, environment: context.environment, secretFiles: .none
+        ).configuration
+    }
+}

@@ -1,0 +1,97 @@
+import BreezeCommandLine
+import BreezeConfig
+import BreezeControlSocket
+
+/// A privileged request (poll, reload, retry) to the running daemon, its answer printed.
+enum DaemonRequest {
+    /// Sends `request`; exits 0 when done, 69 when the daemon does not answer, 77 when it
+    /// refuses (not root), 70 when it failed.
+    static func send(
+        _ request: ControlRequest, command: String, connection: DaemonConnection, context: CommandContext
+    ) -> ExitCode {
+        switch connection.ask(request) {
+        case .failure(let unreachable):
+            context.console.printError("breezectl \(command): \(unreachable.text)")
+            return .unavailable
+        case .success(let response) where response.ok:
+            context.console.print(response.message ?? "done")
+            return .success
+        case .success(let response):
+            let error = response.error ?? "failed"
+            context.console.printError("breezectl \(command): \(error)")
+            if let message = response.message { context.console.print(message) }
+            return error.hasPrefix("permission denied") ? .noPermission : (response.requeued == nil ? .usage : .software)
+        }
+    }
+}
+
+/// `breezectl poll`: the daemon polls every city now.
+enum PollCommand: ControlCommand {
+    static let name = "poll"
+    static let summary = "Ask the daemon to poll every city now (root only)"
+    static let help = """
+        Usage: breezectl poll [--config PATH]
+
+        Ask the running daemon to poll every city now, as SIGUSR1 does. Only root and
+        breezed's own user may.
+
+        \(DaemonConnection.helpText)
+
+        Exit status: 0 asked, 69 the daemon does not answer, 77 refused (not root).
+
+        Options:
+          --config PATH   main configuration file (default \(DefaultPaths.configuration))
+
+        Environment:
+          \(DaemonConnection.environmentVariable)   the daemon's control socket
+        """
+
+    static func run(_ arguments: [String], context: CommandContext) -> ExitCode {
+        simple(.poll, arguments, context: context)
+    }
+}
+
+/// `breezectl reload`: the daemon re-reads its configuration.
+enum ReloadCommand: ControlCommand {
+    static let name = "reload"
+    static let summary = "Ask the daemon to reload its configuration (root only)"
+    static let help = """
+        Usage: breezectl reload [--config PATH]
+
+        Ask the running daemon to re-read its configuration, as SIGHUP (systemctl reload
+        breezed) does; the journal says whether the new one was taken. Only root and
+        breezed's own user may.
+
+        \(DaemonConnection.helpText)
+
+        Exit status: 0 asked, 69 the daemon does not answer, 77 refused (not root).
+
+        Options:
+          --config PATH   main configuration file (default \(DefaultPaths.configuration))
+
+        Environment:
+          \(DaemonConnection.environmentVariable)   the daemon's control socket
+        """
+
+    static func run(_ arguments: [String], context: CommandContext) -> ExitCode {
+        simple(.reload, arguments, context: context)
+    }
+}
+
+extension ControlCommand {
+    /// A request without arguments of its own.
+    static func simple(_ kind: ControlRequestKind, _ arguments: [String], context: CommandContext) -> ExitCode {
+        let parsed: ParsedArguments
+        switch parse(arguments, ArgumentSpecification(options: ["config"]), context: context) {
+        case .finish(let status): return status
+        case .proceed(let arguments): parsed = arguments
+        }
+        if let extra = parsed.positionals.first {
+            context.console.printError("breezectl \(name): unexpected argument '\(extra)'")
+            return .usage
+        }
+        let configuration = try? quietConfiguration(path: parsed.value("config"), context: context).get()
+        let connection = DaemonConnection(environment: context.environment, configuration: configuration)
+        return DaemonRequest.send(ControlRequest(kind), command: name, connection: connection, context: context)
+    }
+}

@@ -1,0 +1,37 @@
+import BreezeAlerts
+import BreezeControlSocket
+
+/// Where `breezectl status` got what it shows: the running daemon over its control socket,
+/// or the state file when the daemon does not answer.
+enum StatusSource {
+    case daemon(DaemonDescription, socket: String)
+    /// The state file at `path`; `why` says why the daemon was not asked or did not answer.
+    case stateFile(path: String, why: String)
+
+    /// The last line of the text output.
+    var line: String {
+        switch self {
+        case .daemon(let daemon, let socket):
+            "From breezed (pid \(daemon.processID)) on \(socket)"
+                + (daemon.nextPollAt.map { "; next poll \(TimeText.local($0))" } ?? "")
+                + (daemon.cycleRunning ? "; a poll cycle is running" : "")
+        case .stateFile(let path, let why):
+            "From the state file \(path) (\(why))"
+        }
+    }
+
+    /// The `source` member of `--json`.
+    var json: [String: Any] {
+        switch self {
+        case .daemon(let daemon, let socket):
+            var object: [String: Any] = [
+                "kind": "daemon", "socket": socket, "processID": Int(daemon.processID),
+                "configuration": daemon.configuration, "cycleRunning": daemon.cycleRunning,
+            ]
+            if let next = daemon.nextPollAt { object["nextPollAt"] = TimeText.rfc3339(next) }
+            return object
+        case .stateFile(let path, let why):
+            return ["kind": "stateFile", "path": path, "reason": why]
+        }
+    }
+}

@@ -1,0 +1,87 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Asks the daemon one question over its control socket and waits (within a time limit) for
+/// the one-line answer.
+public enum ControlClient {
+    /// The longest answer read: a status of thousands of cities fits many times over.
+    public static let maximumResponseBytes = 64 << 20
+
+    /// Sends `request` to the socket at `path`; fails when nothing listens there
+    /// (`meansNotRunning`), when the answer does not come within `timeout` seconds, or when
+    /// it is not an answer.
+    public static func send(_ request: ControlRequest, to path: String, timeout: Double = 10)
+        -> Result<ControlResponse, ControlSocketError>
+    {
+        Result { () throws(ControlSocketError) in
+            let descriptor = try UnixSocket.make(path, nonBlocking: false)
+            defer { close(descriptor) }
+            UnixSocket.setTimeouts(descriptor, seconds: timeout)
+            try UnixSocket.connect(descriptor, to: path)
+            let line: [UInt8]
+            do {
+                line = try ControlLine.encode(request)
+            } catch {
+                throw ControlSocketError(path: path, reason: "cannot encode the request: \(error)")
+            }
+            let deadline = ContinuousClock.now + .seconds(timeout)
+            let answer: [UInt8]
+            do throws(ControlSocketError) {
+                try write(line, to: descriptor, path: path)
+                answer = try readLine(descriptor, path: path, deadline: deadline)
+            } catch let sendFailure {
+                // A busy daemon answers and closes before reading: its answer may be waiting.
+                guard let early = try? readLine(descriptor, path: path, deadline: deadline) else { throw sendFailure }
+                answer = early
+            }
+            do {
+                return try ControlLine.decodeResponse(answer)
+            } catch {
+                throw ControlSocketError(path: path, reason: "not an answer breezectl understands: \(error)")
+            }
+        }
+    }
+
+    static func write(_ bytes: [UInt8], to descriptor: Int32, path: String) throws(ControlSocketError) {
+        var sent = 0
+        while sent < bytes.count {
+            let count = bytes[sent...].withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw .last(path, "cannot send the request")
+            }
+            sent += count
+        }
+    }
+
+    static func readLine(_ descriptor: Int32, path: String, deadline: ContinuousClock.Instant)
+        throws(ControlSocketError) -> [UInt8]
+    {
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            if count < 0 {
+                if errno == EINTR, ContinuousClock.now < deadline { continue }
+                if errno == EAGAIN || errno == EWOULDBLOCK {
+                    throw ControlSocketError(path: path, reason: "no answer in time", code: ETIMEDOUT)
+                }
+                throw .last(path, "cannot read the answer")
+            }
+            if count == 0 {
+                throw ControlSocketError(path: path, reason: "the daemon closed the connection without an answer")
+            }
+            if let newline = buffer[0..<count].firstIndex(of: UInt8(ascii: "\n")) {
+                return received + buffer[0..<newline]
+            }
+            received += buffer[0..<count]
+            guard received.count <= maximumResponseBytes else {
+                throw ControlSocketError(path: path, reason: "an answer longer than \(maximumResponseBytes) bytes")
+            }
+            guard ContinuousClock.now < deadline else {
+                throw ControlSocketError(path: path, reason: "no answer in time", code: ETIMEDOUT)
+            }
+        }
+    }
+}

@@ -1,0 +1,127 @@
+import Dispatch
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One client of the control socket: reads one request line (at most the server's
+/// `requestBytes`), answers it, closes. A deadline timer closes it whatever it is doing.
+/// Touched on the server's queue alone.
+final class ControlConnection: @unchecked Sendable {
+    private let descriptor: Int32
+    private let peer: uid_t?
+    private unowned let server: ControlServer
+    private let queue: DispatchQueue
+    private var input: [UInt8] = []
+    private var output: [UInt8] = []
+    private var written = 0
+    private var reader: (any DispatchSourceRead)?
+    private var writer: (any DispatchSourceWrite)?
+    private var timer: (any DispatchSourceTimer)?
+    private var descriptorSources = 0
+    private var finished = false
+    var onFinish: () -> Void = {}
+
+    init(descriptor: Int32, peer: uid_t?, server: ControlServer, queue: DispatchQueue) {
+        self.descriptor = descriptor
+        self.peer = peer
+        self.server = server
+        self.queue = queue
+    }
+
+    func start(deadline seconds: Double) {
+        let timer = DispatchSource.makeTimerSource(queue: queue)
+        timer.setEventHandler { [self] in finish() }
+        timer.schedule(deadline: .now() + .nanoseconds(Int(seconds * 1e9)))
+        timer.resume()
+        self.timer = timer
+        let reader = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: queue)
+        reader.setEventHandler { [self] in readAvailable() }
+        watch(reader)
+        reader.resume()
+        self.reader = reader
+    }
+
+    /// Closes the connection now; the descriptor once no source watches it.
+    func finish() {
+        guard !finished else { return }
+        finished = true
+        timer?.cancel()
+        reader?.cancel()
+        writer?.cancel()
+        if descriptorSources == 0 { close(descriptor) }
+        onFinish()
+    }
+
+    private func watch(_ source: any DispatchSourceProtocol) {
+        descriptorSources += 1
+        let descriptor = self.descriptor
+        source.setCancelHandler { [self] in
+            descriptorSources -= 1
+            if descriptorSources == 0, finished { close(descriptor) }
+        }
+    }
+
+    private func readAvailable() {
+        let limit = server.limits.requestBytes
+        var buffer = [UInt8](repeating: 0, count: limit + 1)
+        while !finished {
+            let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                if errno != EAGAIN && errno != EWOULDBLOCK { finish() }
+                return
+            }
+            if count == 0 { return finish() }  // gone before a whole line: nothing to answer
+            input += buffer[0..<count]
+            if let newline = input.firstIndex(of: UInt8(ascii: "\n")), newline < limit {
+                stopReading()
+                server.answer(Array(input[..<newline]), from: peer) { [self] in respond($0) }
+                return
+            }
+            if input.count >= limit {
+                stopReading()
+                return respond(.failure("request longer than \(limit) bytes"))
+            }
+        }
+    }
+
+    private func stopReading() {
+        reader?.cancel()
+        reader = nil
+    }
+
+    private func respond(_ response: ControlResponse) {
+        guard !finished else { return }
+        do {
+            output = try ControlLine.encode(response)
+        } catch {
+            output = (try? ControlLine.encode(ControlResponse.failure("cannot encode the answer: \(error)"))) ?? []
+        }
+        writeAvailable()
+    }
+
+    private func writeAvailable() {
+        while !finished, written < output.count {
+            let count = output[written...].withUnsafeBytes {
+                send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                if errno == EAGAIN || errno == EWOULDBLOCK { return waitUntilWritable() }
+                return finish()
+            }
+            written += count
+        }
+        finish()
+    }
+
+    private func waitUntilWritable() {
+        guard writer == nil else { return }
+        let writer = DispatchSource.makeWriteSource(fileDescriptor: descriptor, queue: queue)
+        writer.setEventHandler { [self] in writeAvailable() }
+        watch(writer)
+        writer.resume()
+        self.writer = writer
+    }
+}

@@ -1,0 +1,95 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Why the control socket could not be set up or reached, in the system's words.
+public struct ControlSocketError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var path: String
+    public var reason: String
+    /// The `errno` behind it, when there is one.
+    public var code: Int32?
+
+    public init(path: String, reason: String, code: Int32? = nil) {
+        self.path = path
+        self.reason = reason
+        self.code = code
+    }
+
+    /// Nothing listens there: no such socket, or a stale one.
+    public var meansNotRunning: Bool { code == ENOENT || code == ECONNREFUSED }
+
+    public var description: String { "\(path): \(reason)" }
+
+    static func last(_ path: String, _ what: String) -> ControlSocketError {
+        let code = errno
+        return ControlSocketError(path: path, reason: "\(what): \(String(cString: strerror(code)))", code: code)
+    }
+}
+
+/// The few calls on AF_UNIX stream sockets the control socket needs.
+enum UnixSocket {
+    /// A `sockaddr_un` for `path`; the path must fit its 108 bytes.
+    static func address(_ path: String) throws(ControlSocketError) -> sockaddr_un {
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8)
+        let capacity = MemoryLayout.size(ofValue: address.sun_path)
+        guard !bytes.isEmpty, bytes.count < capacity, !bytes.contains(0) else {
+            throw ControlSocketError(
+                path: path, reason: "a socket path must be 1 to \(capacity - 1) bytes long, not \(bytes.count)")
+        }
+        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
+            buffer.copyBytes(from: bytes)
+        }
+        return address
+    }
+
+    /// A new stream socket, close-on-exec.
+    static func make(_ path: String, nonBlocking: Bool) throws(ControlSocketError) -> Int32 {
+        let type = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
+            | (nonBlocking ? Int32(SOCK_NONBLOCK.rawValue) : 0)
+        let descriptor = socket(AF_UNIX, type, 0)
+        guard descriptor >= 0 else { throw .last(path, "cannot create a socket") }
+        return descriptor
+    }
+
+    static func connect(_ descriptor: Int32, to path: String) throws(ControlSocketError) {
+        var address = try address(path)
+        let result = withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        guard result == 0 else { throw .last(path, "cannot connect") }
+    }
+
+    static func bind(_ descriptor: Int32, to path: String) throws(ControlSocketError) {
+        var address = try address(path)
+        let result = withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Glibc.bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        guard result == 0 else { throw .last(path, "cannot bind") }
+    }
+
+    /// The user id of the process at the other end (`SO_PEERCRED`), nil when unknown.
+    static func peerUser(_ descriptor: Int32) -> uid_t? {
+        // struct ucred { pid_t pid; uid_t uid; gid_t gid; }
+        var credentials: (Int32, UInt32, UInt32) = (0, 0, 0)
+        var length = socklen_t(MemoryLayout.size(ofValue: credentials))
+        guard getsockopt(descriptor, SOL_SOCKET, SO_PEERCRED, &credentials, &length) == 0,
+            Int(length) == MemoryLayout.size(ofValue: credentials)
+        else { return nil }
+        return credentials.1
+    }
+
+    /// Sets the send and receive timeouts of a blocking socket.
+    static func setTimeouts(_ descriptor: Int32, seconds: Double) {
+        var time = timeval(
+            tv_sec: Int(seconds), tv_usec: Int((seconds - Double(Int(seconds))) * 1e6))
+        let size = socklen_t(MemoryLayout<timeval>.size)
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &time, size)
+        setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &time, size)
+    }
+}

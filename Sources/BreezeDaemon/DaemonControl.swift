@@ -1,0 +1,135 @@
+import BreezeAlerts
+import BreezeControlSocket
+import BreezeDelivery
+import BreezeSystem
+import Dispatch
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What the control socket reads of the daemon: one moment, taken on its control queue.
+struct DaemonSnapshot: Sendable {
+    var configurationPath: String
+    var cities: [String]
+    var receivers: [String]
+    var interval: Double
+    var nextPollAt: Double?
+    var cycleRunning: Bool
+    var state: DaemonState
+    var stateDirectory: String
+}
+
+/// The daemon's answers on its control socket (`ControlSocket=`): status and the outbox to
+/// anyone; poll, reload and retry to root and the service's user. Answers are built on a
+/// queue of their own, never on the daemon's control or poll queues; `server` is touched
+/// on that queue alone (start from main, stop from the signal queue).
+public final class DaemonControl: @unchecked Sendable {
+    private let daemon: Daemon
+    private let logger: any Logger
+    private let clock: @Sendable () -> Double
+    private let work = DispatchQueue(label: "breezed.control-socket.answers")
+    private var server: ControlServer?
+
+    public init(daemon: Daemon, logger: any Logger, clock: @escaping @Sendable () -> Double) {
+        self.daemon = daemon
+        self.logger = logger
+        self.clock = clock
+    }
+
+    /// Listens on `path`. A socket that cannot be set up is logged, not fatal: polling and
+    /// alerts matter more, and `breezectl status` falls back to the state file.
+    public func start(path: String, limits: ControlServer.Limits = ControlServer.Limits()) {
+        let server = ControlServer(path: path, limits: limits) { [weak self] request, reply in
+            guard let self else { return reply(.failure("breezed is stopping")) }
+            self.work.async { self.answer(request, reply: reply) }
+        }
+        do {
+            try server.start()
+            work.sync { self.server = server }
+            logger.log(LogRecord(.info, "control socket: listening on \(path)", fields: [("BREEZE_SOCKET", path)]))
+        } catch {
+            logger.log(
+                LogRecord(
+                    .notice, "control socket: not listening (\(error)); breezectl reads the state file instead",
+                    fields: [("BREEZE_SOCKET", path), ("BREEZE_ERROR", error.reason)]))
+        }
+    }
+
+    /// Closes the socket and removes it.
+    public func stop() {
+        let server = work.sync { () -> ControlServer? in
+            defer { self.server = nil }
+            return self.server
+        }
+        server?.stop()
+    }
+
+    private func answer(_ request: ControlRequest, reply: @escaping @Sendable (ControlResponse) -> Void) {
+        guard let kind = request.kind else { return reply(.failure("unknown request")) }
+        switch kind {
+        case .poll:
+            daemon.pollNow()
+            reply(ControlResponse(message: "polling every city now"))
+        case .reload:
+            daemon.reload()
+            reply(ControlResponse(message: "reloading the configuration; the journal says how it went"))
+        case .status, .outbox, .retry:
+            let work = self.work
+            daemon.snapshot { snapshot in
+                work.async { reply(self.answer(kind, request, snapshot)) }
+            }
+        }
+    }
+
+    private func answer(_ kind: ControlRequestKind, _ request: ControlRequest, _ snapshot: DaemonSnapshot)
+        -> ControlResponse
+    {
+        var response = ControlResponse()
+        let outbox = Outbox(stateDirectory: snapshot.stateDirectory)
+        switch kind {
+        case .status:
+            response.daemon = describe(snapshot)
+            response.state = snapshot.state
+            response.deliveries = OutboxSummary(outbox.scan(), now: clock())
+        case .outbox:
+            response.daemon = describe(snapshot)
+            let pending = outbox.scan()
+            let dead = outbox.scanDead()
+            response.pending = pending.entries
+            response.dead = dead.entries
+            response.unreadable = pending.corrupt.map(\.path) + dead.unreadable
+        case .retry:
+            if let receiver = request.receiver, !snapshot.receivers.contains(receiver) {
+                return .failure("no receiver named '\(receiver)' in \(snapshot.configurationPath)")
+            }
+            let configured = Set(snapshot.receivers)
+            let result = daemon.requeueDead { name in
+                configured.contains(name) && (request.receiver == nil || request.receiver == name)
+            }
+            for failure in result.failures {
+                logger.log(LogRecord(.error, "cannot requeue a given-up delivery: \(failure)"))
+            }
+            logger.log(
+                LogRecord(
+                    .notice, "requeued \(result.count) given-up deliveries" + (request.receiver.map { " for \($0)" } ?? ""),
+                    fields: [("BREEZE_REQUEUED", String(result.count))]))
+            response.requeued = result.count
+            response.message = "\(result.count) given-up \(result.count == 1 ? "delivery" : "deliveries") back in the outbox"
+            if !result.failures.isEmpty {
+                response.ok = false
+                response.error = result.failures.map(\.description).joined(separator: "; ")
+            }
+        case .poll, .reload:
+            break
+        }
+        return response
+    }
+
+    private func describe(_ snapshot: DaemonSnapshot) -> DaemonDescription {
+        DaemonDescription(
+            processID: getpid(), version: BreezeVersionText.value, configuration: snapshot.configurationPath,
+            cities: snapshot.cities, pollIntervalSeconds: snapshot.interval, nextPollAt: snapshot.nextPollAt,
+            cycleRunning: snapshot.cycleRunning)
+    }
+}

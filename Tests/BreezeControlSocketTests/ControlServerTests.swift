@@ -1,0 +1,242 @@
+import BreezeAlerts
+import BreezeDelivery
+import BreezeModel
+import Foundation
+import Testing
+
+@testable import BreezeControlSocket
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The control socket's server and client over a real Unix socket in a temporary folder.
+@Suite struct ControlServerTests {
+    let folder: String
+
+    init() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("breeze-control-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    }
+
+    var path: String { folder + "/control" }
+
+    /// A server whose status answer carries a state with one city, counting what it handled.
+    func serve(
+        limits: ControlServer.Limits = ControlServer.Limits(), privileged: @escaping @Sendable (uid_t) -> Bool = { _ in true }
+    ) throws -> (ControlServer, Handled) {
+        let handled = Handled()
+        let server = ControlServer(path: path, limits: limits, isPrivileged: privileged) { request, reply in
+            handled.add(request.request)
+            var response = ControlResponse(message: "handled \(request.request)")
+            var state = DaemonState()
+            state.lastCycleCompletedAt = 1_700_000_000
+            response.state = state
+            reply(response)
+        }
+        try server.start()
+        return (server, handled)
+    }
+
+    @Test func answersAStatusRequestAndLeavesTheSocketConnectableByEveryone() throws {
+        let (server, handled) = try serve()
+        defer { server.stop() }
+        let response = try ControlClient.send(ControlRequest(.status), to: path).get()
+        #expect(response.ok)
+        #expect(response.state?.lastCycleCompletedAt == 1_700_000_000)
+        #expect(handled.requests == ["status"])
+        var status = stat()
+        #expect(stat(path, &status) == 0)
+        #expect(status.st_mode & 0o777 == 0o666)
+        server.stop()
+        #expect(access(path, F_OK) != 0)
+    }
+
+    @Test func refusesPrivilegedRequestsFromOtherUsersButAnswersReadOnlyOnes() throws {
+        let (server, handled) = try serve(privileged: { _ in false })
+        defer { server.stop() }
+        for kind in [ControlRequestKind.poll, .reload, .retry] {
+            let response = try ControlClient.send(ControlRequest(kind), to: path).get()
+            #expect(!response.ok)
+            #expect(response.error?.hasPrefix("permission denied: '\(kind.rawValue)'") == true)
+        }
+        #expect(handled.requests.isEmpty)
+        #expect(try ControlClient.send(ControlRequest(.outbox), to: path).get().ok)
+        #expect(handled.requests == ["outbox"])
+    }
+
+    @Test func theDefaultPolicyAcceptsRootAndTheDaemonsOwnUserOnly() {
+        #expect(ControlServer.rootOrSelf(0))
+        #expect(ControlServer.rootOrSelf(geteuid()))
+        #expect(!ControlServer.rootOrSelf(65534) || geteuid() == 65534)
+    }
+
+    @Test func refusesARequestLongerThanTheLimitWithoutHandlingIt() throws {
+        let (server, handled) = try serve(limits: .init(requestBytes: 256))
+        defer { server.stop() }
+        let answer = try exchange(Array(repeating: UInt8(ascii: "x"), count: 10_000))
+        #expect(answer.contains("request longer than 256 bytes"))
+        #expect(handled.requests.isEmpty)
+        // A request just within the limit still works.
+        let padded = "{\"request\":\"status\"" + String(repeating: " ", count: 200) + "}\n"
+        #expect(try exchange(Array(padded.utf8)).contains("handled status"))
+    }
+
+    @Test func answersMalformedAndUnknownRequestsWithAnError() throws {
+        let (server, handled) = try serve()
+        defer { server.stop() }
+        #expect(try exchange(Array("status\n".utf8)).contains("not a request (expected '{' at byte 0)"))
+        #expect(try exchange(Array("{\"receiver\":\"ops\"}\n".utf8)).contains("no \\\"request\\\" member"))
+        #expect(try exchange(Array("{\"request\":[[[[1]]]]}\n".utf8)).contains("not a request"))
+        #expect(try exchange(Array("{\"request\":\"status\"} trailing\n".utf8)).contains("unexpected text after the request"))
+        #expect(try exchange(Array("{\"request\":\"rm -rf\"}\n".utf8)).contains("unknown request 'rm -rf'"))
+        #expect(handled.requests.isEmpty)
+    }
+
+    @Test func aSilentClientNeitherBlocksOthersNorStaysPastTheDeadline() throws {
+        let (server, _) = try serve(limits: .init(connectionSeconds: 1))
+        defer { server.stop() }
+        let silent = try connect()
+        defer { close(silent) }
+        // Served while the silent client holds its connection.
+        #expect(try ControlClient.send(ControlRequest(.status), to: path, timeout: 5).get().ok)
+        // The server ends the silent connection by itself: recv sees the end, not the guard timeout.
+        UnixSocket.setTimeouts(silent, seconds: 10)
+        var byte: UInt8 = 0
+        let started = ContinuousClock.now
+        #expect(recv(silent, &byte, 1, 0) == 0)
+        #expect(ContinuousClock.now - started < .seconds(9))
+        #expect(server.connectionCount == 0)
+    }
+
+    @Test func aClientThatNeverReadsALargeAnswerBlocksNobody() throws {
+        let big = String(repeating: "x", count: 4 << 20)
+        let server = ControlServer(path: path, limits: .init(connectionSeconds: 1), isPrivileged: { _ in true }) {
+            request, reply in reply(ControlResponse(message: request.request == "outbox" ? big : "small"))
+        }
+        try server.start()
+        defer { server.stop() }
+        // Asks for 4 MiB and reads none of it: the server's writes fill the socket and wait.
+        let stalled = try connect()
+        defer { close(stalled) }
+        let request = Array("{\"request\":\"outbox\"}\n".utf8)
+        _ = request.withUnsafeBytes { send(stalled, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        #expect(try ControlClient.send(ControlRequest(.status), to: path, timeout: 5).get().message == "small")
+        // At the deadline the server closes the stalled connection by itself, its answer cut
+        // short: what is left to read is what the socket's buffers held, then the end.
+        let deadline = ContinuousClock.now + .seconds(10)
+        while server.connectionCount > 0, ContinuousClock.now < deadline { usleep(10_000) }
+        #expect(server.connectionCount == 0)
+        UnixSocket.setTimeouts(stalled, seconds: 10)
+        var received = 0
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { recv(stalled, $0.baseAddress, $0.count, 0) }
+            if count <= 0 {
+                #expect(count == 0, "closed by the server, not by the guard timeout")
+                break
+            }
+            received += count
+        }
+        #expect(received < big.utf8.count)
+    }
+
+    @Test func tellsAClientOverTheConnectionLimitThatItIsBusy() throws {
+        let (server, _) = try serve(limits: .init(connections: 2, connectionSeconds: 30))
+        defer { server.stop() }
+        let first = try connect()
+        let second = try connect()
+        defer {
+            close(first)
+            close(second)
+        }
+        // Accepted once the server has seen both.
+        while server.connectionCount < 2 { usleep(1000) }
+        let response = try ControlClient.send(ControlRequest(.status), to: path).get()
+        #expect(!response.ok)
+        #expect(response.error?.hasPrefix("busy") == true)
+    }
+
+    @Test func replacesAStaleSocketButNotALiveOne() throws {
+        // A socket file nobody listens on, as a killed daemon leaves.
+        let stale = try UnixSocket.make(path, nonBlocking: false)
+        try UnixSocket.bind(stale, to: path)
+        close(stale)
+        let (server, _) = try serve()
+        defer { server.stop() }
+        let second = ControlServer(path: path) { _, reply in reply(ControlResponse()) }
+        #expect(throws: ControlSocketError.self) { try second.start() }
+        #expect(try ControlClient.send(ControlRequest(.status), to: path).get().ok)
+    }
+
+    @Test func aClientFindsNothingListeningAsNotRunning() {
+        switch ControlClient.send(ControlRequest(.status), to: path) {
+        case .success: Issue.record("answered without a server")
+        case .failure(let error): #expect(error.meansNotRunning)
+        }
+    }
+
+    @Test func refusesASocketPathLongerThanAnAddressHolds() {
+        let long = "/" + String(repeating: "a", count: 200)
+        #expect(throws: ControlSocketError.self) { try ControlServer(path: long) { _, _ in }.start() }
+    }
+
+    func connect() throws -> Int32 {
+        let descriptor = try UnixSocket.make(path, nonBlocking: false)
+        try UnixSocket.connect(descriptor, to: path)
+        return descriptor
+    }
+
+    /// Sends raw bytes and reads everything until the server closes.
+    func exchange(_ bytes: [UInt8]) throws -> String {
+        let descriptor = try connect()
+        defer { close(descriptor) }
+        UnixSocket.setTimeouts(descriptor, seconds: 5)
+        _ = bytes.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            if count <= 0 { break }
+            received += buffer[0..<count]
+        }
+        return String(decoding: received, as: UTF8.self)
+    }
+}
+
+/// The requests a handler saw, from any thread.
+final class Handled: @unchecked Sendable {
+    private let lock = NSLock()
+    private var seen: [String] = []
+    func add(_ request: String) { lock.withLock { seen.append(request) } }
+    var requests: [String] { lock.withLock { seen } }
+}
+
+/// The line format: the state inside a response is the state file's own document.
+struct ControlLineTests {
+    @Test func aResponsesStateIsTheStateFilesDocumentAndReadsBackWhole() throws {
+        var state = DaemonState()
+        state.lastCycleCompletedAt = 1_700_000_000.25
+        state.pollIntervalSeconds = 900
+        var record = CityRecord(city: City(name: "東京\n\"quoted\"", latitude: 35.6762, longitude: 139.6503))
+        record.lastError = "bad\u{1B}[2J"
+        record.lastPollAt = 1_700_000_000
+        state.cities[record.city.name] = record
+        var response = ControlResponse(message: "ok")
+        response.state = state
+        response.requeued = 2
+        let line = try ControlLine.encode(response)
+        #expect(line.last == UInt8(ascii: "\n"))
+        #expect(line.dropLast().firstIndex(of: UInt8(ascii: "\n")) == nil, "one line, whatever the names hold")
+        let document = try StateDocument.encode(state)
+        let tail = Array(#","state":"#.utf8) + document + [UInt8(ascii: "}")]
+        #expect(Array(line.dropLast().suffix(tail.count)) == tail)
+        let back = try ControlLine.decodeResponse(Array(line.dropLast()))
+        #expect(back.state == state)
+        #expect(back.requeued == 2 && back.message == "ok" && back.ok)
+        // Without a state, no member.
+        let plain = try ControlLine.encode(ControlResponse.failure("nope"))
+        #expect(!String(decoding: plain, as: UTF8.self).contains("state"))
+        #expect(try ControlLine.decodeResponse(Array(plain.dropLast())).state == nil)
+    }
+}
