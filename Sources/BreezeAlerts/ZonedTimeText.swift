@@ -51,29 +51,6 @@ extension TimeText {
         return from + (oneDay ? "–" : " – ") + to
     }
 
-    /// Unix seconds of an Open-Meteo time (`2026-08-20T14:00`, in GMT); nil for any other text.
-    public static func unixSeconds(openMeteo text: String) -> Double? {
-        let bytes = Array(text.utf8)
-        let digits = [0, 1, 2, 3, 5, 6, 8, 9, 11, 12, 14, 15]
-        guard bytes.count == 16, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
-            bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"),
-            digits.allSatisfy({ (48...57).contains(bytes[$0]) })
-        else { return nil }
-        func number(_ from: Int, _ count: Int) -> Int32 {
-            bytes[from..<(from + count)].reduce(0) { $0 * 10 + Int32($1 - 48) }
-        }
-        var parts = tm()
-        parts.tm_year = number(0, 4) - 1900
-        parts.tm_mon = number(5, 2) - 1
-        parts.tm_mday = number(8, 2)
-        parts.tm_hour = number(11, 2)
-        parts.tm_min = number(14, 2)
-        guard (0...11).contains(parts.tm_mon), (1...31).contains(parts.tm_mday), parts.tm_hour < 24,
-            parts.tm_min < 60
-        else { return nil }
-        return Double(timegm(&parts))
-    }
-
     /// The broken-down local time in `zone` and the zone's abbreviation then.
     private static func local(_ unixSeconds: Double, in zone: TimeZone) -> (tm, String) {
         // Beyond any real time (a corrupt entry): the epoch, rather than a trap.

@@ -4,6 +4,14 @@ import BreezeControlSocket
 
 /// A privileged request (poll, reload, retry) to the running daemon, its answer printed.
 enum DaemonRequest {
+    /// What `poll` and `reload` exit with.
+    static let exitStatuses = [
+        ExitStatus(.success, "asked"),
+        ExitStatusTable.usage,
+        ExitStatus(.unavailable, "the daemon does not answer"),
+        ExitStatus(.noPermission, "refused (only root and breezed's own user may)"),
+    ]
+
     /// Sends `request`; exits 0 when done, 69 when the daemon does not answer, 77 when it
     /// refuses (not root), 70 when it failed.
     static func send(
@@ -37,7 +45,7 @@ enum PollCommand: ControlCommand {
 
         \(DaemonConnection.helpText)
 
-        Exit status: 0 asked, 69 the daemon does not answer, 77 refused (not root).
+        \(ExitStatusTable.text(DaemonRequest.exitStatuses))
 
         Options:
           --config PATH   main configuration file (default \(DefaultPaths.configuration))
@@ -45,6 +53,8 @@ enum PollCommand: ControlCommand {
         Environment:
           \(DaemonConnection.environmentVariable)   the daemon's control socket
         """
+
+    static var exitStatuses: [ExitStatus] { DaemonRequest.exitStatuses }
 
     static func run(_ arguments: [String], context: CommandContext) -> ExitCode {
         simple(.poll, arguments, context: context)
@@ -64,7 +74,7 @@ enum ReloadCommand: ControlCommand {
 
         \(DaemonConnection.helpText)
 
-        Exit status: 0 asked, 69 the daemon does not answer, 77 refused (not root).
+        \(ExitStatusTable.text(DaemonRequest.exitStatuses))
 
         Options:
           --config PATH   main configuration file (default \(DefaultPaths.configuration))
@@ -72,6 +82,8 @@ enum ReloadCommand: ControlCommand {
         Environment:
           \(DaemonConnection.environmentVariable)   the daemon's control socket
         """
+
+    static var exitStatuses: [ExitStatus] { DaemonRequest.exitStatuses }
 
     static func run(_ arguments: [String], context: CommandContext) -> ExitCode {
         simple(.reload, arguments, context: context)

@@ -24,10 +24,7 @@ enum OutboxCommand: ControlCommand {
 
         \(DaemonConnection.helpText)
 
-        Exit status: 0 done, 64 usage error, 65 the daemon does not answer and the folders
-        cannot be read, 69 'retry' and the daemon does not answer, 70 the daemon could not
-        move an entry, 77 'retry' refused (not root), 78 bad configuration (needed only when
-        the daemon does not answer).
+        \(ExitStatusTable.text(exitStatuses))
 
         Options:
           --json          print one JSON object instead, for scripts
@@ -36,6 +33,16 @@ enum OutboxCommand: ControlCommand {
         Environment:
           \(DaemonConnection.environmentVariable)   the daemon's control socket
         """
+
+    static let exitStatuses = [
+        ExitStatus(.success, "listed, or requeued"),
+        ExitStatusTable.usage,
+        ExitStatus(.dataError, "the daemon does not answer and the outbox folders cannot be read"),
+        ExitStatus(.unavailable, "'retry': the daemon does not answer"),
+        ExitStatus(.software, "'retry': the daemon could not move an entry"),
+        ExitStatus(.noPermission, "'retry': refused (only root and breezed's own user may)"),
+        ExitStatus(.configuration, "bad configuration (needed only when the daemon does not answer)"),
+    ]
 
     static func run(_ arguments: [String], context: CommandContext) -> ExitCode {
         let parsed: ParsedArguments
@@ -99,7 +106,7 @@ enum OutboxCommand: ControlCommand {
             let text = "From the outbox folders in \(configuration.breeze.stateDirectory) (\(why))"
             report = OutboxReport(
                 pending: pending.entries, dead: dead.entries, unreadable: pending.corrupt.map(\.path) + dead.unreadable,
-                source: text, sourceJSON: ["kind": "stateDirectory", "path": configuration.breeze.stateDirectory, "reason": why])
+                source: text, sourceJSON: .object(["kind": .string("stateDirectory"), "path": .string(configuration.breeze.stateDirectory), "reason": .string(why)]))
         }
         if json {
             context.console.print(report.json())

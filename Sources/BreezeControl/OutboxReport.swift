@@ -1,6 +1,5 @@
 import BreezeAlerts
 import BreezeDelivery
-import Foundation
 
 /// The outbox entry by entry, pending and given up, for people or for scripts.
 struct OutboxReport {
@@ -10,7 +9,7 @@ struct OutboxReport {
     let unreadable: [String]
     /// Where the entries came from ("From breezed (pid 12) on …", "From the outbox folders …").
     let source: String
-    let sourceJSON: [String: Any]
+    let sourceJSON: JSONOutput
 
     func lines() -> [String] {
         var lines = ["\(pending.count) pending, \(dead.count) given up" + (unreadable.isEmpty ? "" : ", \(unreadable.count) unreadable")]
@@ -37,27 +36,24 @@ struct OutboxReport {
     }
 
     func json() -> String {
-        func object(_ entry: OutboxEntry) -> [String: Any] {
-            [
-                "receiver": entry.receiver, "eventId": entry.event.id, "kind": entry.event.kind.rawValue,
-                "city": entry.event.city.name, "createdAt": TimeText.rfc3339(entry.createdAt),
-                "attempts": entry.attempts, "nextAttemptAt": TimeText.rfc3339(entry.nextAttemptAt),
-                "lastError": entry.lastError ?? NSNull(), "heldUntil": entry.heldUntil.map(TimeText.rfc3339) ?? NSNull(),
-                "reason": entry.deadReason ?? NSNull(),
-            ]
+        func object(_ entry: OutboxEntry) -> JSONOutput {
+            .object([
+                "receiver": .string(entry.receiver), "eventId": .string(entry.event.id),
+                "kind": .string(entry.event.kind.rawValue), "city": .string(entry.event.city.name),
+                "createdAt": .string(TimeText.rfc3339(entry.createdAt)), "attempts": .integer(entry.attempts),
+                "nextAttemptAt": .string(TimeText.rfc3339(entry.nextAttemptAt)), "lastError": .text(entry.lastError),
+                "heldUntil": .text(entry.heldUntil.map(TimeText.rfc3339)), "reason": .text(entry.deadReason),
+            ])
         }
-        let document: [String: Any] = [
-            "pending": pending.map(object), "dead": dead.map(object), "unreadable": unreadable, "source": sourceJSON,
-        ]
-        let data = try! JSONSerialization.data(withJSONObject: document, options: [.sortedKeys])
-        return String(decoding: data, as: UTF8.self)
+        return JSONOutput.object([
+            "pending": .array(pending.map(object)), "dead": .array(dead.map(object)),
+            "unreadable": .array(unreadable.map(JSONOutput.string)), "source": sourceJSON,
+        ]).text
     }
 
-    /// `text` with control characters shown as U+FFFD, so a name or a server's error text
-    /// cannot move the cursor or rewrite the terminal.
+    /// `text` with its control characters escaped, so a name or a server's error text cannot
+    /// move the cursor or rewrite the terminal.
     static func printable(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.map { scalar in
-            scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) ? "\u{FFFD}" : scalar
-        }))
+        TextTable.printable(text)
     }
 }

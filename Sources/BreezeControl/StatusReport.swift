@@ -66,7 +66,7 @@ struct StatusReport {
 
     /// The city's name with its Region= and Country=, from the configuration, else the state.
     func displayName(_ name: String, _ record: CityRecord?) -> String {
-        (configuration.cities.first { $0.city.name == name }?.city ?? record?.city)?.displayName ?? name
+        record?.city.displayName ?? name
     }
 
     func deliveryLines(_ deliveries: OutboxSummary) -> [String] {
@@ -88,7 +88,7 @@ struct StatusReport {
 
     func json() -> String {
         let cities: [JSONOutput] = records.map { name, record in
-            let city = configuration.cities.first { $0.city.name == name }?.city ?? record?.city
+            let city = record?.city
             return .object([
                 "name": .string(name), "country": .text(city?.country), "region": .text(city?.admin1),
                 "aqi": .integer(record?.lastReading?.usAQI), "band": .text(record?.band?.slug),

@@ -21,17 +21,16 @@ enum StatusSource {
     }
 
     /// The `source` member of `--json`.
-    var json: [String: Any] {
+    var json: JSONOutput {
         switch self {
         case .daemon(let daemon, let socket):
-            var object: [String: Any] = [
-                "kind": "daemon", "socket": socket, "processID": Int(daemon.processID),
-                "configuration": daemon.configuration, "cycleRunning": daemon.cycleRunning,
-            ]
-            if let next = daemon.nextPollAt { object["nextPollAt"] = TimeText.rfc3339(next) }
-            return object
+            .object([
+                "kind": .string("daemon"), "socket": .string(socket), "processID": .integer(Int(daemon.processID)),
+                "configuration": .string(daemon.configuration), "cycleRunning": .bool(daemon.cycleRunning),
+                "nextPollAt": .text(daemon.nextPollAt.map(TimeText.rfc3339)),
+            ])
         case .stateFile(let path, let why):
-            return ["kind": "stateFile", "path": path, "reason": why]
+            .object(["kind": .string("stateFile"), "path": .string(path), "reason": .string(why)])
         }
     }
 }
