@@ -31,6 +31,17 @@ struct ImplausibleAQITests {
         #expect(player.feed(40) == [.resolved])
     }
 
+    @Test func withConcentrationsOnlyThePollutantLimitsJudge() {
+        var player = Player(AlertRule(threshold: 101, confirmAfter: 1, pollutantLimits: [.pm2_5: 35]))
+        #expect(player.feed(10_000, [.pm2_5: 5]) == [])
+        #expect(player.feed(10_000, [.pm2_5: 80]) == [.firing])
+        #expect(player.events.last?.band == nil)
+        #expect(player.events.last?.aqi == nil)
+        // Clean air by the limits, but no AQI to confirm it: the alert stays out.
+        #expect(player.feed(10_000, [.pm2_5: 5]) == [])
+        #expect(player.state.firing)
+    }
+
     @Test func theTopOfTheScaleIsHazardous() {
         var player = Player(AlertRule(threshold: 101, confirmAfter: 1))
         #expect(player.feed(500) == [.firing])

@@ -151,3 +151,21 @@ struct HugeRetryAfterTests {
         #expect(clock.sleeps.allSatisfy { $0 <= .seconds(60) })
     }
 }
+
+/// A geocoded place off the globe is skipped, never written into a drop-in.
+struct GeocodedPlaceRangeTests {
+    @Test func placesOffTheGlobeAreSkipped() throws {
+        let clock = ManualClock()
+        let body = Array("""
+            {"results":[{"id":1,"name":"Nowhere","latitude":1e300,"longitude":2},
+                        {"id":2,"name":"Overflow","latitude":45,"longitude":-181},
+                        {"id":3,"name":"Berlin","latitude":52.52,"longitude":13.41}]}
+            """.utf8)
+        let client = GeocodingClient(
+            endpoints: OpenMeteoEndpoints(apiURL: "http://127.0.0.1:1", geocodingURL: "http://127.0.0.1:2"),
+            transport: RecordingTransport(outcomes: [.success(HTTPResponse(status: 200, headers: [:], body: body))]),
+            environment: clock.environment)
+        let places = try client.search(name: "x", deadline: clock.deadline(in: .seconds(9)))
+        #expect(places.map(\.city.name) == ["Berlin"])
+    }
+}
