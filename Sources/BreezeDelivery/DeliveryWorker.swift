@@ -42,6 +42,9 @@ public final class DeliveryWorker: @unchecked Sendable {
     private var machine: DeliveryQueues
     private var lastSequence: UInt64 = 0
     private var timer: (any DispatchSourceTimer)?
+    /// The reason of the last failed outbox update, so a full disk is reported once, not on
+    /// every attempt; nil once an update succeeds again.
+    private var storageFailure: String?
 
     /// - Parameters:
     ///   - clock: unix seconds now.
@@ -200,7 +203,10 @@ public final class DeliveryWorker: @unchecked Sendable {
     private func store(_ what: String, _ operation: () throws(FileError) -> Void) {
         do {
             try operation()
+            storageFailure = nil
         } catch {
+            guard storageFailure != error.reason else { return }
+            storageFailure = error.reason
             report(.storageFailed("\(what): \(error)"))
         }
     }
