@@ -36,7 +36,9 @@ struct StatusReport {
             let age = Self.age(now - last)
             lines.append(
                 "Last poll cycle completed \(TimeText.local(last)) (\(age) ago)"
-                    + (isStale ? "; that is more than three intervals: is breezed running?" : ""))
+                    + (!isStale ? ""
+                        : last > now ? "; that is in the future (written while the clock ran ahead): is breezed running?"
+                        : "; that is more than three intervals: is breezed running?"))
         } else {
             lines.append("No poll cycle has completed yet: is breezed running?")
         }
