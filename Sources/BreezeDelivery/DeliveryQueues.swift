@@ -57,9 +57,9 @@ public struct DeliveryQueues: Sendable {
         queues[receiver]?.contains { $0.event.city.name == city } ?? false
     }
 
-    /// Whether `receiver` has an entry pending for the event `eventID`.
-    public func hasPending(receiver: String, eventID: String) -> Bool {
-        queues[receiver]?.contains { $0.event.id == eventID } ?? false
+    /// The event ids pending for `receiver`.
+    public func pendingEventIDs(receiver: String) -> Set<String> {
+        Set((queues[receiver] ?? []).map(\.event.id))
     }
 
     /// Pending entries in all.

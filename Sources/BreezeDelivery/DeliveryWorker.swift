@@ -90,13 +90,18 @@ public final class DeliveryWorker: @unchecked Sendable {
     public func submit(_ requests: [DeliveryRequest]) -> [SubmitFailure] {
         queue.sync {
             var failures: [SubmitFailure] = []
+            // Looked up once per receiver and call: a backlog makes per-request scans slow.
+            var pendingIDs: [String: Set<String>] = [:]
             for request in requests {
                 if request.isRefresh, machine.hasPending(receiver: request.receiver, city: request.event.city.name) {
                     continue
                 }
                 // The same event again (found again after a crash before the state was saved):
                 // the entry already pending carries it.
-                if machine.hasPending(receiver: request.receiver, eventID: request.event.id) { continue }
+                if pendingIDs[request.receiver] == nil {
+                    pendingIDs[request.receiver] = machine.pendingEventIDs(receiver: request.receiver)
+                }
+                guard pendingIDs[request.receiver]!.insert(request.event.id).inserted else { continue }
                 let now = clock()
                 lastSequence = max(lastSequence + 1, UInt64(max(0, now * 1e9)))
                 let entry = OutboxEntry(
