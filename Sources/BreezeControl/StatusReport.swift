@@ -42,7 +42,9 @@ struct StatusReport {
             let took = state.lastCycleStartedAt.map { "; it took " + Self.age(last - $0) } ?? ""
             lines.append(
                 "Last poll cycle completed \(TimeText.local(last)) (\(age) ago\(took))"
-                    + (isStale ? "; that is more than three intervals: is breezed running?" : ""))
+                    + (!isStale ? ""
+                        : last > now ? "; that is in the future (written while the clock ran ahead): is breezed running?"
+                        : "; that is more than three intervals: is breezed running?"))
         } else {
             lines.append("No poll cycle has completed yet: is breezed running?")
         }

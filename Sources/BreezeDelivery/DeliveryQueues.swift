@@ -57,9 +57,9 @@ public struct DeliveryQueues: Sendable {
         queues[receiver]?.contains { $0.event.city.name == city } ?? false
     }
 
-    /// Whether `receiver` has an entry pending for the event `eventID`.
-    public func hasPending(receiver: String, eventID: String) -> Bool {
-        queues[receiver]?.contains { $0.event.id == eventID } ?? false
+    /// The event ids pending for `receiver`.
+    public func pendingEventIDs(receiver: String) -> Set<String> {
+        Set((queues[receiver] ?? []).map(\.event.id))
     }
 
     /// Pending entries in all.
@@ -87,7 +87,7 @@ public struct DeliveryQueues: Sendable {
                 actions += stepOrphans(name, now: now, wakeAt: wakeAt)
                 continue
             }
-            actions += clampFutureTimes(name, now: now)
+            actions += clampFutureTimes(name, maxAge: target.receiver.maxAge.seconds, now: now)
             actions += expire(name, maxAge: target.receiver.maxAge.seconds, now: now, wakeAt: wakeAt)
             guard inFlight[name] == nil, !stopped,
                 let index = candidate(name, target: target, now: now, actions: &actions, wakeAt: wakeAt)
@@ -152,9 +152,10 @@ public struct DeliveryQueues: Sendable {
 
     /// An entry created while the clock ran ahead (`createdAt` beyond `ClockSkew.tolerance`)
     /// counts as created now, due now and not held — once, saved — so it neither waits for
-    /// that future nor escapes `MaxAge`. (A later `nextAttemptAt` alone is bounded by
-    /// `MaxAge`, counted from creation; a hold longer than a day is no quiet-hours window.)
-    private mutating func clampFutureTimes(_ name: String, now: Double) -> [DeliveryAction] {
+    /// that future nor escapes `MaxAge`. A retry set further ahead than any backoff or
+    /// `Retry-After` worth waiting for (a day, or `MaxAge` when longer) is due now, and a hold
+    /// longer than a day is no quiet-hours window: both were set while the clock ran ahead.
+    private mutating func clampFutureTimes(_ name: String, maxAge: Double, now: Double) -> [DeliveryAction] {
         guard var queue = queues[name] else { return [] }
         var actions: [DeliveryAction] = []
         for index in queue.indices {
@@ -165,7 +166,7 @@ public struct DeliveryQueues: Sendable {
                 entry.heldUntil = nil
             }
             if let held = entry.heldUntil, !(held <= now + ClockSkew.tolerance + 86_400) { entry.heldUntil = nil }
-            if !entry.nextAttemptAt.isFinite { entry.nextAttemptAt = now }
+            if !(entry.nextAttemptAt <= now + ClockSkew.tolerance + max(86_400, maxAge)) { entry.nextAttemptAt = now }
             if entry != queue[index] {
                 queue[index] = entry
                 actions.append(.save(entry))

@@ -42,6 +42,9 @@ public final class DeliveryWorker: @unchecked Sendable {
     private var machine: DeliveryQueues
     private var lastSequence: UInt64 = 0
     private var timer: (any DispatchSourceTimer)?
+    /// The reason of the last failed outbox update, so a full disk is reported once, not on
+    /// every attempt; nil once an update succeeds again.
+    private var storageFailure: String?
 
     /// - Parameters:
     ///   - clock: unix seconds now.
@@ -87,13 +90,18 @@ public final class DeliveryWorker: @unchecked Sendable {
     public func submit(_ requests: [DeliveryRequest]) -> [SubmitFailure] {
         queue.sync {
             var failures: [SubmitFailure] = []
+            // Looked up once per receiver and call: a backlog makes per-request scans slow.
+            var pendingIDs: [String: Set<String>] = [:]
             for request in requests {
                 if request.isRefresh, machine.hasPending(receiver: request.receiver, city: request.event.city.name) {
                     continue
                 }
                 // The same event again (found again after a crash before the state was saved):
                 // the entry already pending carries it.
-                if machine.hasPending(receiver: request.receiver, eventID: request.event.id) { continue }
+                if pendingIDs[request.receiver] == nil {
+                    pendingIDs[request.receiver] = machine.pendingEventIDs(receiver: request.receiver)
+                }
+                guard pendingIDs[request.receiver]!.insert(request.event.id).inserted else { continue }
                 let now = clock()
                 lastSequence = max(lastSequence + 1, UInt64(max(0, now * 1e9)))
                 let entry = OutboxEntry(
@@ -212,7 +220,10 @@ public final class DeliveryWorker: @unchecked Sendable {
     private func store(_ what: String, _ operation: () throws(FileError) -> Void) {
         do {
             try operation()
+            storageFailure = nil
         } catch {
+            guard storageFailure != error.reason else { return }
+            storageFailure = error.reason
             report(.storageFailed("\(what): \(error)"))
         }
     }

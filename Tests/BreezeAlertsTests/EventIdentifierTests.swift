@@ -45,9 +45,10 @@ struct EventIdentifierTests {
         #expect(ids[2].hasSuffix("-1787234401-1-firing"))
     }
 
-    @Test func anUnreadableOrFutureObservationTimeFallsBackToTheClock() {
+    @Test func anUnreadableObservationTimeFallsBackToTheClockAFutureOneIsKept() {
         #expect(EventIdentifier.episodeStart(observedAt: "soon", now: 5000, previous: nil) == 5000)
-        #expect(EventIdentifier.episodeStart(observedAt: "2099-01-01T00:00", now: 1_787_234_400, previous: nil) == 1_787_234_400)
+        // Replacing a future time by the clock would give every detection another id.
+        #expect(EventIdentifier.episodeStart(observedAt: "2099-01-01T00:00", now: 1_787_234_400, previous: nil) == 4_070_908_800)
         #expect(EventIdentifier.episodeStart(observedAt: "2026-08-20T14:00", now: 1_787_234_500, previous: nil) == 1_787_234_400)
     }
 
@@ -81,6 +82,7 @@ struct FutureTimeTests {
         var record = CityRecord(city: City(name: "Paris", latitude: 0, longitude: 0))
         record.alert.lastNotifiedAt = 2_000_000_000
         record.lastPollAt = 1_000_000_200
+        record.alert.episodeStartedAt = 2_000_000_000
         state.cities["Paris"] = record
         state.lastCycleCompletedAt = 2_000_000_000
         let clamped = state.clampingFutureTimes(now: 1_000_000_000)
@@ -88,6 +90,8 @@ struct FutureTimeTests {
         #expect(clamped.cities["Paris"]?.alert.lastNotifiedAt == 1_000_000_000)
         // Within the skew a time is kept.
         #expect(clamped.cities["Paris"]?.lastPollAt == 1_000_000_200)
+        // An episode's start names its ids: kept, or a restart would rename the episode.
+        #expect(clamped.cities["Paris"]?.alert.episodeStartedAt == 2_000_000_000)
     }
 
     @Test func remindersResumeAfterALastNotificationFromTheFuture() {

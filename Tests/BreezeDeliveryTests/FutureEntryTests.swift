@@ -32,6 +32,24 @@ struct FutureEntryTests {
         #expect(near.queues["ops"]?.first?.createdAt == 1000 + ClockSkew.tolerance)
     }
 
+    @Test func aRetryScheduledAYearAheadIsDueNowButALongRetryAfterIsKept() {
+        var machine = DeliveryQueues(
+            targets: [DeliveryTarget(receiver: FakeReceiver("ops"))], quietHours: { _, _, _ in nil })
+        var ahead = entry(1, at: 1000)
+        ahead.attempts = 1
+        ahead.nextAttemptAt = 1000 + 365 * 86_400
+        var patient = entry(1, receiver: "mail", at: 1000)
+        patient.nextAttemptAt = 1000 + 20 * 3600
+        machine.add([ahead])
+        #expect(machine.step(now: 1000).map(\.summary) == ["save ops 1", "attempt ops 1"])
+        var other = DeliveryQueues(
+            targets: [DeliveryTarget(receiver: FakeReceiver("mail"))], quietHours: { _, _, _ in nil })
+        other.add([patient])
+        #expect(other.step(now: 1000).map(\.summary) == [])
+        let wake: Double? = 73_000
+        #expect(other.nextWake == wake, "\(String(describing: other.nextWake))")
+    }
+
     @Test func entriesOfAnOlderNamingAreMovedWhereTheyBelong() throws {
         let state = temporaryFolder()
         let outbox = Outbox(stateDirectory: state)

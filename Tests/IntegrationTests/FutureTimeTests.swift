@@ -54,5 +54,8 @@ struct FutureTimeTests {
         #expect(future.status == 3)
         let document = try JSONSerialization.jsonObject(with: Data(future.standardOutput.utf8)) as! [String: Any]
         #expect(document["stale"] as? Bool == true)
+        let text = try Binaries.run(Binaries.breezectl, ["status", "--config", path])
+        #expect(text.status == 3)
+        #expect(text.standardOutput.contains("that is in the future"))
     }
 }

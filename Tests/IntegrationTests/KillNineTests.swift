@@ -5,11 +5,14 @@ import Testing
 /// `kill -9` at random moments — between the outbox writes and the state save among them —
 /// many times over: every city's alerts reach the receiver, each crossing under one id only.
 struct KillNineTests {
-    /// Forty cities, among them names an ASCII slug would merge.
+    /// Two hundred cities (so a cycle's outbox writes take long enough for kills to land among
+    /// them), among them names an ASCII slug would merge.
     static let cities: [(String, Double, Double)] = {
         let odd = ["東京", "北京", "Saint-Denis", "Saint Denis", String(repeating: "Llanfair", count: 25), "São Paulo"]
-        let names = odd + (0..<34).map { "City \($0)" }
-        return names.enumerated().map { index, name in (name, -60 + Double(index) * 3, -170 + Double(index) * 8) }
+        let names = odd + (0..<194).map { "City \($0)" }
+        return names.enumerated().map { index, name in
+            (name, -60 + Double(index / 20) * 12, -170 + Double(index % 20) * 17)
+        }
     }()
 
     func stateSaved(_ state: String, after start: Double) -> Bool {
@@ -45,16 +48,21 @@ struct KillNineTests {
                 """)
         var generator = SystemRandomNumberGenerator()
         var kills = 0
-        // Four phases (fire, resolve, fire, resolve); in each, the daemon is killed eight times
+        // Four phases (fire, resolve, fire, resolve); in each, the daemon is killed ten times
         // at a random moment of its first cycle, then one run completes a cycle and delivers.
         for aqi in [170, 20, 170, 20] {
             try OutboxFaultTests.setAQI(server, Self.cities, aqi)
-            for _ in 0..<8 {
+            for round in 0..<10 {
                 let daemon = try DaemonProcess(arguments: ["--config", path, "--log", "stderr"], environment: [:])
-                usleep(UInt32.random(in: 20_000...400_000, using: &generator))
+                // Mostly while the first cycle writes its entries, sometimes later.
+                usleep(UInt32.random(in: 20_000...(round < 8 ? 300_000 : 900_000), using: &generator))
                 daemon.signal(SIGKILL)
                 daemon.process.waitUntilExit()
                 kills += 1
+                // Restart in the next second, as systemd would after RestartSec: an id made
+                // from the clock (not the observation) would then differ.
+                let now = Date().timeIntervalSince1970
+                usleep(UInt32((now.rounded(.up) - now) * 1_000_000) + 10_000)
             }
             let start = Date().timeIntervalSince1970
             let settled = try DaemonProcess(arguments: ["--config", path, "--log", "stderr"], environment: [:])
@@ -63,7 +71,7 @@ struct KillNineTests {
             settled.signal(SIGTERM)
             #expect(settled.waitForExit() == 0)
         }
-        #expect(kills >= 30)
+        #expect(kills >= 40)
 
         // Per city (the id up to its episode), the distinct ids in the order they first
         // arrived: exactly firing, resolved, firing, resolved. A crossing sent again under a
