@@ -48,3 +48,24 @@ struct RedirectTests {
         #expect(daemon.waitForExit() == 0)
     }
 }
+
+/// A receiver that takes the alert and answers 200 with a body over the transport's 32 MiB
+/// cap: that is a delivery (the body is read and dropped), not a failure retried for ever.
+struct OversizedSuccessTests {
+    @Test func aSuccessWithAHugeBodyIsDelivered() throws {
+        let webhook = try WebhookReceiverServer()
+        defer { webhook.stop() }
+        try webhook.respond([["status": 200, "body_bytes": 33 << 20]])
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("breeze-oversized-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/breezed.conf"
+        let text = "[Breeze]\nStateDirectory=\(folder)/state\n[City \"Paris\"]\nLatitude=48.85\nLongitude=2.35\n"
+            + "[Webhook \"ops\"]\nURL=\(webhook.url)\nTimeout=20s\n"
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        let result = try Binaries.run(Binaries.breezectl, ["test-alert", "--config", path])
+        #expect(result.standardOutput == "ops: delivered\n", "\(result.standardError)")
+        #expect(result.status == 0)
+        #expect(try webhook.requests().count == 1)
+    }
+}
