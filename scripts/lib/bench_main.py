@@ -12,6 +12,7 @@ sys.path.insert(0, os.path.dirname(__file__))
 
 import bench_daemon
 import bench_delivery  # noqa: E402
+import bench_linking  # noqa: E402
 import bench_poll  # noqa: E402
 from bench_support import FixtureServer, raise_open_file_limit  # noqa: E402
 
@@ -28,6 +29,8 @@ def main():
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--sizes", default="100,1000,10000")
     parser.add_argument("--sample", type=int, default=100)
+    parser.add_argument("--static", help="the --static-swift-stdlib breezed, compared in part 6")
+    parser.add_argument("--linking-only", action="store_true", help="part 6 only")
     options = parser.parse_args()
     sizes = [int(size) for size in options.sizes.split(",")]
     largest = max(sizes)
@@ -45,14 +48,18 @@ def main():
                 f"comparisons are ratios within this run. Fixture server on 127.0.0.1.",
                 "",
             ]
-            report += bench_poll.section(server, options.breezed, work, sizes, options.runs, options.sample, log)
-            report += [""] + bench_daemon.steady_state(server, options.breezed, work, largest, cycles, log)
-            if not options.soak:
-                report += ["", "(100 cycles by default; `scripts/bench --soak` runs 1,000.)"]
-            report += [""] + bench_daemon.start_up(server, options.breezed, work, [min(sizes), largest],
-                                                  options.runs, log)
-            report += [""] + bench_daemon.alert_path(server, options.breezed, work, largest, 3, log)
-            report += bench_delivery.delivery(server, options.breezed, work, 3, 1000, log)
+            if not options.linking_only:
+                report += bench_poll.section(server, options.breezed, work, sizes, options.runs, options.sample, log)
+                report += [""] + bench_daemon.steady_state(server, options.breezed, work, largest, cycles, log)
+                if not options.soak:
+                    report += ["", "(100 cycles by default; `scripts/bench --soak` runs 1,000.)"]
+                report += [""] + bench_daemon.start_up(server, options.breezed, work, [min(sizes), largest],
+                                                      options.runs, log)
+                report += [""] + bench_daemon.alert_path(server, options.breezed, work, largest, 3, log)
+                report += bench_delivery.delivery(server, options.breezed, work, 3, 1000, log)
+            if options.static:
+                report += [""] + bench_linking.section(server, options.breezed, options.static, work, 1000,
+                                                       options.runs, log)
     finally:
         server.stop()
     text = "\n".join(report) + "\n"
