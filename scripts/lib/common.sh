@@ -34,8 +34,9 @@ breeze_test_packages=(python3 curl jq prometheus-alertmanager)
 # it can run: as root, beside ../shared/tools/systemd-sandbox): systemd's manager, journald,
 # systemctl, journalctl and systemd-analyze; nsenter and unshare.
 breeze_systemd_test_packages=(systemd util-linux)
-# What scripts/lib/test-docs needs: man and groff render the pages (man --warnings, lexgrog).
-breeze_docs_test_packages=(man-db groff-base)
+# What scripts/lib/test-docs needs: man and groff render the pages (man --warnings, lexgrog);
+# zsh runs the zsh completion.
+breeze_docs_test_packages=(man-db groff-base zsh)
 # What scripts/package needs: dpkg-deb and dpkg-shlibdeps build the .deb, lintian checks it.
 breeze_package_packages=(dpkg-dev lintian)
 

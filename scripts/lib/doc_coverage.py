@@ -109,17 +109,17 @@ for option in sorted(global_options):
     if not tagged(section(page, "OPTIONS"), option):
         problems.append(f"breezectl.1: OPTIONS does not list {option}")
 
-# The completion's own tables: every command with exactly the options the code accepts.
-completion = read("etc/completion/breezectl.bash")
-table = dict(re.findall(r"^\s*\[([a-z-]+)\]=\"([^\"]*)\"", completion, re.M))
-for command, options in sorted(commands.items()):
-    listed = set(table.get(command, "").split()) if command in table else None
-    if listed is None:
-        problems.append(f"etc/completion/breezectl.bash: no entry for the command '{command}'")
-    elif listed != options:
-        problems.append(f"etc/completion/breezectl.bash: '{command}' completes {sorted(listed)}, the code accepts {sorted(options)}")
-for command in sorted(set(table) - set(commands)):
-    problems.append(f"etc/completion/breezectl.bash: '{command}' is not a command of the code")
+# The completions' own tables: every command with exactly the options the code accepts.
+for completion_path in ("etc/completion/breezectl.bash", "etc/completion/_breezectl"):
+    table = dict(re.findall(r"^\s*\[([a-z-]+)\]=\"([^\"]*)\"", read(completion_path), re.M))
+    for command, options in sorted(commands.items()):
+        if command not in table:
+            problems.append(f"{completion_path}: no entry for the command '{command}'")
+        elif set(table[command].split()) != options:
+            problems.append(f"{completion_path}: '{command}' completes {sorted(table[command].split())}, "
+                            f"the code accepts {sorted(options)}")
+    for command in sorted(set(table) - set(commands)):
+        problems.append(f"{completion_path}: '{command}' is not a command of the code")
 
 # ---- breezed ---------------------------------------------------------------------------------
 daemon_options = set()
@@ -141,6 +141,9 @@ for match in re.finditer(r"=\s*Section\(", schema):
     arguments = balanced(schema, match.end())
     kind = re.search(r'kind:\s*"(\w+)"', arguments).group(1)
     expression = arguments.split("keys:", 1)[1].split("required:")[0]
+    # Only a list literal, alertKeys or both joined by "+" can be read here: say so otherwise.
+    if re.sub(r"\[[^\]]*\]|alertKeys|[+\s,]", "", expression):
+        problems.append(f"Schema.swift: cannot read the keys of [{kind}] from '{' '.join(expression.split())}'")
     kinds[kind] = string_list(arguments, "keys") + (alert_keys if "alertKeys" in expression else [])
 if len(kinds) < 5 or not alert_keys:
     problems.append(f"Schema.swift: found only the sections {sorted(kinds)} and {len(alert_keys)} [Alert] keys")
