@@ -168,6 +168,12 @@ for kind, keys in sorted(kinds.items()):
         elif not tagged(body, key + "="):
             problems.append(f"breezed.conf.5: [{kind}] does not list {key}=")
 
+# ---- every page names the version the code reports ------------------------------------------
+version = re.search(r'static let string = "([^"]+)"', read("Sources/BreezeCommandLine/Version.swift")).group(1)
+for path in ("etc/man/man1/breezectl.1", "etc/man/man5/breezed.conf.5", "etc/man/man8/breezed.8"):
+    if not re.search(r'^\.TH .*"Breeze ' + re.escape(version) + '"', read(path), re.M):
+        problems.append(f"{path}: its .TH line does not name Breeze {version}")
+
 counted = len(commands), sum(map(len, commands.values())), len(daemon_options), sum(map(len, kinds.values()))
 for problem in problems:
     print(problem)
