@@ -14,6 +14,7 @@ sys.path.insert(0, os.path.dirname(__file__))
 import bench_daemon
 import bench_journal  # noqa: E402
 import bench_delivery  # noqa: E402
+import bench_linking  # noqa: E402
 import bench_poll  # noqa: E402
 from bench_support import FixtureServer, raise_open_file_limit  # noqa: E402
 
@@ -37,8 +38,10 @@ def main():
                         help="cities in the journal steady state (default 1,000)")
     parser.add_argument("--cycles", type=int, help="steady-state cycles (default 100, --soak 1,000)")
     parser.add_argument("--parts", default=",".join(PARTS), help="only these parts")
+    parser.add_argument("--static", help="the --static-swift-stdlib breezed, compared in part 6")
+    parser.add_argument("--linking-only", action="store_true", help="part 6 only")
     options = parser.parse_args()
-    parts = set(options.parts.split(","))
+    parts = set() if options.linking_only else set(options.parts.split(","))
     if parts - set(PARTS):
         parser.error(f"unknown part(s): {', '.join(sorted(parts - set(PARTS)))} (known: {', '.join(PARTS)})")
     sizes = [int(size) for size in options.sizes.split(",")]
@@ -75,6 +78,9 @@ def main():
                 report += bench_daemon.alert_path(server, options.breezed, work, largest, 3, log)
             if "delivery" in parts:
                 report += bench_delivery.delivery(server, options.breezed, work, 3, 1000, log)
+            if options.static:
+                report += [""] + bench_linking.section(server, options.breezed, options.static, work, 1000,
+                                                       options.runs, log)
     finally:
         server.stop()
     text = "\n".join(report) + "\n"

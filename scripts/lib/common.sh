@@ -26,7 +26,7 @@ breeze_install_packages() {
 }
 
 # What building needs.
-breeze_build_packages=(pkg-config libcurl4-openssl-dev libsystemd-dev libssl-dev ca-certificates)
+breeze_build_packages=(pkg-config libcurl4-openssl-dev libsystemd-dev libssl-dev ca-certificates binutils)
 # What the tests need beyond that: Python serves the fixture servers; curl and jq are the
 # baselines some tests and benchmarks compare against; valgrind checks breezed for leaks;
 # tzdata gives the zone abbreviations notifications show ("16:05 CEST"), which the tests check.
@@ -37,6 +37,11 @@ breeze_test_packages+=(util-linux mount e2fsprogs)
 # it can run: as root, beside ../shared/tools/systemd-sandbox): systemd's manager, journald,
 # systemctl, journalctl and systemd-analyze; nsenter and unshare.
 breeze_systemd_test_packages=(systemd util-linux)
+# What scripts/lib/test-docs needs: man and groff render the pages (man --warnings, lexgrog);
+# zsh runs the zsh completion.
+breeze_docs_test_packages=(man-db groff-base zsh)
+# What scripts/package needs: dpkg-deb and dpkg-shlibdeps build the .deb, lintian checks it.
+breeze_package_packages=(dpkg-dev lintian)
 
 breeze_require_swift() {
     if ! command -v swift >/dev/null 2>&1; then
@@ -58,4 +63,34 @@ breeze_help_requested() {
                 exit 0 ;;
         esac
     done
+}
+
+# The binaries that get installed: a release build with the Swift runtime, Foundation and ICU
+# linked in (--static-swift-stdlib), so they need nothing from the toolchain at run time, and
+# no $ORIGIN run path (--disable-local-rpath). Builds into .build/static when anything changed
+# and prints the folder holding breezed and breezectl. (Minutes on a small machine the first time.)
+breeze_static_binaries() {
+    breeze_require_swift
+    local scratch=$repository_root/.build/static
+    # -z now with the default relro: the whole GOT read-only after start (lintian's bindnow).
+    local flags=(-c release --static-swift-stdlib --disable-local-rpath -Xlinker -z -Xlinker now
+        --scratch-path "$scratch" --package-path "$repository_root")
+    echo "==> building (release, Swift runtime linked statically, in .build/static)" >&2
+    swift build "${flags[@]}" --product breezed >&2
+    swift build "${flags[@]}" --product breezectl >&2
+    swift build "${flags[@]}" --show-bin-path
+}
+
+# breeze_strip BINARY [DEBUG_FILE]: strips BINARY in place; with DEBUG_FILE, its debug symbols
+# are kept there first and BINARY names it (.gnu_debuglink) for gdb.
+breeze_strip() {
+    local binary=$1 debug=${2:-}
+    if [ -n "$debug" ]; then
+        objcopy --only-keep-debug "$binary" "$debug"
+        chmod 0644 "$debug"
+    fi
+    strip --strip-unneeded --remove-section=.comment --remove-section=.note "$binary"
+    if [ -n "$debug" ]; then
+        objcopy --add-gnu-debuglink="$debug" "$binary"
+    fi
 }
