@@ -24,8 +24,8 @@ struct DropInFolderTests {
         let add = try Binaries.run(
             Binaries.breezectl, ["add", "--name", "Oslo", "--latitude", "59.91", "--longitude", "10.75", "--config", other])
         #expect(add.status == 0)
-        #expect(add.standardOutput.contains("in \(directory)/other.conf.d/oslo.conf\n"))
-        #expect(FileManager.default.fileExists(atPath: directory + "/other.conf.d/oslo.conf"))
+        #expect(add.standardOutput.contains("in \(directory)/other.conf.d/oslo-187d4ec05e49bc0a.conf\n"))
+        #expect(FileManager.default.fileExists(atPath: directory + "/other.conf.d/oslo-187d4ec05e49bc0a.conf"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory + "/breezed.conf.d") == ["berlin.conf"])
 
         let after = try Binaries.run(Binaries.breezectl, ["check-config", "--config", other])

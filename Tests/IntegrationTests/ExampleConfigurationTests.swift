@@ -50,7 +50,7 @@ struct AddCountryRegionTests {
              "--country", "United States", "--config", path])
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardOutput.hasPrefix("added Springfield, Illinois, United States (39.8, -89.64) in "))
-        let text = try String(contentsOfFile: folder + "/breezed.conf.d/springfield.conf", encoding: .utf8)
+        let text = try String(contentsOfFile: folder + "/breezed.conf.d/springfield-74ffd428575e57b0.conf", encoding: .utf8)
         #expect(text.hasSuffix("Country=\"United States\"\nRegion=\"Illinois\"\n"))
         let check = try Binaries.run(Binaries.breezectl, ["check-config", "--config", path])
         #expect(check.standardOutput.contains("\n  Springfield, Illinois, United States  39.8, -89.64"))

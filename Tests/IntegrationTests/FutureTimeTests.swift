@@ -20,7 +20,7 @@ struct FutureTimeTests {
         try OutboxFaultTests.setAQI(server, [DaemonTests.paris], 170)
         try webhook.respond(#"{"responses":[{"status":503}]}"#)
         let once = try Binaries.run(Binaries.breezed, ["--config", path, "--once"])
-        #expect(once.standardOutput.contains("1 deliveries left"), "\(once.standardOutput)")
+        #expect(once.standardOutput.contains("1 delivery left"), "\(once.standardOutput)")
         let folder = state + "/outbox/ops"
         let name = try #require(try FileManager.default.contentsOfDirectory(atPath: folder).first)
         let file = URL(fileURLWithPath: folder + "/" + name)

@@ -32,7 +32,7 @@ struct ImplausibleValueTests {
         for _ in 0..<2 {
             let result = try Binaries.run(Binaries.breezed, ["--config", path, "--once", "--log", "stderr"])
             #expect(result.status == 0)
-            #expect(result.standardOutput == "1 cities: 1 with data, 0 failed, 0 alerting, 0 alert events\n")
+            #expect(result.standardOutput == "1 city: 1 with data, 0 failed, 0 alerting, 0 alert events\n")
             #expect(result.standardError.contains("Paris: no AQI reported (dropped: "))
             #expect(result.standardError.contains(reason))
             #expect(result.standardError.contains("us_aqi_pm10 1e+300 is beyond the AQI scale (0–500)"))
@@ -50,7 +50,7 @@ struct ImplausibleValueTests {
         let lines = result.standardOutput.split(separator: "\n").map(String.init)
         #expect(lines.count == 4)
         // No AQI and no PM2.5; the other pollutants and the valid sub-index still show.
-        #expect(lines[1].hasPrefix("Paris    —  no data  PM2.5     no data  "))
+        #expect(lines[1].hasPrefix("Paris    —  no data  PM2.5  —  "))
         #expect(lines[2] == "Paris: dropped us_aqi 1e+19 is beyond the AQI scale (0–500); pm2_5 -5 is negative; "
             + "us_aqi_pm10 1e+300 is beyond the AQI scale (0–500)")
     }
