@@ -7,14 +7,9 @@ import Testing
 struct DeliveryTests {
     func configuration(_ server: OpenMeteoServer, webhook: WebhookReceiverServer) throws -> (path: String, state: String) {
         let state = FileManager.default.temporaryDirectory.appendingPathComponent("breeze-state-\(UUID().uuidString)").path
-        let path = try server.configuration(
-            cities: [DaemonTests.paris, DaemonTests.tokyo],
-            extra: """
-                PollInterval=15min
-                Jitter=0
-                StateDirectory=\(state)
-                [Alert]
-                ConfirmAfter=1
+        let path = try server.alertingConfiguration(
+            cities: [DaemonTests.paris, DaemonTests.tokyo], state: state,
+            receivers: """
                 [Webhook "ops"]
                 URL=\(webhook.url)
                 RetryInitialDelay=200ms

@@ -58,14 +58,9 @@ struct HighAvailabilityTests {
         for _ in 0..<2 {
             let state = FileManager.default.temporaryDirectory.appendingPathComponent("breeze-ha-\(UUID().uuidString)").path
             states.append(state)
-            let path = try server.configuration(
-                cities: [("Paris", 48.8566, 2.3522)],
-                extra: """
-                    PollInterval=15min
-                    Jitter=0
-                    StateDirectory=\(state)
-                    [Alert]
-                    ConfirmAfter=1
+            let path = try server.alertingConfiguration(
+                cities: [("Paris", 48.8566, 2.3522)], state: state,
+                receivers: """
                     [Webhook "am-a"]
                     URL=\(first.baseURL)
                     Format=alertmanager

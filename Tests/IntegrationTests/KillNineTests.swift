@@ -34,14 +34,9 @@ struct KillNineTests {
         defer { webhook.stop() }
         let state = NSTemporaryDirectory() + "breeze-kill-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: state) }
-        let path = try server.configuration(
-            cities: Self.cities,
-            extra: """
-                PollInterval=15min
-                Jitter=0
-                StateDirectory=\(state)
-                [Alert]
-                ConfirmAfter=1
+        let path = try server.alertingConfiguration(
+            cities: Self.cities, state: state,
+            receivers: """
                 [Webhook "ops"]
                 URL=\(webhook.url)
                 RetryInitialDelay=100ms

@@ -29,6 +29,15 @@ final class OpenMeteoServer: Sendable {
         return file.path
     }
 
+    /// A configuration that alerts at once: polls every 15 min without jitter (tests poll with
+    /// SIGUSR1 or `--once`), keeps its state in `state`, fires on the first reading over the
+    /// band (`ConfirmAfter=1`), and delivers to the `receivers` sections given.
+    func alertingConfiguration(cities: [(String, Double, Double)], state: String, receivers: String) throws -> String {
+        try configuration(
+            cities: cities,
+            extra: "PollInterval=15min\nJitter=0\nStateDirectory=\(state)\n[Alert]\nConfirmAfter=1\n" + receivers)
+    }
+
     /// POSTs a JSON document to `/control/<path>` (with curl, as a test would by hand).
     func control(_ path: String, _ json: String) throws { try fixture.control(path, json) }
 

@@ -11,14 +11,9 @@ import Testing
     func occurrences(_ text: String, in log: String) -> Int { log.components(separatedBy: text).count - 1 }
 
     func configuration(_ server: OpenMeteoServer, webhook: WebhookReceiverServer, state: String) throws -> String {
-        try server.configuration(
-            cities: Self.cities,
-            extra: """
-                PollInterval=15min
-                Jitter=0
-                StateDirectory=\(state)
-                [Alert]
-                ConfirmAfter=1
+        try server.alertingConfiguration(
+            cities: Self.cities, state: state,
+            receivers: """
                 [Webhook "ops"]
                 URL=\(webhook.url)
                 RetryInitialDelay=200ms

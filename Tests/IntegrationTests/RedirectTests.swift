@@ -17,14 +17,9 @@ struct RedirectTests {
         let target = elsewhere.baseURL + "/v2/receiver"
         try webhook.respond([["status": status, "count": 2, "headers": ["Location": target]]])
         let state = FileManager.default.temporaryDirectory.appendingPathComponent("breeze-state-\(UUID().uuidString)").path
-        let path = try server.configuration(
-            cities: [DaemonTests.paris],
-            extra: """
-                PollInterval=15min
-                Jitter=0
-                StateDirectory=\(state)
-                [Alert]
-                ConfirmAfter=1
+        let path = try server.alertingConfiguration(
+            cities: [DaemonTests.paris], state: state,
+            receivers: """
                 [Webhook "ops"]
                 URL=\(webhook.url)
                 Header=Authorization: Bearer header-token
