@@ -17,7 +17,6 @@ usage: doc_coverage.py REPOSITORY_ROOT
 """
 import pathlib
 import re
-import shlex
 import sys
 
 root = pathlib.Path(sys.argv[1])
@@ -234,7 +233,8 @@ def normalized(text):
     for line in text.split("\n"):
         macro = re.match(r"^\.(B|I|BR|RB|BI|IB|IR|RI)(?:\s+(.*))?$", line)
         if macro:
-            arguments = shlex.split(macro.group(2) or "")
+            # roff's arguments: "quoted" ones keep their spaces; an apostrophe is a letter.
+            arguments = [a or b for a, b in re.findall(r'"([^"]*)"|(\S+)', macro.group(2) or "")]
             words.append((" " if len(macro.group(1)) == 1 else "").join(arguments))
         elif not line.startswith("."):
             words.append(line)
