@@ -7,9 +7,12 @@
 declare -gA _breezectl_options=(
     [check-config]="--config"
     [search]="--count --json --config"
-    [add]="--pick --name --latitude --longitude --config"
+    [add]="--pick --name --latitude --longitude --country --region --config"
     [now]="--city --json --config"
     [status]="--json --config"
+    [outbox]="--json --config"
+    [poll]="--config"
+    [reload]="--config"
     [aqi]="--json"
     [test-alert]="--config"
 )
@@ -63,6 +66,15 @@ _breezectl() {
             *) command=${COMP_WORDS[index]}; break ;;
         esac
     done
+    # The words after the command that are neither options nor an option's value.
+    local -a arguments=()
+    for ((index++; index < COMP_CWORD; index++)); do
+        case ${COMP_WORDS[index]} in
+            --*=*) ;;
+            -*) [[ $_breezectl_flags == *" ${COMP_WORDS[index]} "* ]] || ((index++)) ;;
+            *) arguments+=("${COMP_WORDS[index]}") ;;
+        esac
+    done
 
     if [ -z "$command" ]; then
         if [[ $current == -* ]]; then
@@ -85,7 +97,7 @@ _breezectl() {
         --city)
             _breezectl_reply_names City
             return 0 ;;
-        --count | --pick | --name | --latitude | --longitude)
+        --count | --pick | --name | --latitude | --longitude | --country | --region)
             return 0 ;; # a value the user types
     esac
     if [[ $current == -* ]]; then
@@ -94,6 +106,12 @@ _breezectl() {
     fi
     case $command in
         test-alert) _breezectl_reply_names Webhook Email ;;
+        outbox) # outbox retry [RECEIVER]
+            if [ ${#arguments[@]} -eq 0 ]; then
+                mapfile -t COMPREPLY < <(compgen -W "retry" -- "$current")
+            elif [ ${#arguments[@]} -eq 1 ] && [ "${arguments[0]}" = retry ]; then
+                _breezectl_reply_names Webhook Email
+            fi ;;
         aqi)
             mapfile -t COMPREPLY < <(compgen -W "$_breezectl_aqi_keys" -- "$current")
             compopt -o nospace 2>/dev/null ;;
