@@ -36,7 +36,7 @@ enum OutboxCommand: ControlCommand {
 
     static let exitStatuses = [
         ExitStatus(.success, "listed, or requeued"),
-        ExitStatusTable.usage,
+        ExitStatus(.usage, "bad arguments, or 'retry' of a receiver the daemon does not have"),
         ExitStatus(.dataError, "the daemon does not answer and the outbox folders cannot be read"),
         ExitStatus(.unavailable, "'retry': the daemon does not answer"),
         ExitStatus(.software, "'retry': the daemon could not move an entry"),

@@ -39,6 +39,7 @@ enum StatusCommand: ControlCommand {
         ExitStatus(.daemonStale, "the last cycle is older than three poll intervals, or there is none"),
         ExitStatusTable.usage,
         ExitStatus(.dataError, "the state file cannot be read (permissions) or is not one breezed wrote"),
+        ExitStatus(.software, "breezed answered without a status (a daemon of another version)"),
         ExitStatus(.configuration, "bad configuration"),
     ]
 

@@ -55,6 +55,31 @@ final class ExitStatusTests {
         { try Binaries.run(Binaries.breezectl, arguments) }
     }
 
+    /// A process listening on the Unix socket `path` that answers the first request with
+    /// `answer` and exits (after 20 s at most); returns once it listens.
+    static func answerOnce(_ path: String, _ answer: String) throws -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [
+            "python3", "-c",
+            """
+            import socket, sys
+            server = socket.socket(socket.AF_UNIX)
+            server.bind(sys.argv[1]); server.listen(1); server.settimeout(20)
+            print("READY", flush=True)
+            connection, _ = server.accept(); connection.settimeout(5)
+            connection.recv(4096); connection.sendall(sys.argv[2].encode() + b"\\n"); connection.close()
+            """,
+            path, answer,
+        ]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let ready = String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
+        guard ready.hasPrefix("READY") else { throw CocoaError(.fileReadUnknown) }
+        return process
+    }
+
     func breezed(_ arguments: [String]) -> () throws -> ProcessResult {
         { try Binaries.run(Binaries.breezed, arguments) }
     }
@@ -121,6 +146,14 @@ final class ExitStatusTests {
             Provocation(command: "status", status: 64, run: breezectl(["status", "extra", "--config", config])),
             Provocation(command: "status", status: 65, run: breezectl(["status", "--config", corrupt])),
             Provocation(command: "status", status: 78, run: breezectl(["status", "--config", missing])),
+            Provocation(command: "status", status: 70, run: { [folder] in
+                // A control socket that answers "ok" and nothing else: not a status breezed sends.
+                let socket = folder + "/mute.sock"
+                let answering = try Self.answerOnce(socket, #"{"ok":true}"#)
+                defer { answering.waitUntilExit() }
+                return try Binaries.run(
+                    Binaries.breezectl, ["status", "--config", try self.write("mute/breezed.conf", "[Breeze]\nControlSocket=\(socket)\n")])
+            }),
             Provocation(command: "aqi", status: 0, run: breezectl(["aqi", "pm2_5=12"])),
             Provocation(command: "aqi", status: 64, run: breezectl(["aqi", "pm2_5=-1"])),
             Provocation(command: "test-alert", status: 0, run: breezectl(["test-alert", "mail", "--config", mail])),
