@@ -31,10 +31,10 @@ class Context:
         self.daemon = None
         self.alert = ""
 
-    def configure(self, alert="", webhook=""):
+    def configure(self, alert="", webhook="", poll_interval="1h"):
         self.alert = alert
         write_config(self.config, self.api.base, self.receiver.url, self.cities, self.state,
-                     alert=alert, webhook=webhook)
+                     alert=alert, webhook=webhook, poll_interval=poll_interval)
 
     def start_without_waiting(self):
         self.daemon = Daemon(self.options.breezed, self.config, self.work,
@@ -148,7 +148,8 @@ def receiver_faults(context):
 
 def sighup_storm(context):
     """SIGHUPs every few milliseconds during cycles, the configuration rewritten between two
-    equivalent forms as they land (atomically, as editors and config managers do)."""
+    forms as they land (atomically, as editors and config managers do): the same cities and
+    receivers, PollInterval 1h or 59min, RetryInitialDelay 200 or 300 ms."""
     context.configure()
     scenario = context.scenario
     scenario.set(Scenario.CALM, 0)
@@ -164,7 +165,9 @@ def sighup_storm(context):
                 for number in range(per_phase):
                     if stop.is_set() or not daemon.alive():
                         return
-                    context.configure(webhook="RetryInitialDelay=%dms" % (200 + number % 2 * 100))
+                    # Another PollInterval every other time: each reload moves the next poll.
+                    context.configure(webhook="RetryInitialDelay=%dms" % (200 + number % 2 * 100),
+                                      poll_interval=("1h", "59min")[number % 2])
                     daemon.signal(signal.SIGHUP)
                     context.row.tried += 1
                     time.sleep(random.uniform(0.002, 0.02))

@@ -147,11 +147,11 @@ def describe(code):
     return f"signal {signal.Signals(-code).name}" if code < 0 else f"status {code}"
 
 
-def write_config(path, api, receiver_url, cities, state_directory, alert="", webhook=""):
+def write_config(path, api, receiver_url, cities, state_directory, alert="", webhook="", poll_interval="1h"):
     """A configuration for `cities` (names and coordinates) against the loopback fixtures."""
     lines = [
         "[Breeze]", f"ApiURL={api}", f"GeocodingURL={api}", f"ArchiveURL={api}",
-        "PollInterval=1h", "Jitter=0", "Timeout=2s", f"StateDirectory={state_directory}",
+        f"PollInterval={poll_interval}", "Jitter=0", "Timeout=2s", f"StateDirectory={state_directory}",
         "[Alert]", "ConfirmAfter=1", alert,
         '[Webhook "ops"]', f"URL={receiver_url}", "Timeout=2s", "RetryInitialDelay=200ms",
         "MaxAge=24h", webhook,
