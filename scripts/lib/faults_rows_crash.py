@@ -47,12 +47,12 @@ def kill_loop(context):
             if phase == Scenario.HIGH and episode % 2 == 0:
                 drain(context.state)
             context.daemon.stop()
-    drained = ", ".join(str(episode + 1) for episode in range(0, options.episodes, 2))
-    pending = ", ".join(str(episode + 1) for episode in range(1, options.episodes, 2))
+    drained = [str(episode + 1) for episode in range(0, options.episodes, 2)]
+    pending = [str(episode + 1) for episode in range(1, options.episodes, 2)]
     context.row.notes.append(f"kills at uniform random moments in the first {window:.2f} s after exec, "
-                             f"restart {RESTART_DELAY:.0f} s later (seed {options.seed}); firings of "
-                             f"episode {drained} let out before the air clears"
-                             + (f", of episode {pending} left pending" if pending else ""))
+                             f"restart {RESTART_DELAY:.0f} s later (seed {options.seed}); the firings of "
+                             f"episode {' and '.join(drained)} let out before the air clears"
+                             + (f", those of episode {' and '.join(pending)} left pending" if pending else ""))
     context.finish()
 
 

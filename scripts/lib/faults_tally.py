@@ -82,14 +82,14 @@ class Row:
         for problem in sorted(wrong_ids.values())[:1]:
             self.notes.append(f"e.g. wrong id: {problem} ({len(wrong_ids)} such ids)")
         if folded:
-            self.notes.append(f"{len(folded)} firings reached the receiver folded into their resolve "
-                              "(unannounced: the firing was still pending when the air cleared)")
+            self.notes.append(f"{counted(len(folded), 'firing')} reached the receiver folded into their "
+                              "resolve (unannounced: still pending when the air cleared)")
         if retold:
-            self.notes.append(f"{len(retold)} ids accepted again in another form (e.g. a folded resolve "
-                              "raised again, plain, after a kill before the state was saved): only the "
-                              "first counts")
+            self.notes.append(f"{counted(len(retold), 'id')} accepted again in another form (a folded resolve "
+                              "raised again, plain, after a kill before the state was saved): the first "
+                              "one counts")
         if also_folded:
-            self.notes.append(f"{len(also_folded)} firings were accepted and then folded into their resolve "
+            self.notes.append(f"{counted(len(also_folded), 'firing')} accepted, then folded into the resolve "
                               "too (breezed stopped between the receiver's 2xx and removing the entry)")
 
     def failed(self):
@@ -98,6 +98,10 @@ class Row:
         counts = self.counts or {}
         return bool(self.aborted or self.crashes or counts.get("lost") or counts.get("duplicated")
                     or counts.get("unexpected") or self.counts is None)
+
+
+def counted(number, noun):
+    return f"{number} {noun}{'' if number == 1 else 's'}"
 
 
 COLUMNS = ["fault", "faults tried", "events expected", "delivered", "folded", "lost",

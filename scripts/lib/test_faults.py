@@ -124,7 +124,7 @@ class FoldingTests(unittest.TestCase):
         self.assertEqual(row.counts, {"expected": 4, "delivered": 3, "folded": 1, "lost": 0,
                                       "duplicated": 0, "unexpected": 0})
         self.assertFalse(row.failed())
-        self.assertIn("1 firings reached the receiver folded", " ".join(row.notes))
+        self.assertIn("1 firing reached the receiver folded", " ".join(row.notes))
 
     def test_a_plain_resolve_does_not_stand_for_its_missing_firing(self):
         row = self.counted([record("p-1-firing", "Paris", "firing", 160),
@@ -154,7 +154,7 @@ class FoldingTests(unittest.TestCase):
                             record("t-1-firing", "Tokyo", "firing", 160),
                             record("t-2-resolved", "Tokyo", "resolved", 20)])
         self.assertEqual((row.counts["folded"], row.counts["lost"], row.counts["duplicated"]), (0, 0, 0))
-        self.assertIn("1 firings were accepted and then folded", " ".join(row.notes))
+        self.assertIn("1 firing accepted, then folded", " ".join(row.notes))
 
     def test_only_the_first_alert_under_an_id_can_tell_of_a_folded_firing(self):
         # A deduplicating receiver drops the folded notice that comes after the plain resolve.
@@ -169,7 +169,7 @@ class FoldingTests(unittest.TestCase):
                             record("t-2-resolved", "Tokyo", "resolved", 20, unannounced=UNHEALTHY),
                             record("t-2-resolved", "Tokyo", "resolved", 20)])
         self.assertEqual((row.counts["folded"], row.counts["lost"]), (1, 0))
-        self.assertIn("1 ids accepted again in another form", " ".join(row.notes))
+        self.assertIn("1 id accepted again in another form", " ".join(row.notes))
 
     def test_folded_notices_sharing_one_id_stand_for_nothing(self):
         scenario = played(*ONE_EPISODE, (Scenario.HIGH, 1), (Scenario.CALM, 1))
