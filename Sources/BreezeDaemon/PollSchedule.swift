@@ -22,6 +22,8 @@ public struct PollSchedule: Sendable, Equatable {
     public var firstRetry: Double
     /// Failed cycles in a row since the last one that succeeded.
     public private(set) var failuresInARow = 0
+    /// Whether a poll was asked for (SIGUSR1) and has not run yet: a reload keeps it due.
+    public private(set) var pollRequested = false
     /// The longest the timer sleeps before looking at the clocks again, so a suspend or a
     /// clock jump is noticed within this many seconds.
     public var checkEvery: Double
@@ -57,6 +59,7 @@ public struct PollSchedule: Sendable, Equatable {
     /// `randomUnit` (in 0…1) within ± jitter. Anything missed meanwhile is not made up.
     public mutating func cycleCompleted(at now: ClockReading, randomUnit: Double) {
         failuresInARow = 0
+        pollRequested = false
         makeNextDue(after: now, randomUnit: randomUnit)
     }
 
@@ -64,6 +67,7 @@ public struct PollSchedule: Sendable, Equatable {
     /// `retryDelay`, or one interval later (as after a success) once that reaches the interval.
     public mutating func cycleFailed(at now: ClockReading, randomUnit: Double) {
         failuresInARow += 1
+        pollRequested = false
         makeNextDue(after: now, randomUnit: randomUnit)
     }
 
@@ -89,16 +93,20 @@ public struct PollSchedule: Sendable, Equatable {
 
     /// Makes the next poll due at once (SIGUSR1).
     public mutating func pollNow(at now: ClockReading) {
+        pollRequested = true
         dueMonotonic = now.monotonic
         dueWall = now.wall
     }
 
     /// Changes interval and jitter (a reload), keeping the time of the last cycle and the
-    /// failures in a row.
+    /// failures in a row. The next poll moves only when they changed, and never away from a
+    /// poll asked for and not yet run: a SIGHUP right after SIGUSR1 must not drop the poll.
     public mutating func reschedule(interval: Double, jitter: Double, lastCompletion: ClockReading?) {
+        let jitter = min(max(0, jitter), interval / 2)
+        guard interval != self.interval || jitter != self.jitter else { return }
         self.interval = interval
-        self.jitter = min(max(0, jitter), interval / 2)
-        if let lastCompletion { makeNextDue(after: lastCompletion, randomUnit: 0.5) }
+        self.jitter = jitter
+        if let lastCompletion, !pollRequested { makeNextDue(after: lastCompletion, randomUnit: 0.5) }
     }
 
     /// Unix seconds when the next poll is due, for status lines.

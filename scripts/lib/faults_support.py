@@ -89,7 +89,6 @@ class Daemon:
         self.sent = None
         self.tally = tally
         self.index = -1
-        self.lost_polls = 0
 
     def wait_ready(self, timeout=60):
         """Waits for READY=1 and the first cycle's STATUS= (a start polls at once)."""
@@ -97,19 +96,9 @@ class Daemon:
         self.index, finished = self._wait(is_cycle_status, timeout)
         return finished - self.started
 
-    def cycle(self, timeout=120, resend_after=None):
-        """Polls now (SIGUSR1) and waits for that cycle's STATUS=. With `resend_after`, a
-        request that brought no cycle in that many seconds is counted in `lost_polls` and sent
-        again (a reload just after SIGUSR1 re-arms the timer one PollInterval away)."""
+    def cycle(self, timeout=120):
+        """Polls now (SIGUSR1) and waits for that cycle's STATUS=."""
         self.signal(signal.SIGUSR1)
-        if resend_after:
-            try:
-                self.index, _ = self.listener.wait(is_cycle_status, after=self.index + 1,
-                                                   timeout=resend_after)
-                return
-            except TimeoutError:
-                self.lost_polls += 1
-                self.signal(signal.SIGUSR1)
         self.index, _ = self._wait(is_cycle_status, timeout)
 
     def _wait(self, predicate, timeout):
@@ -158,11 +147,11 @@ def describe(code):
     return f"signal {signal.Signals(-code).name}" if code < 0 else f"status {code}"
 
 
-def write_config(path, api, receiver_url, cities, state_directory, alert="", webhook=""):
+def write_config(path, api, receiver_url, cities, state_directory, alert="", webhook="", poll_interval="1h"):
     """A configuration for `cities` (names and coordinates) against the loopback fixtures."""
     lines = [
         "[Breeze]", f"ApiURL={api}", f"GeocodingURL={api}", f"ArchiveURL={api}",
-        "PollInterval=1h", "Jitter=0", "Timeout=2s", f"StateDirectory={state_directory}",
+        f"PollInterval={poll_interval}", "Jitter=0", "Timeout=2s", f"StateDirectory={state_directory}",
         "[Alert]", "ConfirmAfter=1", alert,
         '[Webhook "ops"]', f"URL={receiver_url}", "Timeout=2s", "RetryInitialDelay=200ms",
         "MaxAge=24h", webhook,
@@ -202,6 +191,12 @@ class Scenario:
         self.firing = False
         self.expected = set()
         self.last_set = 0.0
+        # Per expected crossing, the episode its id must name: the observation time (unix
+        # seconds, the fixture's hour) of the reading that fired (README "Event ids").
+        self.episode_of = {}
+        # Per expected resolve, its episode's firing: the one a folded notice stands for.
+        self.firing_of = {}
+        self.episode = None  # (AQI, observation time) of the episode firing now
 
     def set(self, kind, episode):
         # A phase lasts at least a second of wall time: breezed's ids name the episode's start
@@ -209,19 +204,67 @@ class Scenario:
         time.sleep(max(0.0, self.last_set + self.phase_seconds - time.monotonic()))
         self.last_set = time.monotonic()
         aqi = 160 + episode if kind == self.HIGH else 20 + episode
-        if kind == self.HIGH and not self.firing:
-            self.expected |= {(name, "firing", aqi) for name, _, _ in self.cities}
-        if kind == self.CALM and self.firing:
-            self.expected |= {(name, "resolved", aqi) for name, _, _ in self.cities}
-        self.firing = kind == self.HIGH
         clock = self.start + datetime.timedelta(hours=self.phases)
         self.phases += 1
+        observed = int(clock.replace(minute=0).timestamp())  # the fixture's `current.time`
+        if kind == self.HIGH and not self.firing:
+            self.episode = (aqi, observed)
+            for name, _, _ in self.cities:
+                self.expected.add((name, "firing", aqi))
+                self.episode_of[(name, "firing", aqi)] = observed
+        if kind == self.CALM and self.firing:
+            firing_aqi, started = self.episode
+            for name, _, _ in self.cities:
+                self.expected.add((name, "resolved", aqi))
+                self.episode_of[(name, "resolved", aqi)] = started
+                self.firing_of[(name, "resolved", aqi)] = (name, "firing", firing_aqi)
+        self.firing = kind == self.HIGH
         self.api.control("/control/clock", {"now": clock.isoformat()})
         pm = aqi / 2  # PM2.5 dominant, consistent with the AQI's band
         self.api.control("/control/readings", {"locations": [
             {"latitude": latitude, "longitude": longitude,
              "current": {"us_aqi": aqi, "us_aqi_pm2_5": aqi, "pm2_5": pm}}
             for _, latitude, longitude in self.cities]})
+
+
+    def stands_for(self, record):
+        """The crossings one accepted alert tells its receiver of: its own, and for a resolve
+        folded with its episode's undelivered firing (`unannounced`, "was Unhealthy …, now
+        resolved": README "Late, and already over") that firing too — but only when the notice
+        names the band the firing would have announced; a folded notice saying less loses it."""
+        own = crossing(record)
+        unannounced = (record["json"].get("data") or {}).get("unannounced")
+        if own in self.firing_of and isinstance(unannounced, dict) \
+                and (unannounced.get("band") or {}).get("slug") == "unhealthy":
+            return [own, self.firing_of[own]]
+        return [own]
+
+    def id_problem(self, record):
+        """Why an accepted alert's `webhook-id` is not the one its crossing must have, or None:
+        `<slug>-<episode>-<n>-<kind>`, the slug the city's (README "Event ids"), the episode
+        the observation time of the reading that fired, 1 for the firing, 2 or more for the
+        resolve. A crossing the scenario never made is counted elsewhere (unexpected)."""
+        key = crossing(record)
+        if key not in self.episode_of:
+            return None
+        identifier = record["headers"].get("webhook-id", "")
+        city, event, _ = key
+        prefix = f"{slug(city)}-{self.episode_of[key]}-"
+        number, _, kind = identifier[len(prefix):].partition("-")
+        if identifier.startswith(prefix) and kind == event and number.isdigit() \
+                and (int(number) == 1 if event == "firing" else int(number) >= 2):
+            return None
+        return f"{identifier!r} for {city} {event}: expected {prefix}{'1' if event == 'firing' else 'N'}-{event}"
+
+
+def slug(name):
+    """Breeze's slug of a city name (Sources/BreezeModel/Slug.swift), for the ASCII names the
+    matrix uses: the readable part, a dash, FNV-1a 64 of the exact name in hexadecimal."""
+    readable = "-".join("".join(c if c.isascii() and c.isalnum() else " " for c in name.lower()).split())[:40]
+    digest = 0xcbf29ce484222325
+    for byte in name.encode("utf-8"):
+        digest = ((digest ^ byte) * 0x100000001b3) & 0xFFFFFFFFFFFFFFFF
+    return f"{readable or 'city'}-{digest:016x}"
 
 
 def outbox_entries(state_directory):
@@ -238,7 +281,7 @@ def settle(receiver, scenario, state_directory, timeout):
     deadline = time.monotonic() + timeout
     empty_since = None
     while time.monotonic() < deadline:
-        seen = {crossing(record) for record in receiver.records() if accepted(record)}
+        seen = {key for record in receiver.records() if accepted(record) for key in scenario.stands_for(record)}
         pending = outbox_entries(state_directory)
         if pending == 0 and scenario.expected <= seen:
             return
