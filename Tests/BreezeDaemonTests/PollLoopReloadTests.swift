@@ -6,14 +6,10 @@ import Testing
 /// queue is held while they are handed over), must still run the poll asked for.
 struct PollLoopReloadTests {
     @Test func aReloadRightAfterPollNowStillPolls() async {
-        let cycles = ManualCycles()
-        let clock = HandClock()
         let queue = DispatchQueue(label: "test")
-        let loop = PollLoop(
-            queue: queue, interval: 900, jitter: 0, checkEvery: 0.005,
-            clock: { clock.now() }, random: { 0.5 }, cycle: { cycles.start($0) })
-        loop.start()
-        #expect(await eventually { cycles.started == 1 })
+        let handClock = HandClockLoop(queue: queue)
+        let (cycles, clock, loop) = (handClock.cycles, handClock.clock, handClock.loop)
+        await handClock.start()
         cycles.finishOne()
         clock.advance(10)
         queue.suspend()
@@ -27,21 +23,12 @@ struct PollLoopReloadTests {
     }
 
     @Test func aReloadWithoutARequestWaitsForTheNewInterval() async {
-        let cycles = ManualCycles()
-        let clock = HandClock()
-        let beats = Counter()
-        let loop = PollLoop(
-            queue: DispatchQueue(label: "test"), interval: 900, jitter: 0, checkEvery: 0.005,
-            clock: { clock.now() }, random: { 0.5 }, heartbeat: { beats.increment() },
-            cycle: { cycles.start($0) })
-        loop.start()
-        #expect(await eventually { cycles.started == 1 })
+        let handClock = HandClockLoop()
+        let (cycles, clock, loop) = (handClock.cycles, handClock.clock, handClock.loop)
+        await handClock.start()
         cycles.finishOne()
         loop.reschedule(interval: 60, jitter: 0)
-        func settle() async {
-            let seen = beats.count
-            #expect(await eventually { beats.count > seen + 3 })
-        }
+        func settle() async { await handClock.settle() }
         await settle()
         clock.advance(59)
         await settle()

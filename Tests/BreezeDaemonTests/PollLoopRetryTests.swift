@@ -7,22 +7,10 @@ import Testing
 /// at the moved clock several times and started nothing.
 struct PollLoopRetryTests {
     @Test func aFailedCycleIsRetriedAfter30SecondsThenTheIntervalResumes() async {
-        let cycles = ManualCycles()
-        let clock = HandClock()
-        let beats = Counter()
-        let loop = PollLoop(
-            queue: DispatchQueue(label: "test"), interval: 900, jitter: 0, checkEvery: 0.005,
-            clock: { clock.now() }, random: { 0.5 }, heartbeat: { beats.increment() },
-            cycle: { cycles.start($0) })
-        loop.start()
-        #expect(await eventually { cycles.started == 1 })
-
-        /// Waits until the loop has ticked a few times: whatever was handed to it (a finished
-        /// cycle) has been taken in, and the clock as it is now has been looked at.
-        func settle() async {
-            let seen = beats.count
-            #expect(await eventually { beats.count > seen + 3 })
-        }
+        let handClock = HandClockLoop()
+        let (cycles, clock, loop) = (handClock.cycles, handClock.clock, handClock.loop)
+        await handClock.start()
+        func settle() async { await handClock.settle() }
 
         /// Moves the clock once the loop has taken in what came before, then lets it look.
         func advance(_ seconds: Double) async {

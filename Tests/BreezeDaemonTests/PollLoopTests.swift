@@ -100,6 +100,36 @@ final class HandClock: Sendable {
     }
 }
 
+/// A loop on a `HandClock`, with manual cycles and counted heartbeats: what the tests that move
+/// the clock by hand share.
+struct HandClockLoop {
+    let cycles = ManualCycles()
+    let clock = HandClock()
+    let beats = Counter()
+    let loop: PollLoop
+
+    init(queue: DispatchQueue = DispatchQueue(label: "test"), stallAfter: Double = .infinity) {
+        let (cycles, clock, beats) = (self.cycles, self.clock, self.beats)
+        loop = PollLoop(
+            queue: queue, interval: 900, jitter: 0, checkEvery: 0.005, stallAfter: stallAfter,
+            clock: { clock.now() }, random: { 0.5 }, heartbeat: { beats.increment() },
+            cycle: { cycles.start($0) })
+    }
+
+    /// Starts the loop and waits until its first cycle (due at start) has begun.
+    func start() async {
+        loop.start()
+        #expect(await eventually { cycles.started == 1 })
+    }
+
+    /// Waits until the loop has ticked a few times: whatever was handed to it (a finished
+    /// cycle, a reschedule) has been taken in, and the clock as it is now has been looked at.
+    func settle() async {
+        let seen = beats.count
+        #expect(await eventually { beats.count > seen + 3 })
+    }
+}
+
 final class Counter: Sendable {
     private let value = Mutex(0)
     func increment() { value.withLock { $0 += 1 } }
@@ -108,15 +138,9 @@ final class Counter: Sendable {
 
 struct PollLoopHeartbeatTests {
     @Test func heartbeatsStopWhileACycleIsStalledAndResumeAfterIt() async {
-        let cycles = ManualCycles()
-        let clock = HandClock()
-        let beats = Counter()
-        let loop = PollLoop(
-            queue: DispatchQueue(label: "test"), interval: 900, jitter: 0, checkEvery: 0.005,
-            stallAfter: 60, clock: { clock.now() }, random: { 0.5 }, heartbeat: { beats.increment() },
-            cycle: { cycles.start($0) })
-        loop.start()
-        #expect(await eventually { cycles.started == 1 })
+        let handClock = HandClockLoop(stallAfter: 60)
+        let (cycles, clock, beats, loop) = (handClock.cycles, handClock.clock, handClock.beats, handClock.loop)
+        await handClock.start()
         // A cycle running, but for less than stallAfter: still alive.
         let early = beats.count
         #expect(await eventually { beats.count > early + 2 })
