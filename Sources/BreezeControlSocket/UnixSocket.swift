@@ -54,23 +54,25 @@ enum UnixSocket {
     }
 
     static func connect(_ descriptor: Int32, to path: String) throws(ControlSocketError) {
-        var address = try address(path)
-        let result = withUnsafePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
-        }
-        guard result == 0 else { throw .last(path, "cannot connect") }
+        try withAddress(path, "cannot connect") { Glibc.connect(descriptor, $0, $1) }
     }
 
     static func bind(_ descriptor: Int32, to path: String) throws(ControlSocketError) {
+        try withAddress(path, "cannot bind") { Glibc.bind(descriptor, $0, $1) }
+    }
+
+    /// Calls `call` (connect or bind) with `path`'s address; throws `failure` with `errno`
+    /// when it does not return 0.
+    private static func withAddress(
+        _ path: String, _ failure: String, _ call: (UnsafePointer<sockaddr>, socklen_t) -> Int32
+    ) throws(ControlSocketError) {
         var address = try address(path)
         let result = withUnsafePointer(to: &address) { pointer in
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                Glibc.bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+                call($0, socklen_t(MemoryLayout<sockaddr_un>.size))
             }
         }
-        guard result == 0 else { throw .last(path, "cannot bind") }
+        guard result == 0 else { throw .last(path, failure) }
     }
 
     /// The user id of the process at the other end (`SO_PEERCRED`), nil when unknown.
