@@ -15,6 +15,12 @@ struct DaemonConnection {
         /run/breeze/control).
         """
 
+    /// The help text's "Environment:" block of every command that asks the daemon.
+    static let environmentHelp = """
+        Environment:
+          \(environmentVariable)   the daemon's control socket
+        """
+
     let socket: String
 
     /// The socket for `environment` and, when it loaded, `configuration`.

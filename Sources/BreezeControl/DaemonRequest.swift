@@ -12,6 +12,25 @@ enum DaemonRequest {
         ExitStatus(.noPermission, "refused (only root and breezed's own user may)"),
     ]
 
+    /// The help of a request without arguments of its own (`poll`, `reload`): its usage,
+    /// `description`, how the daemon is found, the exit statuses, the option and environment.
+    static func help(_ name: String, _ description: String) -> String {
+        """
+        Usage: breezectl \(name) [--config PATH]
+
+        \(description)
+
+        \(DaemonConnection.helpText)
+
+        \(ExitStatusTable.text(exitStatuses))
+
+        Options:
+          --config PATH   main configuration file (default \(DefaultPaths.configuration))
+
+        \(DaemonConnection.environmentHelp)
+        """
+    }
+
     /// Sends `request`; exits 0 when done, 69 when the daemon does not answer, 77 when it
     /// refuses (not root), 70 when it failed.
     static func send(
@@ -37,22 +56,12 @@ enum DaemonRequest {
 enum PollCommand: ControlCommand {
     static let name = "poll"
     static let summary = "Ask the daemon to poll every city now (root only)"
-    static let help = """
-        Usage: breezectl poll [--config PATH]
-
+    static let help = DaemonRequest.help(
+        "poll",
+        """
         Ask the running daemon to poll every city now, as SIGUSR1 does. Only root and
         breezed's own user may.
-
-        \(DaemonConnection.helpText)
-
-        \(ExitStatusTable.text(DaemonRequest.exitStatuses))
-
-        Options:
-          --config PATH   main configuration file (default \(DefaultPaths.configuration))
-
-        Environment:
-          \(DaemonConnection.environmentVariable)   the daemon's control socket
-        """
+        """)
 
     static var exitStatuses: [ExitStatus] { DaemonRequest.exitStatuses }
 
@@ -65,23 +74,13 @@ enum PollCommand: ControlCommand {
 enum ReloadCommand: ControlCommand {
     static let name = "reload"
     static let summary = "Ask the daemon to reload its configuration (root only)"
-    static let help = """
-        Usage: breezectl reload [--config PATH]
-
+    static let help = DaemonRequest.help(
+        "reload",
+        """
         Ask the running daemon to re-read its configuration, as SIGHUP (systemctl reload
         breezed) does; the journal says whether the new one was taken. Only root and
         breezed's own user may.
-
-        \(DaemonConnection.helpText)
-
-        \(ExitStatusTable.text(DaemonRequest.exitStatuses))
-
-        Options:
-          --config PATH   main configuration file (default \(DefaultPaths.configuration))
-
-        Environment:
-          \(DaemonConnection.environmentVariable)   the daemon's control socket
-        """
+        """)
 
     static var exitStatuses: [ExitStatus] { DaemonRequest.exitStatuses }
 

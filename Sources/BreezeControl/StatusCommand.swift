@@ -30,8 +30,7 @@ enum StatusCommand: ControlCommand {
           --json          print one JSON object instead, for scripts
           --config PATH   main configuration file (default \(DefaultPaths.configuration))
 
-        Environment:
-          \(DaemonConnection.environmentVariable)   the daemon's control socket
+        \(DaemonConnection.environmentHelp)
         """
 
     static let exitStatuses = [
