@@ -1,4 +1,5 @@
 import BreezeAlerts
+import BreezeCommandLine
 import BreezeDelivery
 
 /// The outbox entry by entry, pending and given up, for people or for scripts.
@@ -23,15 +24,15 @@ struct OutboxReport {
             }
             lines += [""] + TextTable().lines(rows)
         }
-        lines += unreadable.map { "unreadable: \(Self.printable($0))" }
+        lines += unreadable.map { "unreadable: \(TerminalText.escaped($0))" }
         if !dead.isEmpty { lines += ["", "'breezectl outbox retry [RECEIVER]' puts given-up entries back in the outbox."] }
         return lines + ["", source]
     }
 
     private func row(_ entry: OutboxEntry, state: String, reason: String?) -> [String] {
         [
-            Self.printable(entry.receiver), state, Self.printable(entry.event.city.name), entry.event.kind.rawValue,
-            TimeText.local(entry.createdAt), String(entry.attempts), Self.printable(reason ?? ""),
+            entry.receiver, state, entry.event.city.name, entry.event.kind.rawValue,
+            TimeText.local(entry.createdAt), String(entry.attempts), reason ?? "",
         ]
     }
 
@@ -49,11 +50,5 @@ struct OutboxReport {
             "pending": .array(pending.map(object)), "dead": .array(dead.map(object)),
             "unreadable": .array(unreadable.map(JSONOutput.string)), "source": sourceJSON,
         ]).text
-    }
-
-    /// `text` with its control characters escaped, so a name or a server's error text cannot
-    /// move the cursor or rewrite the terminal.
-    static func printable(_ text: String) -> String {
-        TextTable.printable(text)
     }
 }

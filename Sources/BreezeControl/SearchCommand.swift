@@ -100,8 +100,8 @@ enum SearchOutput {
             var details = ["\(number(place.city.latitude)), \(number(place.city.longitude))"]
             if let population = place.population { details.append("population \(grouped(population))") }
             details.append(place.city.timeZone ?? "time zone unknown")
-            let title = TextTable.printable(place.city.displayName)
-            return "\(index + 1). \(title)\n   \(TextTable.printable(details.joined(separator: " · ")))\n"
+            let title = TerminalText.escaped(place.city.displayName)
+            return "\(index + 1). \(title)\n   \(TerminalText.escaped(details.joined(separator: " · ")))\n"
                 + section(cities[index]).split(separator: "\n").map { "   " + $0 }.joined(separator: "\n")
         }.joined(separator: "\n\n")
     }

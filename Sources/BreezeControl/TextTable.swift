@@ -67,12 +67,6 @@ struct TextTable {
         lines(rows.map { $0.map { Cell($0) } })
     }
 
-    /// `text` with every control character (C0, DEL, C1) escaped (`TerminalText`), so a name
-    /// or an error can never move the cursor or recolour the terminal.
-    static func printable(_ text: String) -> String {
-        TerminalText.escaped(text)
-    }
-
     /// Terminal columns of plain text: one per character, two for an emoji (every band's
     /// emoji is wide, `☠️` by its variation selector).
     static func columns(_ text: String) -> Int {
