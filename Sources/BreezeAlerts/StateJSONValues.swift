@@ -55,8 +55,8 @@ extension StateJSONReader {
     /// and would trap where it becomes an integer.
     static func time(_ scanner: inout JSONScanner, _ name: String) throws(Failure) -> Double {
         let value = try number(&scanner, name)
-        guard (0...TimeText.writable.upperBound).contains(value) else {
-            throw scanner.error("'\(name)' is not a time between 1970 and 9999")
+        guard TimeText.stored.contains(value) else {
+            throw scanner.error(TimeText.notStored(name))
         }
         return value
     }

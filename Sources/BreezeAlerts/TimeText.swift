@@ -31,6 +31,13 @@ public enum TimeText {
     /// or a server can be anything, and `time_t(_:)` traps on NaN or 1e20.
     public static let writable = -62_135_596_800.0...253_402_300_799.0
 
+    /// The times a state or outbox file may hold (1970 to 9999): the daemon writes none
+    /// before the epoch, and anything else read back (1e20, -1) was not written by it.
+    public static let stored = 0...writable.upperBound
+
+    /// What a file's reader says of a value outside `stored`.
+    public static func notStored(_ name: String) -> String { "'\(name)' is not a time between 1970 and 9999" }
+
     private static func timeValue(_ unixSeconds: Double) -> time_t {
         guard !unixSeconds.isNaN else { return 0 }
         return time_t(min(max(unixSeconds.rounded(.down), writable.lowerBound), writable.upperBound))

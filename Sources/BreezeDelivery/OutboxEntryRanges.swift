@@ -25,8 +25,8 @@ extension OutboxEntry {
             throw OutboxEntryRangeError("'attempts' is out of range")
         }
         let times = [("createdAt", createdAt), ("event.createdAt", event.createdAt)]
-        for (name, value) in times where !(0...TimeText.writable.upperBound).contains(value) {
-            throw OutboxEntryRangeError("'\(name)' is not a time between 1970 and 9999")
+        for (name, value) in times where !TimeText.stored.contains(value) {
+            throw OutboxEntryRangeError(TimeText.notStored(name))
         }
         // Later is only later: these are compared, never converted, so any finite value works.
         for (name, value) in [("nextAttemptAt", nextAttemptAt), ("heldUntil", heldUntil ?? 0)] where !value.isFinite {
