@@ -42,9 +42,8 @@ public final class DeliveryWorker: @unchecked Sendable {
     private var machine: DeliveryQueues
     private var lastSequence: UInt64 = 0
     private var timer: (any DispatchSourceTimer)?
-    /// The reason of the last failed outbox update, so a full disk is reported once, not on
-    /// every attempt; nil once an update succeeds again.
-    private var storageFailure: String?
+    /// Failed outbox updates, so a full disk is reported once, not on every attempt.
+    private let storageFailures = FailureLatch()
 
     /// - Parameters:
     ///   - clock: unix seconds now.
@@ -220,11 +219,9 @@ public final class DeliveryWorker: @unchecked Sendable {
     private func store(_ what: String, _ operation: () throws(FileError) -> Void) {
         do {
             try operation()
-            storageFailure = nil
+            storageFailures.succeeded()
         } catch {
-            guard storageFailure != error.reason else { return }
-            storageFailure = error.reason
-            report(.storageFailed("\(what): \(error)"))
+            if storageFailures.failed(error.reason) { report(.storageFailed("\(what): \(error)")) }
         }
     }
 }

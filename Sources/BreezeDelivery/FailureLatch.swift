@@ -2,12 +2,15 @@ import Synchronization
 
 /// Remembers whether a condition (the outbox cannot be written, the state cannot be saved)
 /// holds, so that it is logged once when it starts or changes and once when it clears —
-/// not once per cycle while a disk stays full.
-final class FailureLatch: Sendable {
+/// not once per cycle or attempt while a disk stays full. The daemon's outbox writes and
+/// state saves and the delivery worker's outbox updates each keep one.
+public final class FailureLatch: Sendable {
     private let current = Mutex<String?>(nil)
 
+    public init() {}
+
     /// Records a failure with `reason`; true when it is new (not the one already recorded).
-    func failed(_ reason: String) -> Bool {
+    public func failed(_ reason: String) -> Bool {
         current.withLock { current in
             defer { current = reason }
             return current != reason
@@ -15,7 +18,8 @@ final class FailureLatch: Sendable {
     }
 
     /// Records a success; true when a failure was recorded until now.
-    func succeeded() -> Bool {
+    @discardableResult
+    public func succeeded() -> Bool {
         current.withLock { current in
             defer { current = nil }
             return current != nil
