@@ -14,17 +14,9 @@ struct JournalHostileValueTests {
         let path = try server.configuration(cities: [(name, 48.8566, 2.3522)], extra: "StateDirectory=\(state)\n")
         try server.control(
             "readings", #"{"locations":[{"latitude":48.8566,"longitude":2.3522,"current":{"us_aqi":1e19}}]}"#)
-        let output = state + ".journal.json"
-        let result = try Binaries.run(
-            URL(fileURLWithPath: "/usr/bin/unshare"),
-            [
-                "-m", "--propagation", "private", Binaries.fixture("with-private-journald").path, output,
-                Binaries.breezed.path, "--config", path, "--once", "--log", "journal",
-            ])
+        let (result, journal) = try PrivateJournal.run([Binaries.breezed.path, "--config", path, "--once", "--log", "journal"])
         #expect(result.status == 0, "\(result.standardError)")
-        let records = try String(contentsOfFile: output, encoding: .utf8).split(separator: "\n").compactMap {
-            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
-        }.filter { $0["SYSLOG_IDENTIFIER"] as? String == "breezed" }
+        let records = PrivateJournal.breezedRecords(journal)
         let reading = try #require(records.first { $0["BREEZE_EVENT"] as? String == "reading" })
         #expect(reading["MESSAGE"] as? String
             == #"Pa\x1B[2Jris: no AQI reported (dropped: us_aqi 1e+19 is beyond the AQI scale (0–500))"#)

@@ -18,15 +18,6 @@ struct JournalLeakTests {
         return try server.configuration(cities: cities, extra: "StateDirectory=\(state)\nPollInterval=1h\nJitter=0\n")
     }
 
-    func underPrivateJournald(_ command: [String]) throws -> (result: ProcessResult, journal: String) {
-        let journal = FileManager.default.temporaryDirectory.appendingPathComponent("breeze-journal-\(UUID().uuidString).json").path
-        defer { try? FileManager.default.removeItem(atPath: journal) }
-        let result = try Binaries.run(
-            URL(fileURLWithPath: "/usr/bin/unshare"),
-            ["-m", "--propagation", "private", Binaries.fixture("with-private-journald").path, journal] + command)
-        return (result, (try? String(contentsOfFile: journal, encoding: .utf8)) ?? "")
-    }
-
     /// memcheck's count of bytes no pointer reaches any more: every record's buffers used to be
     /// lost here (about 350 bytes a record).
     @Test(.enabled(if: canRunValgrind, "needs root, unshare, systemd-journald and valgrind"))
@@ -36,7 +27,7 @@ struct JournalLeakTests {
         let path = try configuration(server)
         let report = FileManager.default.temporaryDirectory.appendingPathComponent("breeze-memcheck-\(UUID().uuidString).txt").path
         defer { try? FileManager.default.removeItem(atPath: report) }
-        let (result, journal) = try underPrivateJournald([
+        let (result, journal) = try PrivateJournal.run([
             Self.valgrind, "--leak-check=full", "--log-file=\(report)",
             Binaries.breezed.path, "--config", path, "--once", "--log", "journal",
         ])
@@ -55,7 +46,7 @@ struct JournalLeakTests {
         let server = try OpenMeteoServer()
         defer { server.stop() }
         let path = try configuration(server)
-        let (result, journal) = try underPrivateJournald([
+        let (result, journal) = try PrivateJournal.run([
             Binaries.fixture("journal-cycles").path, "300",
             Binaries.breezed.path, "--config", path, "--log", "journal",
         ])

@@ -77,12 +77,11 @@ struct RedactionTests {
         ])
         let once: ProcessResult
         if log == "journal" {
-            let journal = scenario.folder + ".journal.json"
-            once = try Binaries.run(
-                URL(fileURLWithPath: "/usr/bin/unshare"),
-                ["-m", "--propagation", "private", Binaries.fixture("with-private-journald").path, journal,
-                 Binaries.breezed.path, "--config", scenario.path, "--once", "--log", "journal"])
-            outputs["journal"] = try String(contentsOfFile: journal, encoding: .utf8)
+            let journal: String
+            (once, journal) = try PrivateJournal.run([
+                Binaries.breezed.path, "--config", scenario.path, "--once", "--log", "journal",
+            ])
+            outputs["journal"] = journal
             #expect(outputs["journal"]?.contains("delivery-failed") == true)
         } else {
             once = try Binaries.run(Binaries.breezed, ["--config", scenario.path, "--once", "--log", "stderr"])
