@@ -21,44 +21,40 @@ let package = Package(
 
         // Durable whole-file writes (temporary file, fsync, rename or link, fsync of the folder).
         .target(name: "BreezeFiles"),
+        // The shared vocabulary: time text (UTC, local, zoned), slugs of names. No I/O.
+        .target(name: "BreezeVocabulary"),
         // Pure values: bands, pollutants, AQI maths, cities. No I/O.
         .target(name: "BreezeModel"),
         // Parse → validate → immutable configuration, errors with file:line.
-        .target(name: "BreezeConfig", dependencies: ["BreezeModel", "BreezeFiles"]),
+        .target(name: "BreezeConfig", dependencies: ["BreezeModel", "BreezeFiles", "BreezeVocabulary"]),
         // A forward-only JSON scanner, for the bodies and files read on every cycle.
         .target(name: "BreezeJSON"),
         // One small HTTP transport over libcurl.
         .target(name: "BreezeHTTP", dependencies: ["CCurl"]),
         // Open-Meteo requests, batching, decoding, error mapping.
         .target(name: "BreezeOpenMeteo", dependencies: ["BreezeModel", "BreezeConfig", "BreezeHTTP", "BreezeJSON"]),
-        // Alert rules and the per-city alert state machine.
-        .target(name: "BreezeAlerts", dependencies: ["BreezeModel", "BreezeJSON", "BreezeFiles"]),
+        // Alert rules, the per-city alert state machine and event identity. Pure, no I/O.
+        .target(name: "BreezeAlerts", dependencies: ["BreezeModel", "BreezeVocabulary"]),
+        // The daemon's persisted state (state.json): its document, codec and durable store.
+        .target(name: "BreezeState", dependencies: ["BreezeModel", "BreezeAlerts", "BreezeJSON", "BreezeFiles", "BreezeVocabulary"]),
         // Alert delivery: receivers (webhook formats, email), the durable outbox, its worker.
         .target(
             name: "BreezeDelivery",
-            dependencies: [
-                "BreezeModel", "BreezeConfig", "BreezeAlerts", "BreezeFiles", "BreezeHTTP", "CCrypto",
-            ]),
+            dependencies: ["BreezeModel", "BreezeConfig", "BreezeAlerts", "BreezeFiles", "BreezeHTTP", "CCrypto", "BreezeVocabulary"]),
         // The daemon's ties to the system: journald records, sd_notify, signals.
         .target(name: "BreezeSystem", dependencies: ["CSystemd", "BreezeCommandLine"]),
         // The control socket: breezed answers breezectl (status, outbox, poll, reload, retry).
-        .target(name: "BreezeControlSocket", dependencies: ["BreezeAlerts", "BreezeDelivery", "BreezeJSON"]),
+        .target(name: "BreezeControlSocket", dependencies: ["BreezeAlerts", "BreezeDelivery", "BreezeJSON", "BreezeState"]),
         // The daemon: scheduling, the poll cycle, reload and shutdown.
         .target(
             name: "BreezeDaemon",
-            dependencies: [
-                "BreezeModel", "BreezeConfig", "BreezeAlerts", "BreezeSystem", "BreezeHTTP",
-                "BreezeOpenMeteo", "BreezeDelivery", "BreezeFiles", "BreezeControlSocket",
-            ]),
+            dependencies: ["BreezeModel", "BreezeConfig", "BreezeAlerts", "BreezeSystem", "BreezeHTTP", "BreezeOpenMeteo", "BreezeDelivery", "BreezeFiles", "BreezeControlSocket", "BreezeState", "BreezeVocabulary"]),
         // Argument parsing, exit codes and terminal output shared by both executables.
         .target(name: "BreezeCommandLine"),
         // The breezectl commands, as a library so they can be unit-tested.
         .target(
             name: "BreezeControl",
-            dependencies: [
-                "BreezeModel", "BreezeConfig", "BreezeHTTP", "BreezeOpenMeteo", "BreezeCommandLine",
-                "BreezeAlerts", "BreezeDelivery", "BreezeControlSocket",
-            ]),
+            dependencies: ["BreezeModel", "BreezeConfig", "BreezeHTTP", "BreezeOpenMeteo", "BreezeCommandLine", "BreezeAlerts", "BreezeDelivery", "BreezeControlSocket", "BreezeState", "BreezeVocabulary"]),
 
         .executableTarget(
             name: "breezed",
@@ -71,27 +67,27 @@ let package = Package(
         // What the test targets share: Python fixture servers, process running.
         .target(name: "BreezeTestSupport", path: "Tests/Support"),
 
+        .testTarget(name: "BreezeVocabularyTests", dependencies: ["BreezeVocabulary"]),
         .testTarget(name: "BreezeModelTests", dependencies: ["BreezeModel"]),
         .testTarget(name: "BreezeJSONTests", dependencies: ["BreezeJSON"]),
-        .testTarget(name: "BreezeConfigTests", dependencies: ["BreezeConfig"]),
+        .testTarget(name: "BreezeConfigTests", dependencies: ["BreezeConfig", "BreezeVocabulary"]),
         .testTarget(
             name: "BreezeOpenMeteoTests",
             dependencies: ["BreezeOpenMeteo", "BreezeHTTP", "BreezeTestSupport"]),
-        .testTarget(name: "BreezeAlertsTests", dependencies: ["BreezeAlerts", "BreezeFiles"]),
+        .testTarget(name: "BreezeAlertsTests", dependencies: ["BreezeAlerts", "BreezeVocabulary"]),
+        .testTarget(name: "BreezeStateTests", dependencies: ["BreezeState", "BreezeAlerts", "BreezeFiles", "BreezeModel", "BreezeVocabulary"]),
         .testTarget(
             name: "BreezeDaemonTests",
-            dependencies: ["BreezeDaemon", "BreezeAlerts", "BreezeModel", "BreezeSystem", "BreezeDelivery", "BreezeConfig"]),
+            dependencies: ["BreezeDaemon", "BreezeAlerts", "BreezeModel", "BreezeSystem", "BreezeDelivery", "BreezeConfig", "BreezeState", "BreezeVocabulary"]),
         .testTarget(
             name: "BreezeDeliveryTests",
-            dependencies: [
-                "BreezeDelivery", "BreezeAlerts", "BreezeModel", "BreezeConfig", "BreezeHTTP", "BreezeTestSupport",
-            ]),
+            dependencies: ["BreezeDelivery", "BreezeAlerts", "BreezeModel", "BreezeConfig", "BreezeHTTP", "BreezeTestSupport", "BreezeVocabulary"]),
         .testTarget(name: "BreezeSystemTests", dependencies: ["BreezeSystem", "BreezeTestSupport"]),
         .testTarget(name: "BreezeCommandLineTests", dependencies: ["BreezeCommandLine"]),
         .testTarget(name: "BreezeControlTests", dependencies: ["BreezeControl", "BreezeModel", "BreezeCommandLine"]),
         .testTarget(
             name: "BreezeControlSocketTests",
-            dependencies: ["BreezeControlSocket", "BreezeAlerts", "BreezeDelivery", "BreezeModel"]),
+            dependencies: ["BreezeControlSocket", "BreezeAlerts", "BreezeDelivery", "BreezeModel", "BreezeState"]),
         // Runs the real breezed and breezectl binaries against servers on loopback.
         .testTarget(name: "IntegrationTests", dependencies: ["BreezeTestSupport"]),
     ]

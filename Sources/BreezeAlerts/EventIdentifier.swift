@@ -1,4 +1,5 @@
 import BreezeModel
+import BreezeVocabulary
 
 /// Builds event ids: `<city slug>-<episode>-<number>-<kind>`, e.g.
 /// `paris-cbb57d0e13c03ee0-1787234400-1-firing`. The episode is the observation time (unix

@@ -1,5 +1,6 @@
 import BreezeModel
 import Foundation
+import BreezeVocabulary
 
 /// The drop-in file `breezectl add` writes for one city.
 public enum CityDropIn {

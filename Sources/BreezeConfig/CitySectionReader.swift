@@ -1,4 +1,5 @@
 import BreezeModel
+import BreezeVocabulary
 
 extension ConfigurationBuilder {
     /// A city read from its section, before its alert settings are applied.

@@ -1,6 +1,7 @@
 import BreezeAlerts
 import BreezeCommandLine
 import BreezeDelivery
+import BreezeVocabulary
 
 /// The outbox entry by entry, pending and given up, for people or for scripts.
 struct OutboxReport {

@@ -5,6 +5,7 @@ import BreezeControlSocket
 import BreezeDelivery
 import BreezeModel
 import Foundation
+import BreezeState
 
 /// `breezectl status`: what the daemon sees, asked over its control socket, else read from
 /// its state file.

@@ -3,6 +3,8 @@ import BreezeConfig
 import BreezeDelivery
 import BreezeModel
 import Foundation
+import BreezeState
+import BreezeVocabulary
 
 /// The daemon's state (from the daemon, or its state file), shown for people or for scripts.
 struct StatusReport {

@@ -1,5 +1,6 @@
 import BreezeAlerts
 import BreezeControlSocket
+import BreezeVocabulary
 
 /// Where `breezectl status` got what it shows: the running daemon over its control socket,
 /// or the state file when the daemon does not answer.

@@ -5,6 +5,8 @@ import BreezeDelivery
 import BreezeHTTP
 import BreezeModel
 import Foundation
+import BreezeState
+import BreezeVocabulary
 
 /// `breezectl test-alert`: sends a `test` event to receivers now and reports each result.
 enum TestAlertCommand: ControlCommand {

@@ -2,6 +2,7 @@ import BreezeAlerts
 import BreezeDelivery
 import BreezeJSON
 import Foundation
+import BreezeState
 
 /// What a client may ask `breezed` over the control socket.
 public enum ControlRequestKind: String, Sendable, CaseIterable {

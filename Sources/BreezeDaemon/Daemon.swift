@@ -5,6 +5,8 @@ import BreezeFiles
 import BreezeModel
 import BreezeSystem
 import Dispatch
+import BreezeState
+import BreezeVocabulary
 
 /// The running daemon: a control queue owns the plan and the state; poll cycles run on a
 /// work queue and hand their results back. Every property is touched on `control` alone.

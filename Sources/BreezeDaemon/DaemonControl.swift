@@ -6,6 +6,7 @@ import Dispatch
 
 #if canImport(Glibc)
 import Glibc
+import BreezeState
 #endif
 
 /// What the control socket reads of the daemon: one moment, taken on its control queue.

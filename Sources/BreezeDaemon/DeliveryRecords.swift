@@ -2,6 +2,7 @@ import BreezeAlerts
 import BreezeDelivery
 import BreezeModel
 import BreezeSystem
+import BreezeVocabulary
 
 /// Journal records of alert delivery, with the same `BREEZE_*` fields as the daemon's
 /// others, so `journalctl BREEZE_RECEIVER=ops` shows one receiver's story.

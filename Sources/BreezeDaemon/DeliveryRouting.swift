@@ -2,6 +2,7 @@ import BreezeAlerts
 import BreezeConfig
 import BreezeDelivery
 import BreezeModel
+import BreezeState
 
 /// Where each city's alerts go: the receivers in its `Notify=` that are configured, enabled
 /// and built. (`Notify=` never set means every receiver; an empty `Notify=` means none —

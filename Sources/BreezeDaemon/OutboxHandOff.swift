@@ -1,6 +1,7 @@
 import BreezeAlerts
 import BreezeDelivery
 import BreezeSystem
+import BreezeState
 
 /// Puts a cycle's events in the outbox, and lets a city's alert state advance only when its
 /// events are there: a city whose entry cannot be written (disk full, read-only folder) gets

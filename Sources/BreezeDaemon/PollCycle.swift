@@ -1,6 +1,7 @@
 import BreezeAlerts
 import BreezeModel
 import BreezeSystem
+import BreezeState
 
 /// What one poll cycle did.
 public struct CycleSummary: Sendable, Equatable {

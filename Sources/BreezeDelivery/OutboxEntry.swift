@@ -1,5 +1,6 @@
 import BreezeAlerts
 import BreezeModel
+import BreezeVocabulary
 
 /// One event waiting for one receiver: the unit the outbox stores, one JSON file each.
 public struct OutboxEntry: Sendable, Equatable, Codable {

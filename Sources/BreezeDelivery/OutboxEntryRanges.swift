@@ -1,5 +1,6 @@
 import BreezeAlerts
 import Foundation
+import BreezeVocabulary
 
 extension OutboxEntry {
     /// The entry an outbox file holds: decoded, then its numbers checked (`checkRanges`).

@@ -2,6 +2,7 @@ import BreezeAlerts
 import BreezeModel
 import Foundation
 import Testing
+import BreezeVocabulary
 
 /// Plays readings through the state machine, an hour apart, keeping every event.
 struct Player {

@@ -1,6 +1,7 @@
 import BreezeAlerts
 import BreezeModel
 import Testing
+import BreezeVocabulary
 
 /// Event ids come from what was observed, so the same crossing always has the same id.
 struct EventIdentifierTests {
@@ -77,23 +78,6 @@ struct EventIdentifierTests {
 
 /// Times written while the clock ran ahead count as now.
 struct FutureTimeTests {
-    @Test func aStateFromTheFutureIsClampedOnLoad() {
-        var state = DaemonState()
-        var record = CityRecord(city: City(name: "Paris", latitude: 0, longitude: 0))
-        record.alert.lastNotifiedAt = 2_000_000_000
-        record.lastPollAt = 1_000_000_200
-        record.alert.episodeStartedAt = 2_000_000_000
-        state.cities["Paris"] = record
-        state.lastCycleCompletedAt = 2_000_000_000
-        let clamped = state.clampingFutureTimes(now: 1_000_000_000)
-        #expect(clamped.lastCycleCompletedAt == 1_000_000_000)
-        #expect(clamped.cities["Paris"]?.alert.lastNotifiedAt == 1_000_000_000)
-        // Within the skew a time is kept.
-        #expect(clamped.cities["Paris"]?.lastPollAt == 1_000_000_200)
-        // An episode's start names its ids: kept, or a restart would rename the episode.
-        #expect(clamped.cities["Paris"]?.alert.episodeStartedAt == 2_000_000_000)
-    }
-
     @Test func remindersResumeAfterALastNotificationFromTheFuture() {
         var rule = AlertRule(threshold: 101)
         rule.repeatEvery = .seconds(3600)

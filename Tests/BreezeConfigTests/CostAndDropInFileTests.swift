@@ -2,6 +2,7 @@ import BreezeModel
 import Testing
 
 @testable import BreezeConfig
+import BreezeVocabulary
 
 /// Open-Meteo cost per its weighting, and the drop-in `breezectl add` writes.
 struct CostAndDropInFileTests {

@@ -8,6 +8,7 @@ import Testing
 
 #if canImport(Glibc)
 import Glibc
+import BreezeState
 #endif
 
 /// The control socket's server and client over a real Unix socket in a temporary folder.

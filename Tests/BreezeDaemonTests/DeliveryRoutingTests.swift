@@ -5,6 +5,8 @@ import BreezeDelivery
 import BreezeModel
 import BreezeSystem
 import Testing
+import BreezeState
+import BreezeVocabulary
 
 /// A receiver that is never called: routing only reads its name and needs.
 struct NamedReceiver: Receiver {

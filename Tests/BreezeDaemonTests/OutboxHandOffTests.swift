@@ -7,6 +7,8 @@ import Foundation
 import Testing
 
 @testable import BreezeDaemon
+import BreezeState
+import BreezeVocabulary
 
 /// A receiver that is always down, so entries stay in the outbox to be looked at.
 struct DownReceiver: Receiver {

@@ -3,6 +3,7 @@ import BreezeDaemon
 import BreezeModel
 import BreezeSystem
 import Testing
+import BreezeState
 
 /// An answer with every value null is no data: counted apart from data, kept out of the
 /// remembered reading, and counted by the stale counter.

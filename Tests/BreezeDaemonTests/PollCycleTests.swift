@@ -4,6 +4,7 @@ import BreezeModel
 import BreezeSystem
 import Synchronization
 import Testing
+import BreezeState
 
 /// Answers from a script: per city name, the AQI to report (nil: a failure).
 final class ScriptedSource: AirQualitySource {

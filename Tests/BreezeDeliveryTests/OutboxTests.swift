@@ -3,6 +3,7 @@ import BreezeDelivery
 import BreezeModel
 import Foundation
 import Testing
+import BreezeVocabulary
 
 struct OutboxTests {
     @Test func oneFilePerEntryNamedInCreationOrderPerReceiver() throws {

@@ -1,6 +1,7 @@
 import BreezeAlerts
 import BreezeHTTP
 import BreezeModel
+import BreezeVocabulary
 
 /// `Format=alertmanager`: alerts POSTed to a Prometheus Alertmanager's `/api/v2/alerts`.
 ///

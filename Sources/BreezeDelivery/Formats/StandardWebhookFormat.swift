@@ -1,5 +1,6 @@
 import BreezeAlerts
 import BreezeHTTP
+import BreezeVocabulary
 
 /// `Format=json`: a Standard Webhooks 1.0 message.
 ///

@@ -1,5 +1,6 @@
 import BreezeAlerts
 import BreezeModel
+import BreezeVocabulary
 
 /// The parts of an event every format shows, in one place so the formats agree.
 enum AlertData {

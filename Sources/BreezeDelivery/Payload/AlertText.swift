@@ -1,6 +1,7 @@
 import BreezeAlerts
 import BreezeModel
 import Foundation
+import BreezeVocabulary
 
 /// What people read about one event, made when it is delivered, from the outbox entry's event
 /// and the clock: the city with its `Region=` and `Country=`, times in the city's `TimeZone=`

@@ -4,6 +4,7 @@
 // Built and run by scripts/fuzz; a crash found is kept in Tests/Fuzz/Corpus/outbox.
 import BreezeAlerts
 @testable import BreezeDelivery
+import BreezeVocabulary
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOutboxEntry(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

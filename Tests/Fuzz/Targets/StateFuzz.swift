@@ -4,6 +4,8 @@
 // Built and run by scripts/fuzz; a crash found is kept in Tests/Fuzz/Corpus/state.
 import BreezeModel
 @testable import BreezeAlerts
+import BreezeState
+import BreezeVocabulary
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzState(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

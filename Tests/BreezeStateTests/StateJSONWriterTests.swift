@@ -1,8 +1,10 @@
+import BreezeAlerts
 import BreezeModel
 import Foundation
 import Testing
 
-@testable import BreezeAlerts
+@testable import BreezeState
+import BreezeState
 
 /// The hand-written state encoding against `Codable`'s: the same bytes as `JSONEncoder` with
 /// sorted keys, read back equal by `JSONDecoder`, and no stored property left out.

@@ -1,4 +1,5 @@
 import BreezeFiles
+import BreezeAlerts
 import BreezeModel
 import Foundation
 

@@ -3,6 +3,7 @@ import BreezeFiles
 import BreezeModel
 import Foundation
 import Testing
+import BreezeState
 
 struct StateStoreTests {
     let folder: String = {

@@ -1,8 +1,7 @@
-import BreezeAlerts
 import Foundation
 import Testing
 
-@testable import BreezeAlerts
+@testable import BreezeVocabulary
 
 /// Local times with the zone's own abbreviation, from the tz database's files.
 struct ZonedTimeTextTests {

@@ -1,5 +1,5 @@
-import BreezeModel
 import Testing
+import BreezeVocabulary
 
 /// The one slug of ids, outbox file names and drop-ins: readable, unique per name, bounded.
 struct SlugTests {

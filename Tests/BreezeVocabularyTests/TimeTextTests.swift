@@ -1,5 +1,5 @@
-import BreezeAlerts
 import Testing
+import BreezeVocabulary
 
 struct TimeTextTests {
     @Test func utcTexts() {

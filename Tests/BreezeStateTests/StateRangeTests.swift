@@ -2,6 +2,8 @@ import BreezeAlerts
 import BreezeModel
 import Foundation
 import Testing
+import BreezeState
+import BreezeVocabulary
 
 /// A state file whose numbers the daemon never writes is corrupt: moved aside with the reason,
 /// a fresh state begins, and nothing traps where the value becomes an integer or is counted on.

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 
+import BreezeAlerts
 import BreezeModel
 
 /// Writes `DaemonState` as compact JSON, keys sorted, straight into bytes: the same document

@@ -1,5 +1,6 @@
 import BreezeJSON
 import BreezeModel
+import BreezeVocabulary
 
 // The value rules `StateJSONReader` shares with `JSONDecoder`: numbers, whole numbers,
 // strings, band slugs, pollutant names, and optional values that may be null or missing.

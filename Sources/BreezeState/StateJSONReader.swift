@@ -1,5 +1,7 @@
 import BreezeJSON
+import BreezeAlerts
 import BreezeModel
+import BreezeVocabulary
 
 /// Reads `state.json` in one pass: what `JSONDecoder` accepts as a `DaemonState` (the compact
 /// files `StateJSONWriter` writes and the pretty-printed ones earlier versions wrote), with the
