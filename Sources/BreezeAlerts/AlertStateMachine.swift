@@ -128,11 +128,3 @@ private struct Transition {
                 observedAt: observation.observedAt, createdAt: now))
     }
 }
-
-extension Duration {
-    /// The duration in seconds, fractions included.
-    public var seconds: Double {
-        let parts = components
-        return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
-    }
-}

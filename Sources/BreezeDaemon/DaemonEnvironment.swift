@@ -2,6 +2,7 @@ import BreezeAlerts
 import BreezeConfig
 import BreezeDelivery
 import BreezeSystem
+import BreezeVocabulary
 
 #if canImport(Glibc)
 import Glibc
@@ -40,18 +41,5 @@ public struct DaemonEnvironment: Sendable {
         self.variables = variables
         self.clock = clock
         self.random = random
-    }
-}
-
-extension ClockReading {
-    /// The machine's clocks: `CLOCK_MONOTONIC` (stops during suspend) and `CLOCK_REALTIME`.
-    @Sendable public static func system() -> ClockReading {
-        ClockReading(monotonic: seconds(CLOCK_MONOTONIC), wall: seconds(CLOCK_REALTIME))
-    }
-
-    private static func seconds(_ clock: clockid_t) -> Double {
-        var time = timespec()
-        clock_gettime(clock, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 }

@@ -1,3 +1,4 @@
+import BreezeVocabulary
 import Dispatch
 
 /// Runs poll cycles on `queue` as `PollSchedule` says: one at a time, the next armed only when

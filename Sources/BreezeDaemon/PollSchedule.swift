@@ -1,15 +1,4 @@
-/// A reading of both clocks: monotonic for elapsed time, wall for jumps and suspends.
-public struct ClockReading: Sendable, Equatable {
-    /// Seconds on a clock that never jumps (and stops while the machine is suspended).
-    public var monotonic: Double
-    /// Unix seconds (jumps when the clock is set, keeps going while suspended).
-    public var wall: Double
-
-    public init(monotonic: Double, wall: Double) {
-        self.monotonic = monotonic
-        self.wall = wall
-    }
-}
+import BreezeVocabulary
 
 /// When the next poll is due: every `interval` ± `jitter`, never overlapping, with one
 /// catch-up poll (not a burst) after a suspend or a forward clock jump. After a failed cycle

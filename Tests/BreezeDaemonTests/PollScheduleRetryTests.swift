@@ -1,3 +1,4 @@
+import BreezeVocabulary
 import BreezeDaemon
 import Testing
 

@@ -1,0 +1,29 @@
+/// A point in time, the one representation of an instant: seconds since 1970-01-01 00:00 UTC.
+///
+/// Spans between instants are `Duration`s. Times read from outside (Open-Meteo, state.json,
+/// the outbox) become an `Instant` once, where they are read, and are never re-parsed.
+public struct Instant: Sendable, Hashable, Comparable {
+    /// Seconds since the Unix epoch (may be fractional).
+    public var unixSeconds: Double
+
+    public init(unixSeconds: Double) {
+        self.unixSeconds = unixSeconds
+    }
+
+    public static func < (left: Instant, right: Instant) -> Bool { left.unixSeconds < right.unixSeconds }
+
+    /// The instant `span` later.
+    public static func + (instant: Instant, span: Duration) -> Instant {
+        Instant(unixSeconds: instant.unixSeconds + span.seconds)
+    }
+
+    /// The instant `span` earlier.
+    public static func - (instant: Instant, span: Duration) -> Instant {
+        Instant(unixSeconds: instant.unixSeconds - span.seconds)
+    }
+
+    /// The span from `earlier` to `later` (negative when `later` is earlier).
+    public static func - (later: Instant, earlier: Instant) -> Duration {
+        Duration(seconds: later.unixSeconds - earlier.unixSeconds)
+    }
+}
