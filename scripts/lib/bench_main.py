@@ -14,12 +14,13 @@ sys.path.insert(0, os.path.dirname(__file__))
 import bench_daemon
 import bench_journal  # noqa: E402
 import bench_delivery  # noqa: E402
+import bench_instructions  # noqa: E402
 import bench_linking  # noqa: E402
 import bench_poll  # noqa: E402
 from bench_support import FixtureServer, raise_open_file_limit  # noqa: E402
 
 
-PARTS = ["poll", "steady", "journal", "startup", "alert", "delivery"]
+PARTS = ["poll", "steady", "journal", "startup", "alert", "delivery", "instructions"]
 
 
 def log(message):
@@ -37,6 +38,10 @@ def main():
     parser.add_argument("--journal-cities", type=int, default=1000,
                         help="cities in the journal steady state (default 1,000)")
     parser.add_argument("--cycles", type=int, help="steady-state cycles (default 100, --soak 1,000)")
+    parser.add_argument("--instruction-cities", type=int, default=10000,
+                        help="cities in the instruction counts (default 10,000)")
+    parser.add_argument("--instruction-runs", type=int, default=3,
+                        help="callgrind runs of each size (default 3)")
     parser.add_argument("--parts", default=",".join(PARTS), help="only these parts")
     parser.add_argument("--static", help="the --static-swift-stdlib breezed, compared in part 6")
     parser.add_argument("--linking-only", action="store_true", help="part 6 only")
@@ -44,6 +49,8 @@ def main():
     parts = set() if options.linking_only else set(options.parts.split(","))
     if parts - set(PARTS):
         parser.error(f"unknown part(s): {', '.join(sorted(parts - set(PARTS)))} (known: {', '.join(PARTS)})")
+    if options.instruction_cities < 1 or options.instruction_runs < 1:
+        parser.error("--instruction-cities and --instruction-runs must be at least 1")
     sizes = [int(size) for size in options.sizes.split(",")]
     largest = max(sizes)
     cycles = options.cycles or (1000 if options.soak else 100)
@@ -81,6 +88,10 @@ def main():
             if options.static:
                 report += [""] + bench_linking.section(server, options.breezed, options.static, work, 1000,
                                                        options.runs, log)
+            if "instructions" in parts:
+                report += [""] + bench_instructions.section(server, options.breezed, work,
+                                                            options.instruction_cities,
+                                                            options.instruction_runs, log)
     finally:
         server.stop()
     text = "\n".join(report) + "\n"
