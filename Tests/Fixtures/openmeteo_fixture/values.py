@@ -121,7 +121,7 @@ def in_europe(lat, lon):
 class Profile:
     """A coordinate's stable base levels and phases, derived from a hash of the coordinate."""
 
-    __slots__ = ("elevation", "phase", "base", "europe", "_last")
+    __slots__ = ("elevation", "phase", "base", "europe", "_day", "_columns")
 
     def __init__(self, lat, lon):
         digest = hashlib.blake2b(f"{lat:.2f},{lon:.2f}".encode(), digest_size=64).digest()
@@ -145,15 +145,23 @@ class Profile:
         }
         for offset, name in enumerate(POLLEN):
             self.base[name] = 120.0 * u[14 + offset] ** 3
-        self._last = (None, None)
+        self._day, self._columns = None, {}
 
     def cached_reading(self, hour_index):
-        """`reading(hour_index)`, remembered for the latest hour asked (callers must not mutate)."""
-        hour, values = self._last
-        if hour != hour_index:
-            values = self.reading(hour_index)
-            self._last = (hour_index, values)
-        return values
+        """`reading(hour_index)` from the day's 24 readings, which repeat every day: `current`
+        and `hourly` take the same numbers from here (callers must not mutate them)."""
+        if self._day is None:
+            self._day = [self.reading(hour) for hour in range(24)]
+        return self._day[hour_index % 24]
+
+    def column(self, name, first, count):
+        """`name` at the hours first … first+count−1, tiled from the day's readings."""
+        day = self._columns.get(name)
+        if day is None:
+            day = self._columns[name] = [self.cached_reading(hour)[name] for hour in range(24)]
+        start = first % 24
+        rotated = day[start:] + day[:start]
+        return (rotated * (count // 24 + 1))[:count]
 
     def reading(self, hour_index):
         """All variables at one UTC hour (hours since the epoch), rounded like Open-Meteo."""
