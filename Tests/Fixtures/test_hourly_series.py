@@ -396,6 +396,23 @@ class HostileScenarioTests(HourlyTestCase):
                 self.assertError(self.server.control("/control/scenario", document), 400, reason)
 
 
+class EncodingTests(unittest.TestCase):
+    def test_shared_and_tiled_series_are_written_as_plain_json(self):
+        from openmeteo_fixture.encoding import encode
+        from openmeteo_fixture.values import Generator
+        profile = Generator().profile(*PARIS)
+        tiled = profile.column("pm2_5", 493_000 + 5, 24 * 92 + 7)
+        shared = [1.5, None, 3] * 30
+        payload = [{"hourly": {"time": shared, "pm2_5": tiled}}, {"hourly": {"time": shared}},
+                   {"current": {"pm10": float("nan")}}]
+        expected = [{"hourly": {"time": shared, "pm2_5": list(tiled)}},
+                    {"hourly": {"time": shared}}, {"current": {"pm10": None}}]
+        self.assertEqual(json.loads(encode(payload)), expected)
+        self.assertEqual(tiled[:24], [profile.cached_reading(493_005 + k)["pm2_5"]
+                                      for k in range(24)])
+        self.assertEqual(tiled[24 * 50 + 3], profile.cached_reading(493_005 + 24 * 50 + 3)["pm2_5"])
+
+
 class ScenarioFileTests(unittest.TestCase):
     def test_every_scenario_file_loads(self):
         from openmeteo_fixture.state import State

@@ -20,6 +20,7 @@ from .common import ApiError, UTC
 from .values import VARIABLES
 
 _INDEX_NAMES = frozenset(name for name in VARIABLES if name.startswith("us_aqi"))
+_LEAD = 23  # the 24-hour means need the day before a window
 _HOSTILE_KINDS = ("missing_hours", "wrong_length", "out_of_order", "short_forecast")
 
 
@@ -100,7 +101,7 @@ class Timeline:
         self.horizon = spec.get("horizon_hours")
         self.hostile = [self._hostile(op, anchor, f"{where} hostile {i}")
                         for i, op in enumerate(spec.get("hostile") or [])]
-        self._cache, self._lock = {}, threading.Lock()
+        self._cache, self._span, self._lock = {}, (None, None), threading.Lock()
 
     @staticmethod
     def _hostile(op, anchor, where):
@@ -118,25 +119,32 @@ class Timeline:
         key = (first, count, now_hour if self.horizon is not None else None)
         with self._lock:
             cached = self._cache.get(key)
-        if cached is not None:
-            return cached
-        lead = 23  # the 24-hour means need the day before the window
-        columns = {name: variable.sample(first - lead, count + lead)
-                   for name, variable in self.variables.items()}
-        derived = open_meteo_indices(columns)
-        block = {name: values[lead:] for name, values in columns.items()}
-        for name, values in derived.items():
-            if name not in block:
-                block[name] = values[lead:]
+            if cached is None:
+                cached = self._cache[key] = self._slice(first, count, now_hour)
+                if len(self._cache) > 64:
+                    self._cache = {key: cached}
+        return cached
+
+    def _slice(self, first, count, now_hour):
+        start, span = self._span
+        if span is None or first < start or first + count > start + len(span["time"]):
+            # Margins of two days let every time zone's window of a request share one span.
+            start = first - 48
+            columns = {name: variable.sample(start - _LEAD, count + 96 + _LEAD)
+                       for name, variable in self.variables.items()}
+            derived = open_meteo_indices(columns)
+            span = {name: values[_LEAD:] for name, values in columns.items()}
+            for name, values in derived.items():
+                span.setdefault(name, values[_LEAD:])
+            span["time"] = range(start, start + count + 96)
+            self._span = (start, span)
+        offset = first - start
+        block = {name: list(values[offset: offset + count]) for name, values in span.items()
+                 if name != "time"}
         if self.horizon is not None:  # beyond the model's reach values are null
-            last = now_hour + self.horizon
+            reach = max(0, now_hour + self.horizon - first + 1)
             for values in block.values():
-                for index in range(max(0, last - first + 1), count):
-                    values[index] = None
-        with self._lock:
-            if len(self._cache) > 64:
-                self._cache.clear()
-            self._cache[key] = block
+                values[reach:] = [None] * max(0, count - reach)
         return block
 
     def at(self, hour):

@@ -118,6 +118,13 @@ def in_europe(lat, lon):
     return 30.0 <= lat <= 72.0 and -25.0 <= lon <= 45.0
 
 
+class Tiled(list):
+    """A series that repeats `period` (a day of values): the JSON writer writes it from the
+    period's text instead of value by value."""
+
+    __slots__ = ("period",)
+
+
 class Profile:
     """A coordinate's stable base levels and phases, derived from a hash of the coordinate."""
 
@@ -161,7 +168,9 @@ class Profile:
             day = self._columns[name] = [self.cached_reading(hour)[name] for hour in range(24)]
         start = first % 24
         rotated = day[start:] + day[:start]
-        return (rotated * (count // 24 + 1))[:count]
+        tiled = Tiled((rotated * (count // 24 + 1))[:count])
+        tiled.period = rotated
+        return tiled
 
     def reading(self, hour_index):
         """All variables at one UTC hour (hours since the epoch), rounded like Open-Meteo."""
