@@ -28,21 +28,35 @@ def _deep_clean(value):
     return clean(value)
 
 
-def _text(value, written):
+def _is_series(value):
+    return isinstance(value, list) and len(value) >= _SHARED and \
+        not isinstance(value[0], (dict, list))
+
+
+def _holds_series(value):
     if isinstance(value, dict):
-        return "{" + ",".join(_dumps(str(key)) + ":" + _text(item, written)
-                              for key, item in value.items()) + "}"
+        return any(_holds_series(item) for item in value.values())
+    if isinstance(value, list):
+        return _is_series(value) or any(isinstance(item, (dict, list)) and _holds_series(item)
+                                        for item in value)
+    return False
+
+
+def _text(value, written):
     if isinstance(value, Tiled):
         period = [_dumps(item) for item in value.period]
         return "[" + ",".join((period * (len(value) // len(period) + 1))[:len(value)]) + "]"
-    if isinstance(value, list):
-        if len(value) >= _SHARED and not isinstance(value[0], (dict, list)):
-            text = written.get(id(value))
-            if text is None:
-                text = written[id(value)] = _dumps(value)
-            return text
-        return "[" + ",".join(_text(item, written) for item in value) + "]"
-    return _dumps(value)
+    if _is_series(value):
+        text = written.get(id(value))
+        if text is None:
+            text = written[id(value)] = _dumps(value)
+        return text
+    if not _holds_series(value):  # `current`, units, whole current-only answers: at C speed
+        return _dumps(value)
+    if isinstance(value, dict):
+        return "{" + ",".join(_dumps(str(key)) + ":" + _text(item, written)
+                              for key, item in value.items()) + "}"
+    return "[" + ",".join(_text(item, written) for item in value) + "]"
 
 
 def encode(payload):

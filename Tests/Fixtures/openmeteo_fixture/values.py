@@ -158,8 +158,12 @@ class Profile:
         """`reading(hour_index)` from the day's 24 readings, which repeat every day: `current`
         and `hourly` take the same numbers from here (callers must not mutate them)."""
         if self._day is None:
-            self._day = [self.reading(hour) for hour in range(24)]
-        return self._day[hour_index % 24]
+            self._day = [None] * 24
+        slot = hour_index % 24
+        values = self._day[slot]
+        if values is None:  # filled hour by hour: a current-only request costs one reading
+            values = self._day[slot] = self.reading(slot)
+        return values
 
     def column(self, name, first, count):
         """`name` at the hours first … first+count−1, tiled from the day's readings."""
