@@ -16,10 +16,10 @@ def reshape(operations, hours, axis, columns, now_hour):
     for op in operations:
         kind = op["kind"]
         if kind == "missing_hours":
-            first, last = op["from"], op["from"] + int(op.get("hours", 1))
+            first, last = op["from"], op["from"] + op.get("hours", 1)
             order = [row for row in order if not first <= hours[row] < last]
         elif kind == "short_forecast":
-            last = now_hour + int(op.get("hours", 0))
+            last = now_hour + op.get("hours", 0)
             order = [row for row in order if hours[row] <= last]
         elif kind == "out_of_order":
             for position, row in enumerate(order[:-1]):
@@ -30,7 +30,7 @@ def reshape(operations, hours, axis, columns, now_hour):
     columns = {name: [values[row] for row in order] for name, values in columns.items()}
     for op in operations:
         if op["kind"] == "wrong_length":
-            drop = int(op.get("drop", 1))
+            drop = op.get("drop", 1)
             for name in op.get("variables") or list(columns):
                 if name in columns:
                     columns[name] = columns[name][: max(0, len(columns[name]) - drop)]

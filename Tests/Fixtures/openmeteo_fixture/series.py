@@ -19,7 +19,6 @@ from .averaging import open_meteo_indices
 from .common import ApiError, UTC
 from .values import VARIABLES
 
-_INDEX_NAMES = frozenset(name for name in VARIABLES if name.startswith("us_aqi"))
 _LEAD = 23  # the 24-hour means need the day before a window
 _HOSTILE_KINDS = ("missing_hours", "wrong_length", "out_of_order", "short_forecast")
 
@@ -46,6 +45,15 @@ def _number(value, key):
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         raise ApiError(f"{key}: a value must be a number or null")
     return float(value)
+
+
+def _count(value, key):
+    """A whole number of hours ≥ 0, or None when absent."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise ApiError(f"{key}: expected a whole number ≥ 0")
+    return value
 
 
 class Variable:
@@ -97,8 +105,7 @@ class Timeline:
             if name not in VARIABLES:
                 raise ApiError(f"{where}: unknown variable '{name}'")
         self.variables = {name: Variable(name, keys, anchor) for name, keys in hourly.items()}
-        self.names = frozenset(self.variables) | _INDEX_NAMES
-        self.horizon = spec.get("horizon_hours")
+        self.horizon = _count(spec.get("horizon_hours"), f"{where} 'horizon_hours'")
         self.hostile = [self._hostile(op, anchor, f"{where} hostile {i}")
                         for i, op in enumerate(spec.get("hostile") or [])]
         self._cache, self._span, self._lock = {}, (None, None), threading.Lock()
@@ -108,10 +115,16 @@ class Timeline:
         if not isinstance(op, dict) or op.get("kind") not in _HOSTILE_KINDS:
             raise ApiError(f"{where}: 'kind' must be one of {', '.join(_HOSTILE_KINDS)}")
         op = dict(op)
-        if "from" in op:
-            op["from"] = epoch_hour(op["from"], anchor, where)
-        if "at" in op:
-            op["at"] = epoch_hour(op["at"], anchor, where)
+        for key in ("from", "at"):
+            if key in op or (key, op["kind"]) in (("from", "missing_hours"), ("at", "out_of_order")):
+                op[key] = epoch_hour(op.get(key), anchor, f"{where} '{key}'")
+        for key in ("hours", "drop"):
+            if key in op:
+                op[key] = _count(op[key], f"{where} '{key}'")
+        variables = op.get("variables")
+        if variables is not None and (not isinstance(variables, list) or
+                                      any(name not in VARIABLES for name in variables)):
+            raise ApiError(f"{where}: 'variables' must be a list of variable names")
         return op
 
     def window(self, first, count, now_hour):
