@@ -11,10 +11,21 @@ scenario's timeline, the generator. Whatever `current` reports for the current h
 import datetime
 
 from . import hostile
-from .common import UTC, format_hour
 from .values import clean
 
 _AXES = {}  # (offset, first hour, count, unixtime) → time axis; a handful of entries in practice
+_HOURS = [f"T{hour:02d}:00" for hour in range(24)]
+
+
+class _DayNames(dict):
+    """Local day number (days since 1970-01-01) → `YYYY-MM-DD`, remembered."""
+
+    def __missing__(self, day):
+        text = self[day] = (datetime.date(1970, 1, 1) + datetime.timedelta(days=day)).isoformat()
+        return text
+
+
+_DAYS = _DayNames()
 
 
 def local_hour(instant, offset):
@@ -56,8 +67,7 @@ def time_axis(offset, first, count, unixtime):
         if unixtime:
             axis = [(first + k) * 3600 - offset for k in range(count)]
         else:
-            axis = [format_hour(datetime.datetime.fromtimestamp((first + k) * 3600, UTC))
-                    for k in range(count)]
+            axis = [_DAYS[(first + k) // 24] + _HOURS[(first + k) % 24] for k in range(count)]
         if len(_AXES) > 256:
             _AXES.clear()
         _AXES[key] = axis
