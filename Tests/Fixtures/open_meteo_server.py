@@ -4,6 +4,9 @@
     python3 Tests/Fixtures/open_meteo_server.py --port 0 [--scenario FILE]
         [--require-apikey KEY] [--now 2026-08-20T14:30] [--no-stdin-exit] [--verbose]
 
+A scenario (--scenario FILE or POST /control/scenario) plays readings step by step and/or
+serves hourly series fixed in time (`series`), pinning the clock to its `now`.
+
 Binds 127.0.0.1 only. The first line on stdout is `PORT <n>` (flushed); nothing else is
 written there. The server exits cleanly when stdin reaches EOF (so a test ties its life to a
 pipe), unless --no-stdin-exit, and on SIGTERM or SIGINT.
@@ -80,8 +83,10 @@ def main(argv=None):
             print(f"open_meteo_server: bad scenario {args.scenario}: {error}", file=sys.stderr)
             return 2
     server = Server(("127.0.0.1", args.port), Handler)
-    server.app = App(State(scenario), Generator(), Clock(args.now), args.require_apikey,
-                     args.verbose)
+    state = State(scenario)
+    # A scenario's own `now` pins the clock unless --now says otherwise; reset returns there.
+    clock = Clock(args.now or state.scenario_now)
+    server.app = App(state, Generator(), clock, args.require_apikey, args.verbose)
     server.verbose = args.verbose
     print(f"PORT {server.server_address[1]}", flush=True)
 

@@ -7,10 +7,9 @@ otherwise from `values.Generator`. The handler decides object-versus-array and a
 import datetime
 import time
 
-from .common import ApiError, UTC, format_hour, parse_coordinates, resolve_timezone, snap
+from . import hourly
+from .common import ApiError, format_hour, parse_coordinates, resolve_timezone, snap
 from .values import UNITS, VARIABLES, clean, merge_reading
-
-HOUR = datetime.timedelta(hours=1)
 
 
 def _variables(params, key):
@@ -53,9 +52,11 @@ class Request:
             self.dates = (_date(start, "start_date"), _date(end, "end_date"))
             if self.dates[1] < self.dates[0]:
                 raise ApiError("End-date must be larger or equals than start-date")
-        self.unixtime = params.get("timeformat", "iso8601") == "unixtime"
-        if params.get("timeformat", "iso8601") not in ("iso8601", "unixtime"):
-            raise ApiError("Parameter 'timeformat' must be 'iso8601' or 'unixtime'")
+        timeformat = params.get("timeformat", "iso8601")
+        if timeformat not in ("iso8601", "unixtime"):
+            raise ApiError(f"Data corrupted at path ''. Cannot initialize Timeformat from "
+                           f"invalid String value {timeformat}.")
+        self.unixtime = timeformat == "unixtime"
         if params.get("domains", "auto") not in ("auto", "cams_europe", "cams_global"):
             raise ApiError(f"Cannot initialize Domain from invalid String value "
                            f"{params.get('domains')}.")
@@ -69,73 +70,13 @@ class Request:
             resolve_timezone(zone, lat, lon)
 
 
-_AXES = {}  # (zone, start, hours, unixtime) → time axis list; a handful of entries in practice
+def build(request, lookup, generator, clock, timelines=None):
+    """The response objects, in request order (location_id on all but the first).
 
-
-def _time_axis(zone, start_utc, hours, unixtime):
-    key = (zone.name, start_utc, hours, unixtime)
-    axis = _AXES.get(key)
-    if axis is None:
-        instants = [start_utc + k * HOUR for k in range(hours)]
-        if unixtime:
-            axis = [int(t.timestamp()) for t in instants]
-        else:
-            axis = [format_hour(t.astimezone(zone.zone)) for t in instants]
-        if len(_AXES) > 256:
-            _AXES.clear()
-        _AXES[key] = axis
-    return axis
-
-
-def _window(request, zone, now):
-    """(first UTC hour, number of hours) of the hourly series."""
-    now_hour = now.replace(minute=0, second=0, microsecond=0)
-    if request.past_hours is not None or request.forecast_hours is not None:
-        past = request.past_hours or 0
-        forward = request.forecast_hours if request.forecast_hours is not None else 0
-        return now_hour - past * HOUR, past + forward
-    if request.dates is not None:
-        start = datetime.datetime.combine(request.dates[0], datetime.time(), zone.zone)
-        end = datetime.datetime.combine(request.dates[1] + datetime.timedelta(days=1),
-                                        datetime.time(), zone.zone)
-        start_utc = start.astimezone(UTC)
-        return start_utc, int((end.astimezone(UTC) - start_utc) / HOUR)
-    local = now.astimezone(zone.zone)
-    midnight = datetime.datetime.combine(local.date(), datetime.time(), zone.zone)
-    start_utc = (midnight - datetime.timedelta(days=request.past_days)).astimezone(UTC)
-    return start_utc, 24 * (request.past_days + request.forecast_days)
-
-
-def _hourly(request, zone, now, profile, configured):
-    """`hourly` block: configured series where given (with or without their own `time`)."""
-    series = dict(configured.get("hourly") or {}) if configured else {}
-    if "time" in series:
-        axis = list(series.pop("time"))
-        start_utc, hours = None, len(axis)
-    else:
-        start_utc, hours = _window(request, zone, now)
-        axis = _time_axis(zone, start_utc, hours, request.unixtime)
-    block = {"time": axis}
-    generated = None
-    for name in request.hourly:
-        if name in series:
-            values = [clean(v) for v in list(series[name])[:hours]]
-            block[name] = values + [None] * (hours - len(values))
-            continue
-        if generated is None:
-            if start_utc is None:  # configured axis: generate around now, one per entry
-                first = int(now.timestamp() // 3600)
-            else:
-                first = int(start_utc.timestamp() // 3600)
-            generated = [profile.reading(first + k) for k in range(hours)]
-        block[name] = [reading[name] for reading in generated]
-    return block
-
-
-def build(request, lookup, generator, clock):
-    """The response objects, in request order (location_id on all but the first)."""
+    `lookup(lat, lon)` gives a configured reading (control API, scenario step) or None;
+    `timelines.get(lat, lon)` the scenario's series for that place, if any.
+    """
     now = clock.now()
-    hour_index = int(now.timestamp() // 3600)
     current_units, hourly_units = None, None
     if request.current:
         current_units = {"time": "unixtime" if request.unixtime else "iso8601",
@@ -149,13 +90,17 @@ def build(request, lookup, generator, clock):
         started = time.perf_counter()
         zone = resolve_timezone(request.timezones[index], lat, lon)
         facts = zone_facts.get(zone.name)
-        if facts is None:  # offset, abbreviation and local hour: once per zone per request
-            stamp = hour_index * 3600 if request.unixtime else \
+        if facts is None:  # offset, abbreviation and current hour: once per zone per request
+            offset = zone.offset_seconds(now)
+            local = hourly.local_hour(now, offset)
+            stamp = local * 3600 - offset if request.unixtime else \
                 format_hour(now.astimezone(zone.zone).replace(minute=0))
-            facts = zone_facts[zone.name] = (zone.offset_seconds(now), zone.abbreviation(now),
-                                             stamp)
+            facts = zone_facts[zone.name] = (offset, zone.abbreviation(now), stamp,
+                                             hourly.value_hour(local, offset))
+        hour_index = facts[3]
         profile = generator.profile(lat, lon)
         configured = lookup(lat, lon)
+        timeline = timelines.get(lat, lon) if timelines else None
         snapped_lat, snapped_lon = snap(lat, lon)
         obj = {"latitude": snapped_lat, "longitude": snapped_lon}
         if index:
@@ -165,9 +110,11 @@ def build(request, lookup, generator, clock):
         obj["timezone"] = zone.name
         obj["timezone_abbreviation"] = facts[1]
         obj["elevation"] = (configured or {}).get("elevation", profile.elevation)
+        values = profile.cached_reading(hour_index)
+        if timeline:
+            values = {**values, **timeline.at(hour_index)}
+        values = merge_reading(values, configured and configured["current"])
         if current_units:
-            values = merge_reading(profile.cached_reading(hour_index),
-                                   configured and configured["current"])
             current = {"time": facts[2], "interval": 3600}
             for name in request.current:
                 current[name] = clean(values.get(name))
@@ -175,7 +122,8 @@ def build(request, lookup, generator, clock):
             obj["current"] = current
         if hourly_units:
             obj["hourly_units"] = hourly_units
-            obj["hourly"] = _hourly(request, zone, now, profile, configured)
+            obj["hourly"] = hourly.block(request, facts[0], now, profile, configured, timeline,
+                                         values)
         obj["generationtime_ms"] = round((time.perf_counter() - started) * 1000, 4)
         objects.append(obj)
     return objects

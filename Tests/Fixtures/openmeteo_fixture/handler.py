@@ -8,7 +8,7 @@ from urllib.parse import parse_qs, urlsplit
 
 from . import airquality, archive, faults, geocoding
 from .common import ApiError, Params, parse_now
-from .values import clean
+from .encoding import encode
 
 JSON_TYPE = "application/json; charset=utf-8"
 API_PATHS = ("/v1/air-quality", "/v1/search", "/v1/archive")
@@ -20,23 +20,6 @@ class App:
     def __init__(self, state, generator, clock, apikey=None, verbose=False):
         self.state, self.generator, self.clock = state, generator, clock
         self.apikey, self.verbose = apikey, verbose
-
-
-def encode(payload):
-    """Compact UTF-8 JSON (μ stays μ); NaN anywhere becomes null rather than invalid JSON."""
-    try:
-        text = json.dumps(payload, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
-    except ValueError:
-        text = json.dumps(_deep_clean(payload), ensure_ascii=False, separators=(",", ":"))
-    return text.encode()
-
-
-def _deep_clean(value):
-    if isinstance(value, dict):
-        return {k: _deep_clean(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_deep_clean(v) for v in value]
-    return clean(value)
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -152,7 +135,9 @@ class Handler(BaseHTTPRequestHandler):
         if path == "/v1/air-quality":
             request = airquality.Request(params)
             lookup = state.readings_for_request()
-            objects = airquality.build(request, lookup, self.app.generator, self.app.clock)
+            objects = airquality.build(request, lookup, self.app.generator, self.app.clock,
+                                       state.timelines)
+            self._step_clock()
             if fault and fault["kind"] == "nulls":
                 objects = airquality.null_values(objects)
         elif path == "/v1/archive":
@@ -166,6 +151,12 @@ class Handler(BaseHTTPRequestHandler):
             objects = [geocoding.search(params, state.geocoding_overrides())]
         payload = objects[0] if len(objects) == 1 else objects
         self._answer(payload, fault)
+
+    def _step_clock(self):
+        """A scenario's `clock_step_minutes`: a pinned clock moves on after each request."""
+        clock, step = self.app.clock, self.app.state.clock_step
+        if step is not None and clock.frozen is not None:
+            clock.frozen = clock.frozen + step
 
     def _check_apikey(self, params):
         expected = self.app.apikey
@@ -223,7 +214,10 @@ class Handler(BaseHTTPRequestHandler):
         if path == "/control/faults":
             return self.send_json(200, {"ok": True, "pending": state.add_faults(document)})
         if path == "/control/scenario":
-            return self.send_json(200, {"ok": True, "steps": state.set_scenario(document)})
+            steps = state.set_scenario(document)
+            if state.scenario_now is not None:
+                self.app.clock.frozen = state.scenario_now
+            return self.send_json(200, {"ok": True, "steps": steps})
         if path == "/control/scenario/advance":
             return self.send_json(200, {"ok": True, **state.advance_scenario()})
         if path == "/control/clock":

@@ -3,10 +3,12 @@ fault queue, the request log and the scenario. One lock guards it all (requests 
 """
 
 import copy
+import datetime
 import threading
 import time
 
-from .common import ApiError
+from .common import ApiError, parse_now
+from .series import SeriesStore
 
 FAULT_KINDS = ("status", "delay", "invalid_json", "truncated", "wrong_length", "nulls",
                "oversized", "reset", "stream_error")
@@ -84,6 +86,7 @@ class State:
             self.faults = []
             self.log = []
             self.scenario_steps, self.scenario_index, self.scenario_advance = [], 0, "per_request"
+            self.timelines, self.scenario_now, self.clock_step = SeriesStore({}), None, None
         if self.initial_scenario is not None:
             self.set_scenario(self.initial_scenario)
 
@@ -116,16 +119,32 @@ class State:
     # Scenario -----------------------------------------------------------------------------
 
     def set_scenario(self, body):
-        steps = body.get("steps")
+        """Steps (readings per request or on demand) and/or a timeline (`series`, `anchor`),
+        with an optional `now` the clock is pinned to and `clock_step_minutes` it moves on by
+        after every air-quality request. Returns the number of steps."""
+        steps = body.get("steps", [])
         advance = body.get("advance", "per_request")
-        if not isinstance(steps, list) or not steps:
-            raise ApiError("Expected {\"steps\": [{\"locations\": [...]}, ...]}")
+        timelines = SeriesStore(body)
+        if not isinstance(steps, list) or not (steps or timelines):
+            raise ApiError("Expected {\"steps\": [{\"locations\": [...]}, ...]} "
+                           "and/or {\"series\": [...]}")
         if advance not in ("per_request", "manual"):
             raise ApiError("'advance' must be 'per_request' or 'manual'")
+        now = body.get("now")
+        try:
+            now = None if now is None else parse_now(str(now))
+        except ValueError:
+            raise ApiError(f"Invalid date-time 'now': {body.get('now')!r}")
+        step = body.get("clock_step_minutes")
+        if step is not None and (isinstance(step, bool) or not isinstance(step, (int, float))
+                                 or not 0 < step <= 24 * 60):
+            raise ApiError("'clock_step_minutes' must be a number of minutes, 0 < n ≤ 1440")
         stores = [ReadingStore(step.get("locations") or []) for step in steps]
         with self.lock:
             self.scenario_steps, self.scenario_index = stores, 0
             self.scenario_advance = advance
+            self.timelines, self.scenario_now = timelines, now
+            self.clock_step = None if step is None else datetime.timedelta(minutes=step)
         return len(stores)
 
     def advance_scenario(self):
@@ -136,7 +155,7 @@ class State:
 
     def scenario_status(self):
         return {"step": self.scenario_index, "steps": len(self.scenario_steps),
-                "advance": self.scenario_advance}
+                "advance": self.scenario_advance, "series": bool(self.timelines)}
 
     def readings_for_request(self):
         """A lookup function for one air-quality request; moves a per-request scenario on."""

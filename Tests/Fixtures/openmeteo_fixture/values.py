@@ -118,10 +118,17 @@ def in_europe(lat, lon):
     return 30.0 <= lat <= 72.0 and -25.0 <= lon <= 45.0
 
 
+class Tiled(list):
+    """A series that repeats `period` (a day of values): the JSON writer writes it from the
+    period's text instead of value by value."""
+
+    __slots__ = ("period",)
+
+
 class Profile:
     """A coordinate's stable base levels and phases, derived from a hash of the coordinate."""
 
-    __slots__ = ("elevation", "phase", "base", "europe", "_last")
+    __slots__ = ("elevation", "phase", "base", "europe", "_day", "_columns")
 
     def __init__(self, lat, lon):
         digest = hashlib.blake2b(f"{lat:.2f},{lon:.2f}".encode(), digest_size=64).digest()
@@ -145,15 +152,29 @@ class Profile:
         }
         for offset, name in enumerate(POLLEN):
             self.base[name] = 120.0 * u[14 + offset] ** 3
-        self._last = (None, None)
+        self._day, self._columns = None, {}
 
     def cached_reading(self, hour_index):
-        """`reading(hour_index)`, remembered for the latest hour asked (callers must not mutate)."""
-        hour, values = self._last
-        if hour != hour_index:
-            values = self.reading(hour_index)
-            self._last = (hour_index, values)
+        """`reading(hour_index)` from the day's 24 readings, which repeat every day: `current`
+        and `hourly` take the same numbers from here (callers must not mutate them)."""
+        if self._day is None:
+            self._day = [None] * 24
+        slot = hour_index % 24
+        values = self._day[slot]
+        if values is None:  # filled hour by hour: a current-only request costs one reading
+            values = self._day[slot] = self.reading(slot)
         return values
+
+    def column(self, name, first, count):
+        """`name` at the hours first … first+count−1, tiled from the day's readings."""
+        day = self._columns.get(name)
+        if day is None:
+            day = self._columns[name] = [self.cached_reading(hour)[name] for hour in range(24)]
+        start = first % 24
+        rotated = day[start:] + day[:start]
+        tiled = Tiled((rotated * (count // 24 + 1))[:count])
+        tiled.period = rotated
+        return tiled
 
     def reading(self, hour_index):
         """All variables at one UTC hour (hours since the epoch), rounded like Open-Meteo."""
