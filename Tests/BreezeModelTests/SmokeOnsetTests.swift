@@ -48,6 +48,9 @@ struct SmokeOnsetTests {
         let meanFires = try #require(
             Self.firstHour(after: 23, within: 48) { (Self.twentyFourHourMean(onset, endingAt: $0) ?? 0) >= unhealthy })
         #expect(nowCastFires == 1)
+        // The mean of k smoky hours and 24 − k clean ones reaches 55.5 µg/m³ when
+        // 150k + 5(24 − k) ≥ 24 × 55.5, that is k ≥ 8.36: the ninth hour.
+        #expect(meanFires == 9)
         #expect(nowCastFires < meanFires)
 
         let clearing = Self.series(smoky: 48, clean: 48)
