@@ -37,6 +37,9 @@ struct ForecastDayTests {
         #expect(particles.subIndices.first?.aqi == 44)
 
         #expect(ForecastDay(hours: Self.day(1), in: series, threshold: 101).rating?.hoursAboveThreshold == 7)
+        // At or above: the three hours at 159 count for 159, none for 160.
+        #expect(ForecastDay(hours: Self.day(1), in: series, threshold: 159).rating?.hoursAboveThreshold == 3)
+        #expect(ForecastDay(hours: Self.day(1), in: series, threshold: 160).rating?.hoursAboveThreshold == 0)
         // The day after has no peak: 100.0 µg/m³ = 0.050 ppm → 46.
         #expect(ForecastDay(hours: Self.day(2), in: series, threshold: 151).rating?.index.outcome == .index(46, dominant: .o3))
     }
@@ -99,6 +102,29 @@ struct ForecastDayTests {
         #expect(second.index.outcome == .index(105, dominant: .no2))
         #expect(second.pollutants.first { $0.pollutant == .no2 }?.method == .dailyMaximumOneHour)
         #expect(second.hoursAboveThreshold == 1)
+    }
+
+    /// Hours beyond the AQI count above any threshold; an undetermined hour counts up to its
+    /// table's top. SO₂ 1048.2 µg/m³ = 400 ppb every hour from the series' start: hours 0–16
+    /// lack the 18 hours of a 24-hour average, so their 1-hour SO₂ above 304 ppb is undetermined
+    /// (worse than 200); from hour 17 (18 hours) the 24-hour table rates 400 ppb → 232. The day itself:
+    /// highest hour above 304 ppb, day mean 400 ppb → 232.
+    @Test func hoursBeyondTheAQIOrUndetermined() throws {
+        let sulphur = HourlyConcentrations([.so2: Array(repeating: 1048.2, count: 30)])
+        let day = try #require(ForecastDay(hours: Self.day(0), in: sulphur, threshold: 151).rating)
+        #expect(day.index.outcome == .index(232, dominant: .so2_24h))
+        #expect(day.hoursAboveThreshold == 24)
+        #expect(day.hoursWithoutIndex == 0)
+        #expect(ForecastDay(hours: Self.day(0), in: sulphur, threshold: 201).rating?.hoursAboveThreshold == 7)
+
+        let smoke = HourlyConcentrations([.pm2_5: Array(repeating: 600, count: 30)])
+        let smoky = try #require(ForecastDay(hours: Self.day(0), in: smoke, threshold: 500).rating)
+        #expect(smoky.index.outcome == .beyondTheAQI(dominant: .pm2_5))
+        #expect(smoky.peakAQI == nil)
+        #expect(smoky.band == .hazardous)
+        // Hour 0 has 1 of the 3 newest hours a NowCast needs: no index, not counted.
+        #expect(smoky.hoursAboveThreshold == 23)
+        #expect(smoky.hoursWithoutIndex == 1)
     }
 
     /// A range that is no local day is said to be one, never iterated (no 2⁶⁴-hour loop), and
