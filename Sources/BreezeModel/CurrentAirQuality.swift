@@ -27,7 +27,7 @@ public struct CurrentAirQuality: Sendable, Hashable {
     public init(hour: Int, in series: HourlyConcentrations) {
         self.hour = hour
         pollutants = PollutantAverage.ratingOrder.compactMap { pollutant in
-            guard series.columns[pollutant] != nil else { return nil }
+            guard series.column(pollutant) != nil else { return nil }
             return Self.average(pollutant, endingAt: hour, in: series)
         }
         index = AirQualityIndex(subIndices: pollutants.flatMap(\.subIndices))

@@ -17,6 +17,9 @@ public struct HourlyConcentrations: Sendable, Hashable {
     /// How many hours were given but are not data (NaN, negative, above the plausible), over
     /// all columns.
     public let implausibleHours: Int
+    // The columns by `position(of:)`: every hourly AQI reads them about a dozen times, and a
+    // dictionary lookup hashes the pollutant's name each time.
+    private let columnsByPosition: [[Double?]?]
 
     /// Checks every hour of `columns` (µg/m³, oldest first, nil for a missing hour).
     public init(_ columns: [Pollutant: [Double?]]) {
@@ -32,6 +35,23 @@ public struct HourlyConcentrations: Sendable, Hashable {
         }
         self.columns = checked
         implausibleHours = implausible
+        columnsByPosition = Pollutant.allCases.map { checked[$0] }
+    }
+
+    /// The checked column of `pollutant`, nil when the series has none.
+    func column(_ pollutant: Pollutant) -> [Double?]? {
+        columnsByPosition[Self.position(of: pollutant)]
+    }
+
+    private static func position(of pollutant: Pollutant) -> Int {
+        switch pollutant {
+        case .pm2_5: 0
+        case .pm10: 1
+        case .no2: 2
+        case .so2: 3
+        case .o3: 4
+        case .co: 5
+        }
     }
 
     /// `value` when it is a concentration (finite, not negative, at most
@@ -45,13 +65,13 @@ public struct HourlyConcentrations: Sendable, Hashable {
 
     /// The value of `pollutant` at `hour`, nil when missing or outside the column.
     public func value(_ pollutant: Pollutant, at hour: Int) -> Double? {
-        guard let column = columns[pollutant], column.indices.contains(hour) else { return nil }
+        guard let column = column(pollutant), column.indices.contains(hour) else { return nil }
         return column[hour]
     }
 
     /// Whether `pollutant` has a value in any hour of `hours`.
     func hasAnyValue(_ pollutant: Pollutant, in hours: Range<Int>) -> Bool {
-        guard let column = columns[pollutant] else { return false }
+        guard let column = column(pollutant) else { return false }
         let overlap = hours.clamped(to: column.indices)
         return column[overlap].contains { $0 != nil }
     }
@@ -59,17 +79,19 @@ public struct HourlyConcentrations: Sendable, Hashable {
     /// `count` hours of `pollutant` ending at `hour`, **newest first** (NowCast's order): element
     /// 0 is `hour`, element 1 the hour before, …; missing hours are nil.
     func hours(_ pollutant: Pollutant, endingAt hour: Int, count: Int) -> [Double?] {
-        (0..<max(0, count)).map { back in
+        let column = column(pollutant) ?? []
+        return (0..<max(0, count)).map { back in
             let (index, overflow) = hour.subtractingReportingOverflow(back)
-            return overflow ? nil : value(pollutant, at: index)
+            return overflow || !column.indices.contains(index) ? nil : column[index]
         }
     }
 
     /// `count` hours of `pollutant` starting at `hour`, oldest first; missing hours are nil.
     func hours(_ pollutant: Pollutant, startingAt hour: Int, count: Int) -> [Double?] {
-        (0..<max(0, count)).map { ahead in
+        let column = column(pollutant) ?? []
+        return (0..<max(0, count)).map { ahead in
             let (index, overflow) = hour.addingReportingOverflow(ahead)
-            return overflow ? nil : value(pollutant, at: index)
+            return overflow || !column.indices.contains(index) ? nil : column[index]
         }
     }
 }
