@@ -51,9 +51,14 @@ public enum AveragingMethod: String, Sendable, Hashable, CaseIterable {
 
     /// The mean of the present values of `hours`, or nil when fewer than `required` are present.
     static func mean(_ hours: [Double?], required: Int) -> Double? {
-        let present = hours.compactMap { $0 }
-        guard !present.isEmpty, present.count >= required else { return nil }
-        return present.reduce(0, +) / Double(present.count)
+        var sum = 0.0
+        var present = 0
+        for case let value? in hours {
+            sum += value
+            present += 1
+        }
+        guard present > 0, present >= required else { return nil }
+        return sum / Double(present)
     }
 
     /// `value` (µg/m³) as the exact calculator takes it. Averages are binary arithmetic, so they
