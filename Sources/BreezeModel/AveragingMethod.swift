@@ -2,12 +2,13 @@
 /// (or 8-hour windows) that needs.
 ///
 /// Completeness rules: NowCast needs 2 of the 3 newest hours (epa-aqi.md, "NowCast"). An 8-hour
-/// average needs 6 of its 8 hours and a 24-hour average 18 of 24: EPA's 75 % rule for averages
-/// from hourly data (40 CFR Part 50 Appendices I and U; AirNow's "Daily and Hourly AQI – Ozone"
-/// note: "Each 8-hour average requires 6 of 8 hours (75%)"). epa-aqi.md names the averages but
-/// not these counts. A 1-hour value needs its hour. A forecast day is never guessed: its means
-/// and 1-hour maxima need every hour of the day, its 8-hour maxima also 75 % of their windows
-/// (13 of 17 for O₃, as AirNow's note says).
+/// average needs 6 of its 8 hours: EPA's 75 % rule (AirNow's note "Daily and Hourly AQI –
+/// Ozone", forum.airnowtech.org/t/daily-and-hourly-aqi-ozone/170: "Each 8-hour average requires
+/// 6 of 8 hours (75%)"; 40 CFR Part 50 Appendix U likewise). epa-aqi.md names the averages but
+/// not these counts. Breeze applies the same 75 % to a 24-hour average: 18 of 24. A 1-hour value
+/// needs its hour. A forecast day is never guessed: its means and 1-hour maxima need every hour
+/// of the day, its 8-hour maxima also 75 % of their windows (13 of 17 for O₃, as AirNow's note
+/// says; 18 of 24 for CO).
 public enum AveragingMethod: String, Sendable, Hashable, CaseIterable {
     /// EPA's NowCast over the 12 newest hours (PM2.5, PM10), then the 24-hour table.
     case nowCast
