@@ -3,15 +3,15 @@
 /// (the highest sub-index), and how many of its hours Breeze's alerting AQI is expected to be at
 /// or above a threshold.
 ///
-/// A day is never guessed: when some pollutant lacks hours it is incomplete, and when no
-/// pollutant has any value in it (the forecast model's horizon ends before it, a forecast
-/// shorter than asked) it lies beyond the forecast horizon.
+/// A day is never guessed: when no pollutant has any value in it (the forecast model's horizon
+/// ends before it, a forecast shorter than asked) it lies beyond the forecast horizon; when some
+/// pollutant the series has values for (on any day) lacks hours in it, it is incomplete.
 public struct ForecastDay: Sendable, Hashable {
     /// What the forecast says about the day.
     public enum Outcome: Sendable, Hashable {
-        /// Every pollutant with values that day has all it needs.
+        /// Every pollutant the series has values for has all it needs that day.
         case rated(DailyAirQuality)
-        /// Some pollutant has values that day but too few; each reason says which and how many.
+        /// Some pollutant lacks hours that day; each reason says which and how many.
         case incomplete([TooFewHours])
         /// No pollutant has any value that day.
         case beyondTheForecastHorizon
@@ -38,8 +38,10 @@ public struct ForecastDay: Sendable, Hashable {
             outcome = .notALocalDay(hours: overflow ? .max : length)
             return
         }
-        let forecast = PollutantAverage.ratingOrder.filter { series.hasAnyValue($0, in: hours) }
-        guard !forecast.isEmpty else {
+        // Every pollutant the series forecasts at all counts for every day: one whose values end
+        // before this day makes the day incomplete rather than rated from the others.
+        let forecast = PollutantAverage.ratingOrder.filter { series.hasAnyValue($0, in: 0..<Int.max) }
+        guard forecast.contains(where: { series.hasAnyValue($0, in: hours) }) else {
             outcome = .beyondTheForecastHorizon
             return
         }

@@ -127,6 +127,32 @@ struct ForecastDayTests {
         #expect(smoky.hoursWithoutIndex == 1)
     }
 
+    /// Days with a clock change keep O₃'s 17 windows from 07:00: with a series ending at the
+    /// day's end, 12 of them are valid (the last 6 hours start the last valid window).
+    @Test(arguments: [23, 24, 25])
+    func clockChangeDaysKeepSeventeenOzoneWindows(length: Int) {
+        let series = HourlyConcentrations([.o3: Array(repeating: 100.0, count: length)])
+        let day = ForecastDay(hours: 0..<length, in: series, threshold: 151)
+        #expect(
+            day.outcome == .incomplete([
+                TooFewHours(.o3, .dailyMaximumEightHourAverage, present: 12, required: 13, considered: 17, countsWindows: true)
+            ]))
+    }
+
+    /// A column shorter than the others lacks the hours past its end: that pollutant, and so the
+    /// day, is incomplete, also a day the short column never reaches (not rated from the rest).
+    @Test func aShortColumnMakesItsDaysIncomplete() {
+        var columns = Self.peakSeries()
+        columns[.pm2_5] = Array(repeating: 8.0, count: 40)
+        let series = HourlyConcentrations(columns)
+        #expect(
+            ForecastDay(hours: Self.day(1), in: series, threshold: 151).outcome
+                == .incomplete([TooFewHours(.pm2_5, .dailyMean, present: 16, required: 24, considered: 24)]))
+        #expect(
+            ForecastDay(hours: Self.day(2), in: series, threshold: 151).outcome
+                == .incomplete([TooFewHours(.pm2_5, .dailyMean, present: 0, required: 24, considered: 24)]))
+    }
+
     /// A range that is no local day is said to be one, never iterated (no 2⁶⁴-hour loop), and
     /// a day partly or wholly outside the series is incomplete or beyond the horizon.
     @Test(arguments: [
