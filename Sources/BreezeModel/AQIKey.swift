@@ -76,6 +76,21 @@ public enum AQIKey: String, CaseIterable, Sendable, Codable, Hashable, Comparabl
 
     /// Orders keys as `allCases` lists them.
     public static func < (lhs: AQIKey, rhs: AQIKey) -> Bool {
-        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+        lhs.position < rhs.position
+    }
+
+    // A switch, not `allCases.firstIndex`: that builds an array for every comparison, and every
+    // hour of a backtest sorts sub-indices.
+    private var position: Int {
+        switch self {
+        case .pm2_5: 0
+        case .pm10: 1
+        case .o3: 2
+        case .o3_1h: 3
+        case .co: 4
+        case .no2: 5
+        case .so2: 6
+        case .so2_24h: 7
+        }
     }
 }

@@ -84,7 +84,8 @@ public struct AirQualityIndex: Sendable, Hashable {
         if let beyond = subIndices.first(where: \.isBeyondTheAQI) {
             return .beyondTheAQI(dominant: beyond.key)
         }
-        let rated = Set(subIndices.filter { $0.aqi != nil }.map(\.key))
+        // An array, not a Set: at most eight keys, and hashing them costs more than scanning.
+        let rated = subIndices.filter { $0.aqi != nil }.map(\.key)
         if let unrated = subIndices.first(where: { subIndex in
             subIndex.outcome == .aboveDefinedRange
                 && !(subIndex.key.alternative.map(rated.contains) ?? false)

@@ -7,12 +7,20 @@ public enum NowCast {
     /// rule); NowCast = Σ wⁱ⁻¹·cᵢ / Σ wⁱ⁻¹ over available hours i, a missing hour keeping its
     /// place in the exponent. All-zero hours give 0.
     public static func concentration(hourly: [Double?]) -> Double? {
-        let hours = Array(hourly.prefix(12))
-        guard hours.prefix(3).compactMap({ $0 }).count >= 2 else { return nil }
-        let present = hours.compactMap { $0 }
-        let maximum = present.max()!
+        // Loops rather than compactMap/min/max: no arrays built, as this runs for every hour of
+        // a backtest.
+        let hours = hourly.prefix(12)
+        var recent = 0
+        for hour in hours.prefix(3) where hour != nil { recent += 1 }
+        guard recent >= 2 else { return nil }
+        var minimum = Double.infinity
+        var maximum = -Double.infinity
+        for case let value? in hours {
+            minimum = min(minimum, value)
+            maximum = max(maximum, value)
+        }
         guard maximum > 0 else { return 0 }
-        let weightFactor = max(present.min()! / maximum, 0.5)
+        let weightFactor = max(minimum / maximum, 0.5)
         var weightedSum = 0.0
         var weightSum = 0.0
         var weight = 1.0
