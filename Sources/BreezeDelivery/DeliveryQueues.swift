@@ -89,7 +89,7 @@ public struct DeliveryQueues: Sendable {
                 }
                 continue
             }
-            let maxAge = target.receiver.maxAge.seconds
+            let maxAge = target.receiver.delivery.maxAge.seconds
             let clamped = record.apply(FutureTimes.clamp(queue, maxAge: maxAge, now: now))
             let current = record.apply(Expiry.sort(clamped, maxAge: maxAge, now: now, inFlight: inFlight[name]))
             queues[name] = current
