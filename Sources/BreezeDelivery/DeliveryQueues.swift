@@ -11,7 +11,7 @@ import BreezeModel
 /// and records their decisions; `finished` runs the retry stage on an attempt's outcome.
 public struct DeliveryQueues: Sendable {
     /// How long entries wait for a receiver that is not configured before they are given up.
-    public static let orphanMaxAge: Double = Orphans.maxAge
+    public static let orphanMaxAge: Double = Orphans.maxAge.seconds
 
     public private(set) var targets: [String: DeliveryTarget] = [:]
     /// Pending entries per receiver name, in creation order.
@@ -76,7 +76,7 @@ public struct DeliveryQueues: Sendable {
                 continue
             }
             if let reason = disabled[name] {
-                record.apply(GoneReceiver.giveUp(queue, disabledBecause: reason), reported: false)
+                record.apply(GoneReceiver.giveUp(queue, disabledBecause: reason))
                 queues[name] = nil
                 continue
             }
@@ -89,7 +89,7 @@ public struct DeliveryQueues: Sendable {
                 }
                 continue
             }
-            let maxAge = target.receiver.delivery.maxAge.seconds
+            let maxAge = target.receiver.delivery.maxAge
             let clamped = record.apply(FutureTimes.clamp(queue, maxAge: maxAge, now: now))
             let current = record.apply(Expiry.sort(clamped, maxAge: maxAge, now: now, inFlight: inFlight[name]))
             queues[name] = current
@@ -155,7 +155,7 @@ public struct DeliveryQueues: Sendable {
             queue[index].lastError = reason
             queues[name] = nil
             var record = Record()
-            record.apply(GoneReceiver.giveUp(queue, disabledBecause: reason), reported: false)
+            record.apply(GoneReceiver.giveUp(queue, disabledBecause: reason))
             return record.actions + [.report(.receiverGone(receiver: name, reason: reason, buried: queue.count))]
         }
     }
@@ -168,14 +168,14 @@ private struct Record {
 
     mutating func wake(at time: Double) { wake = min(wake ?? time, time) }
 
-    /// Records `result`: each entry given up goes to `dead/` (and, when `reported`, to the
-    /// journal as a final failure); each change is saved, a quiet-hours hold also reported.
-    /// Returns the entries kept.
+    /// Records `result`: each entry given up goes to `dead/` (and to the journal as a final
+    /// failure, when its reason is logged for each entry); each change is saved, a quiet-hours
+    /// hold also reported. Returns the entries kept.
     @discardableResult
-    mutating func apply(_ result: StageResult, reported: Bool = true) -> [OutboxEntry] {
+    mutating func apply(_ result: StageResult) -> [OutboxEntry] {
         for decision in result.givenUp {
             actions.append(.bury(decision.entry, reason: decision.reason))
-            if reported {
+            if decision.reason.isLoggedForEachEntry {
                 actions.append(.report(.failed(decision.entry, error: decision.reason.description, final: true)))
             }
         }

@@ -6,9 +6,9 @@ public enum DeliveryReason: Sendable, Equatable, CustomStringConvertible {
     /// The receiver answered 410 Gone earlier in this process: it takes nothing more.
     case receiverDisabled(String)
     /// The receiver is not configured, and the entry waited for it as long as entries wait.
-    case receiverNotConfigured(receiver: String, waited: Double)
+    case receiverNotConfigured(receiver: String, waited: Duration)
     /// `MaxAge=` passed (counted from creation or the end of a hold) before it was delivered.
-    case expired(maxAge: Double, lastError: String?)
+    case expired(maxAge: Duration, lastError: String?)
     /// The receiver refused it for good (another 4xx, a malformed signing secret).
     case refused(String)
     /// Written while the clock ran ahead (created, due or held implausibly far in the future):
@@ -20,6 +20,13 @@ public enum DeliveryReason: Sendable, Equatable, CustomStringConvertible {
     case waitsWithItsCity(until: Double)
     /// A more urgent event of its city goes during quiet hours and takes it along, in order.
     case holdWaived
+
+    /// Whether an entry given up for this reason is logged on its own. Not when its receiver
+    /// is disabled: the 410 was logged once for all of them.
+    var isLoggedForEachEntry: Bool {
+        if case .receiverDisabled = self { return false }
+        return true
+    }
 
     /// The sentence, as logged and as written to `dead/`.
     public var description: String {
@@ -44,7 +51,8 @@ public enum DeliveryReason: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// `24h`, `90min`, `1.5s`.
-    static func describe(_ seconds: Double) -> String {
+    static func describe(_ span: Duration) -> String {
+        let seconds = span.seconds
         if seconds >= 3600, seconds.truncatingRemainder(dividingBy: 3600) == 0 { return "\(Int(seconds / 3600))h" }
         if seconds >= 60, seconds.truncatingRemainder(dividingBy: 60) == 0 { return "\(Int(seconds / 60))min" }
         return seconds == seconds.rounded() ? "\(Int(seconds))s" : "\(seconds)s"

@@ -6,8 +6,8 @@ import BreezeModel
 /// day, or `MaxAge` when longer) is due now, and a hold longer than a day is no quiet-hours
 /// window. Each change is made once: the entry is saved with it.
 enum FutureTimes {
-    /// `queue` with its implausible future times brought back to `now`; `maxAge` in seconds.
-    static func clamp(_ queue: [OutboxEntry], maxAge: Double, now: Double) -> StageResult {
+    /// `queue` with its implausible future times brought back to `now`.
+    static func clamp(_ queue: [OutboxEntry], maxAge: Duration, now: Double) -> StageResult {
         var result = StageResult(kept: [])
         for original in queue {
             var entry = original
@@ -17,7 +17,7 @@ enum FutureTimes {
                 entry.heldUntil = nil
             }
             if let held = entry.heldUntil, !(held <= now + ClockSkew.tolerance + 86_400) { entry.heldUntil = nil }
-            if !(entry.nextAttemptAt <= now + ClockSkew.tolerance + max(86_400, maxAge)) { entry.nextAttemptAt = now }
+            if !(entry.nextAttemptAt <= now + ClockSkew.tolerance + max(86_400, maxAge.seconds)) { entry.nextAttemptAt = now }
             if entry != original { result.changed.append(StageDecision(entry: entry, reason: .clockRanAhead)) }
             result.kept.append(entry)
         }
