@@ -41,8 +41,7 @@ extension ConfigurationBuilder {
         if let timeout = reader.value("Timeout", diagnostics: &diagnostics, Read.positiveDuration) {
             webhook.timeout = timeout.value
         }
-        readCommon(reader, quietHours: &webhook.quietHours, timeZone: &webhook.timeZone,
-            maxAge: &webhook.maxAge, retryInitialDelay: &webhook.retryInitialDelay, enabled: &webhook.enabled)
+        webhook.delivery = readDeliverySettings(reader)
         return url == nil ? nil : webhook
     }
 
@@ -75,27 +74,25 @@ extension ConfigurationBuilder {
         if let prefix = reader.value("SubjectPrefix", diagnostics: &diagnostics, Read.text) {
             email.subjectPrefix = prefix.value
         }
-        readCommon(reader, quietHours: &email.quietHours, timeZone: &email.timeZone,
-            maxAge: &email.maxAge, retryInitialDelay: &email.retryInitialDelay, enabled: &email.enabled)
+        email.delivery = readDeliverySettings(reader)
         return reader.effective("To") == nil ? nil : email
     }
 
-    /// The keys every receiver has.
-    private mutating func readCommon(
-        _ reader: SectionReader, quietHours: inout QuietHours?, timeZone: inout String?,
-        maxAge: inout Duration, retryInitialDelay: inout Duration, enabled: inout Bool
-    ) {
-        quietHours = reader.value("QuietHours", diagnostics: &diagnostics, Read.quietHours)?.value
-        timeZone = reader.value("TimeZone", diagnostics: &diagnostics, Read.timeZone)?.value
+    /// The keys every receiver has, `[Webhook "…"]` or `[Email "…"]`: its `DeliverySettings`.
+    private mutating func readDeliverySettings(_ reader: SectionReader) -> DeliverySettings {
+        var settings = DeliverySettings()
+        settings.quietHours = reader.value("QuietHours", diagnostics: &diagnostics, Read.quietHours)?.value
+        settings.timeZone = reader.value("TimeZone", diagnostics: &diagnostics, Read.timeZone)?.value
         if let age = reader.value("MaxAge", diagnostics: &diagnostics, Read.positiveDuration) {
-            maxAge = age.value
+            settings.maxAge = age.value
         }
         if let delay = reader.value("RetryInitialDelay", diagnostics: &diagnostics, Read.positiveDuration) {
-            retryInitialDelay = delay.value
+            settings.retryInitialDelay = delay.value
         }
         if let value = reader.value("Enabled", diagnostics: &diagnostics, Read.boolean) {
-            enabled = value.value
+            settings.enabled = value.value
         }
+        return settings
     }
 
     /// Receiver names are shared by webhooks and emails: each names one receiver only.

@@ -62,23 +62,13 @@ public struct WebhookConfiguration: Sendable {
     public var headers: [WebhookHeader]
     /// The limit on each delivery attempt. Default 10 seconds.
     public var timeout: Duration
-    public var quietHours: QuietHours?
-    /// The IANA time zone of `QuietHours`; nil for the system's.
-    public var timeZone: String?
-    /// How long an undelivered notification is retried before it is dropped. Default 24 hours.
-    public var maxAge: Duration
-    /// The wait after a first failed delivery; each further failure doubles it, up to
-    /// 10 minutes. Default 5 seconds.
-    public var retryInitialDelay: Duration = .seconds(5)
-    /// Whether notifications go out at all. Default yes.
-    public var enabled: Bool
+    /// Quiet hours, time zone, `MaxAge=`, `RetryInitialDelay=`, `Enabled=`.
+    public var delivery: DeliverySettings
 
     /// A webhook with the documented defaults for what is not given.
     public init(
         name: String, url: String, format: WebhookFormat = .json, secret: Secret? = nil,
-        headers: [WebhookHeader] = [], timeout: Duration = .seconds(10),
-        quietHours: QuietHours? = nil, timeZone: String? = nil,
-        maxAge: Duration = .seconds(24 * 3600), enabled: Bool = true
+        headers: [WebhookHeader] = [], timeout: Duration = .seconds(10), delivery: DeliverySettings = DeliverySettings()
     ) {
         self.name = name
         self.url = url
@@ -86,10 +76,7 @@ public struct WebhookConfiguration: Sendable {
         self.secret = secret
         self.headers = headers
         self.timeout = timeout
-        self.quietHours = quietHours
-        self.timeZone = timeZone
-        self.maxAge = maxAge
-        self.enabled = enabled
+        self.delivery = delivery
     }
 }
 
@@ -106,22 +93,14 @@ public struct EmailConfiguration: Sendable {
     public var sendmail: String?
     /// Put before every subject. Default `[Breeze]`.
     public var subjectPrefix: String
-    public var quietHours: QuietHours?
-    /// The IANA time zone of `QuietHours` and of times in messages; nil for the system's.
-    public var timeZone: String?
-    /// How long an undelivered notification is retried before it is dropped. Default 24 hours.
-    public var maxAge: Duration
-    /// The wait after a first failed delivery; each further failure doubles it, up to
-    /// 10 minutes. Default 5 seconds.
-    public var retryInitialDelay: Duration = .seconds(5)
-    /// Whether notifications go out at all. Default yes.
-    public var enabled: Bool
+    /// Quiet hours, time zone (also of times in messages), `MaxAge=`, `RetryInitialDelay=`,
+    /// `Enabled=`.
+    public var delivery: DeliverySettings
 
     /// An email receiver with the documented defaults for what is not given.
     public init(
         name: String, to: [String], from: String, spool: String, sendmail: String? = nil,
-        subjectPrefix: String = "[Breeze]", quietHours: QuietHours? = nil,
-        timeZone: String? = nil, maxAge: Duration = .seconds(24 * 3600), enabled: Bool = true
+        subjectPrefix: String = "[Breeze]", delivery: DeliverySettings = DeliverySettings()
     ) {
         self.name = name
         self.to = to
@@ -129,9 +108,14 @@ public struct EmailConfiguration: Sendable {
         self.spool = spool
         self.sendmail = sendmail
         self.subjectPrefix = subjectPrefix
-        self.quietHours = quietHours
-        self.timeZone = timeZone
-        self.maxAge = maxAge
-        self.enabled = enabled
+        self.delivery = delivery
+    }
+}
+
+extension Configuration {
+    /// Every receiver's name and delivery settings, disabled ones included: webhooks first,
+    /// each in file order (as `receiverNames`).
+    public var receiverDeliverySettings: [(name: String, delivery: DeliverySettings)] {
+        webhooks.map { ($0.name, $0.delivery) } + emails.map { ($0.name, $0.delivery) }
     }
 }

@@ -59,9 +59,9 @@ enum TestAlertCommand: ControlCommand {
         if !named.isEmpty {
             // Only the named ones, each enabled for this test even when the daemon skips it.
             configuration.webhooks = configuration.webhooks.filter { named.contains($0.name) }
-                .map { var webhook = $0; webhook.enabled = true; return webhook }
+                .map { var webhook = $0; webhook.delivery.enabled = true; return webhook }
             configuration.emails = configuration.emails.filter { named.contains($0.name) }
-                .map { var email = $0; email.enabled = true; return email }
+                .map { var email = $0; email.delivery.enabled = true; return email }
         }
         let longest = configuration.webhooks.map(\.timeout).max() ?? .seconds(10)
         let transport = CurlTransport(options: .init(

@@ -19,8 +19,9 @@ public struct DeliveryRouting: Sendable {
     /// (`Enabled=no`) are left out.
     public init(configuration: Configuration, receivers: [any Receiver]) {
         var delays: [String: Duration] = [:]
-        for webhook in configuration.webhooks where webhook.enabled { delays[webhook.name] = webhook.retryInitialDelay }
-        for email in configuration.emails where email.enabled { delays[email.name] = email.retryInitialDelay }
+        for (name, delivery) in configuration.receiverDeliverySettings where delivery.enabled {
+            delays[name] = delivery.retryInitialDelay
+        }
         let active = receivers.filter { delays[$0.name] != nil }
         targets = active.map { receiver in
             DeliveryTarget(

@@ -25,8 +25,8 @@ public enum DeliveryAction: Sendable {
     case save(OutboxEntry)
     /// Delete the entry's file: it was delivered.
     case remove(OutboxEntry)
-    /// Move the entry to `dead/` with the reason.
-    case bury(OutboxEntry, reason: String)
+    /// Move the entry to `dead/`, with the reason's sentence.
+    case bury(OutboxEntry, reason: DeliveryReason)
     /// Tell the daemon (a journal record).
     case report(DeliveryReport)
 }

@@ -6,13 +6,12 @@ import BreezeModel
 /// write, a log record) is returned as a `DeliveryAction` for the driver to perform.
 ///
 /// Order: a receiver's entries go one at a time, oldest first; while the head is retrying
-/// the rest wait, and receivers never wait for each other. Quiet hours hold an entry
-/// without holding other cities' entries behind it, but later entries of the same city wait
-/// with it — unless one of them may go now (Very Unhealthy, Hazardous): then the city's
-/// held entries go first, in order.
+/// the rest wait, and receivers never wait for each other. Each step runs the stages of
+/// `StageResult` (gone, orphans, future times, expiry, then wait → dedup for the next entry)
+/// and records their decisions; `finished` runs the retry stage on an attempt's outcome.
 public struct DeliveryQueues: Sendable {
     /// How long entries wait for a receiver that is not configured before they are given up.
-    public static let orphanMaxAge: Double = 24 * 3600
+    public static let orphanMaxAge: Double = Orphans.maxAge.seconds
 
     public private(set) var targets: [String: DeliveryTarget] = [:]
     /// Pending entries per receiver name, in creation order.
@@ -70,45 +69,60 @@ public struct DeliveryQueues: Sendable {
 
     /// Everything due at `now`: attempts to start, entries to hold or give up. Sets `nextWake`.
     public mutating func step(now: Double) -> [DeliveryAction] {
-        var actions: [DeliveryAction] = []
-        var wake: Double?
-        func wakeAt(_ time: Double) { wake = min(wake ?? time, time) }
+        var record = Record()
         for name in queues.keys.sorted() {
-            guard !(queues[name] ?? []).isEmpty else {
+            guard let queue = queues[name], !queue.isEmpty else {
                 queues[name] = nil
                 continue
             }
             if let reason = disabled[name] {
-                for entry in queues[name] ?? [] { actions.append(.bury(entry, reason: "receiver disabled: \(reason)")) }
+                record.apply(GoneReceiver.giveUp(queue, disabledBecause: reason))
                 queues[name] = nil
                 continue
             }
             guard let target = targets[name] else {
-                actions += stepOrphans(name, now: now, wakeAt: wakeAt)
+                let orphans = Orphans.sort(queue, receiver: name, now: now)
+                record.apply(orphans)
+                queues[name] = orphans.kept.isEmpty ? nil : orphans.kept
+                if !orphans.kept.isEmpty, reportedOrphans.insert(name).inserted {
+                    record.actions.append(.report(.waitingForReceiver(receiver: name, entries: orphans.kept.count)))
+                }
                 continue
             }
-            actions += clampFutureTimes(name, maxAge: target.receiver.maxAge.seconds, now: now)
-            actions += expire(name, maxAge: target.receiver.maxAge.seconds, now: now, wakeAt: wakeAt)
-            guard inFlight[name] == nil, !stopped,
-                let index = candidate(name, target: target, now: now, actions: &actions, wakeAt: wakeAt)
-            else { continue }
-            var entry = queues[name]![index]
-            // A firing due only now, whose episode is over: one notice that it came and went.
-            if entry.nextAttemptAt <= now, let fold = EpisodeFolding.fold(queues[name]!, at: index) {
-                queues[name] = fold.queue
-                entry = fold.resolve
-                actions.append(.save(entry))
-                for old in fold.superseded { actions += [.remove(old), .report(.superseded(old, by: entry))] }
-            }
-            if entry.nextAttemptAt > now {
-                wakeAt(entry.nextAttemptAt)
-            } else {
-                inFlight[name] = entry.sequence
-                actions.append(.attempt(entry, receiver: target.receiver))
-            }
+            let maxAge = target.receiver.delivery.maxAge
+            let clamped = record.apply(FutureTimes.clamp(queue, maxAge: maxAge, now: now))
+            let current = record.apply(Expiry.sort(clamped, maxAge: maxAge, now: now, inFlight: inFlight[name]))
+            queues[name] = current
+            guard inFlight[name] == nil, !stopped else { continue }
+            let selection = QuietHoursHold.select(current, now: now) { quietHours($0.event, target.receiver, now) }
+            queues[name] = record.apply(selection.result)
+            guard let index = selection.next else { continue }
+            startOrWait(name, at: index, target: target, now: now, record: &record)
         }
-        nextWake = wake
-        return actions
+        nextWake = record.wake
+        return record.actions
+    }
+
+    /// The dedup stage, then the attempt: a `firing` due only now whose episode is over
+    /// becomes one notice that it came and went; an entry not yet due waits for its time.
+    private mutating func startOrWait(
+        _ name: String, at index: Int, target: DeliveryTarget, now: Double, record: inout Record
+    ) {
+        guard var queue = queues[name] else { return }
+        var entry = queue[index]
+        if entry.nextAttemptAt <= now, let fold = EpisodeFolding.fold(queue, at: index) {
+            queue = fold.queue
+            queues[name] = queue
+            entry = fold.resolve
+            record.actions.append(.save(entry))
+            for old in fold.superseded { record.actions += [.remove(old), .report(.superseded(old, by: entry))] }
+        }
+        if entry.nextAttemptAt > now {
+            record.wake(at: entry.nextAttemptAt)
+        } else {
+            inFlight[name] = entry.sequence
+            record.actions.append(.attempt(entry, receiver: target.receiver))
+        }
     }
 
     /// Applies the outcome of an attempt started by `step`. Call `step` again afterwards.
@@ -120,164 +134,56 @@ public struct DeliveryQueues: Sendable {
         guard var queue = queues[name], let index = queue.firstIndex(where: { $0.sequence == entry.sequence }) else {
             return []
         }
-        var current = queue[index]
-        current.attempts = min(current.attempts, OutboxEntry.mostAttempts - 1) + 1
-        switch outcome {
-        case .delivered:
+        let schedule = targets[name]?.schedule ?? DeliverySchedule()
+        switch Retry.verdict(queue[index], outcome: outcome, schedule: schedule, now: now, randomUnit: randomUnit) {
+        case .delivered(let current):
             queue.remove(at: index)
             queues[name] = queue
             return [.remove(current), .report(.delivered(current))]
-        case .retry(let reason, let retryAfter):
-            let schedule = targets[name]?.schedule ?? DeliverySchedule()
-            let changed = current.lastError != reason
-            current.lastError = reason
-            current.nextAttemptAt = now + schedule.delay(
-                afterFailures: current.attempts, retryAfter: retryAfter?.seconds, randomUnit: randomUnit)
+        case .retry(let current, let error, let newError):
             queue[index] = current
             queues[name] = queue
-            return [.save(current)] + (changed ? [.report(.failed(current, error: reason, final: false))] : [])
-        case .permanent(let reason):
-            current.lastError = reason
+            return [.save(current)] + (newError ? [.report(.failed(current, error: error, final: false))] : [])
+        case .giveUp(let decision):
             queue.remove(at: index)
             queues[name] = queue
-            return [.bury(current, reason: reason), .report(.failed(current, error: reason, final: true))]
-        case .gone(let reason):
+            var record = Record()
+            record.apply(StageResult(kept: [], givenUp: [decision]))
+            return record.actions
+        case .disableReceiver(let reason):
             disabled[name] = reason
             queue[index].lastError = reason
             queues[name] = nil
-            let buried = queue.map { DeliveryAction.bury($0, reason: "receiver disabled: \(reason)") }
-            return buried + [.report(.receiverGone(receiver: name, reason: reason, buried: queue.count))]
+            var record = Record()
+            record.apply(GoneReceiver.giveUp(queue, disabledBecause: reason))
+            return record.actions + [.report(.receiverGone(receiver: name, reason: reason, buried: queue.count))]
         }
     }
+}
 
-    /// An entry created while the clock ran ahead (`createdAt` beyond `ClockSkew.tolerance`)
-    /// counts as created now, due now and not held — once, saved — so it neither waits for
-    /// that future nor escapes `MaxAge`. A retry set further ahead than any backoff or
-    /// `Retry-After` worth waiting for (a day, or `MaxAge` when longer) is due now, and a hold
-    /// longer than a day is no quiet-hours window: both were set while the clock ran ahead.
-    private mutating func clampFutureTimes(_ name: String, maxAge: Double, now: Double) -> [DeliveryAction] {
-        guard var queue = queues[name] else { return [] }
-        var actions: [DeliveryAction] = []
-        for index in queue.indices {
-            var entry = queue[index]
-            if ClockSkew.clamp(entry.createdAt, now: now) != entry.createdAt {
-                entry.createdAt = now
-                entry.nextAttemptAt = min(entry.nextAttemptAt, now)
-                entry.heldUntil = nil
-            }
-            if let held = entry.heldUntil, !(held <= now + ClockSkew.tolerance + 86_400) { entry.heldUntil = nil }
-            if !(entry.nextAttemptAt <= now + ClockSkew.tolerance + max(86_400, maxAge)) { entry.nextAttemptAt = now }
-            if entry != queue[index] {
-                queue[index] = entry
-                actions.append(.save(entry))
+/// The record stage: the actions and the earliest wake the stages' decisions come to.
+private struct Record {
+    var actions: [DeliveryAction] = []
+    var wake: Double?
+
+    mutating func wake(at time: Double) { wake = min(wake ?? time, time) }
+
+    /// Records `result`: each entry given up goes to `dead/` (and to the journal as a final
+    /// failure, when its reason is logged for each entry); each change is saved, a quiet-hours
+    /// hold also reported. Returns the entries kept.
+    @discardableResult
+    mutating func apply(_ result: StageResult) -> [OutboxEntry] {
+        for decision in result.givenUp {
+            actions.append(.bury(decision.entry, reason: decision.reason))
+            if decision.reason.isLoggedForEachEntry {
+                actions.append(.report(.failed(decision.entry, error: decision.reason.description, final: true)))
             }
         }
-        queues[name] = queue
-        return actions
-    }
-
-    /// Gives up entries older than `maxAge`, counted from creation or from the end of their
-    /// quiet-hours hold; held entries (and their city's behind them) never while held.
-    private mutating func expire(
-        _ name: String, maxAge: Double, now: Double, wakeAt: (Double) -> Void
-    ) -> [DeliveryAction] {
-        var actions: [DeliveryAction] = []
-        var kept: [OutboxEntry] = []
-        // Per city, the latest hold among its entries so far: those behind a held entry
-        // wait with it, and their age counts from the end of the hold too.
-        var holdOfCity: [String: Double] = [:]
-        for entry in queues[name] ?? [] {
-            let city = entry.event.city.name
-            let hold = max(entry.heldUntil ?? 0, holdOfCity[city] ?? 0)
-            if hold > 0 { holdOfCity[city] = hold }
-            let since = max(entry.createdAt, hold)
-            let inFlightNow = inFlight[name] == entry.sequence
-            if now - since >= maxAge, hold <= now, !inFlightNow {
-                let reason = "not delivered within MaxAge " + Self.describe(maxAge)
-                    + (entry.lastError.map { "; last error: \($0)" } ?? "")
-                actions += [.bury(entry, reason: reason), .report(.failed(entry, error: reason, final: true))]
-            } else {
-                kept.append(entry)
-                wakeAt(since + maxAge)
-            }
+        for decision in result.changed {
+            actions.append(.save(decision.entry))
+            if case .quietHours(let until) = decision.reason { actions.append(.report(.held(decision.entry, until: until))) }
         }
-        queues[name] = kept
-        return actions
-    }
-
-    /// Entries of a receiver no longer configured: reported once; given up after
-    /// `orphanMaxAge`.
-    private mutating func stepOrphans(_ name: String, now: Double, wakeAt: (Double) -> Void) -> [DeliveryAction] {
-        var actions: [DeliveryAction] = []
-        var kept: [OutboxEntry] = []
-        for entry in queues[name] ?? [] {
-            if now - entry.createdAt >= Self.orphanMaxAge {
-                let reason = "receiver \"\(name)\" is not configured; waited " + Self.describe(Self.orphanMaxAge)
-                actions += [.bury(entry, reason: reason), .report(.failed(entry, error: reason, final: true))]
-            } else {
-                kept.append(entry)
-                wakeAt(entry.createdAt + Self.orphanMaxAge)
-            }
-        }
-        queues[name] = kept.isEmpty ? nil : kept
-        if !kept.isEmpty, reportedOrphans.insert(name).inserted {
-            actions.append(.report(.waitingForReceiver(receiver: name, entries: kept.count)))
-        }
-        return actions
-    }
-
-    /// The index of the entry that goes next for `name`, applying quiet hours on the way.
-    private mutating func candidate(
-        _ name: String, target: DeliveryTarget, now: Double, actions: inout [DeliveryAction],
-        wakeAt: (Double) -> Void
-    ) -> Int? {
-        guard var queue = queues[name] else { return nil }
-        defer { queues[name] = queue }
-        var heldCities: [String: (first: Int, until: Double)] = [:]
-        for index in queue.indices {
-            let entry = queue[index]
-            let city = entry.event.city.name
-            let subject = Self.quietHoursApply(to: entry)
-            if subject, let until = quietHours(entry.event, target.receiver, now), until > now {
-                if entry.heldUntil != until {
-                    queue[index].heldUntil = until
-                    actions += [.save(queue[index]), .report(.held(queue[index], until: until))]
-                }
-                heldCities[city] = (heldCities[city]?.first ?? index, max(heldCities[city]?.until ?? 0, until))
-                wakeAt(until)
-                continue
-            }
-            guard let (firstHeld, until) = heldCities[city] else { return index }
-            // A later entry of a held city waits with it (held as long), unless it may go
-            // during quiet hours (a worse band): then the held ones go first, hold waived.
-            guard subject else {
-                if entry.heldUntil != until {
-                    queue[index].heldUntil = until
-                    actions.append(.save(queue[index]))
-                }
-                continue
-            }
-            for waived in firstHeld..<index where queue[waived].event.city.name == city && !queue[waived].quietHoursWaived {
-                queue[waived].quietHoursWaived = true
-                queue[waived].heldUntil = nil
-                actions.append(.save(queue[waived]))
-            }
-            return firstHeld
-        }
-        return nil
-    }
-
-    /// Quiet hours concern `firing`, `escalated` and `reminder`, not refreshes of an alert
-    /// already delivered, nor entries whose hold was waived.
-    static func quietHoursApply(to entry: OutboxEntry) -> Bool {
-        guard !entry.isRefresh, !entry.quietHoursWaived else { return false }
-        return [.firing, .escalated, .reminder].contains(entry.event.kind)
-    }
-
-    /// `24h`, `90s`, `1.5h`.
-    static func describe(_ seconds: Double) -> String {
-        if seconds >= 3600, seconds.truncatingRemainder(dividingBy: 3600) == 0 { return "\(Int(seconds / 3600))h" }
-        if seconds >= 60, seconds.truncatingRemainder(dividingBy: 60) == 0 { return "\(Int(seconds / 60))min" }
-        return seconds == seconds.rounded() ? "\(Int(seconds))s" : "\(seconds)s"
+        if let wake = result.wake { self.wake(at: wake) }
+        return result.kept
     }
 }

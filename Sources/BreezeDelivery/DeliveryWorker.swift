@@ -208,7 +208,7 @@ public final class DeliveryWorker: @unchecked Sendable {
                 store("cannot remove the delivered outbox entry") { () throws(FileError) in try outbox.remove(entry) }
             case .bury(let entry, let reason):
                 store("cannot move the outbox entry to dead/") { () throws(FileError) in
-                    try outbox.bury(entry, reason: reason)
+                    try outbox.bury(entry, reason: reason.description)
                 }
             case .report(let message):
                 report(message)

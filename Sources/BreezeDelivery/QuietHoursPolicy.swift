@@ -17,13 +17,13 @@ public enum QuietHoursPolicy {
         event: AlertEvent, receiver: any Receiver, now: Double, cityTimeZone: String?,
         systemTimeZone: TimeZone = .current
     ) -> Double? {
-        guard let window = receiver.quietHours else { return nil }
+        guard let window = receiver.delivery.quietHours else { return nil }
         switch event.kind {
         case .resolved, .test: return nil
         case .firing, .escalated, .reminder: break
         }
         if let band = event.band, band >= .veryUnhealthy { return nil }
-        let zone = [receiver.timeZone, cityTimeZone].lazy.compactMap { $0.flatMap(TimeZone.init(identifier:)) }.first
+        let zone = [receiver.delivery.timeZone, cityTimeZone].lazy.compactMap { $0.flatMap(TimeZone.init(identifier:)) }.first
             ?? systemTimeZone
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone

@@ -18,12 +18,9 @@ public enum DeliveryOutcome: Sendable, Equatable {
 public protocol Receiver: Sendable {
     /// The configured section name (`[Webhook "ops"]` → `ops`).
     var name: String { get }
-    /// Held hours for `firing`, `escalated` and `reminder` (the worst bands always go out).
-    var quietHours: QuietHours? { get }
-    /// The IANA zone quiet hours are read in; nil: the city's, else the system's.
-    var timeZone: String? { get }
-    /// How long an entry may wait for delivery before it is given up (moved to `dead/`).
-    var maxAge: Duration { get }
+    /// Its quiet hours and their time zone, how long an entry may wait for delivery before
+    /// it is given up (moved to `dead/`), and its first retry delay.
+    var delivery: DeliverySettings { get }
     /// Whether the receiver forgets alerts unless they are sent again while firing
     /// (Alertmanager expires them), so the daemon re-sends each cycle.
     var refreshesWhileFiring: Bool { get }

@@ -11,10 +11,10 @@ public enum Receivers {
         configuration: Configuration, transport: any HTTPTransport, hostname: String
     ) -> [any Receiver] {
         let lifetime = configuration.breeze.pollInterval * 4
-        let webhooks: [any Receiver] = configuration.webhooks.filter(\.enabled).map { webhook in
+        let webhooks: [any Receiver] = configuration.webhooks.filter(\.delivery.enabled).map { webhook in
             WebhookReceiver(configuration: webhook, transport: transport, firingLifetime: lifetime)
         }
-        let emails: [any Receiver] = configuration.emails.filter(\.enabled).map { email in
+        let emails: [any Receiver] = configuration.emails.filter(\.delivery.enabled).map { email in
             EmailReceiver(configuration: email, hostname: hostname)
         }
         return webhooks + emails

@@ -49,15 +49,15 @@ struct DefaultsTests {
         let webhook = try #require(configuration.webhooks.first)
         #expect(webhook.format == .json)
         #expect(webhook.timeout == .seconds(10))
-        #expect(webhook.maxAge == .seconds(86_400))
-        #expect(webhook.retryInitialDelay == .seconds(5))
-        #expect(webhook.enabled && webhook.secret == nil && webhook.headers.isEmpty)
+        #expect(webhook.delivery.maxAge == .seconds(86_400))
+        #expect(webhook.delivery.retryInitialDelay == .seconds(5))
+        #expect(webhook.delivery.enabled && webhook.secret == nil && webhook.headers.isEmpty)
         let email = try #require(configuration.emails.first)
         #expect(email.from == "breezed@air.example.net")
         #expect(email.subjectPrefix == "[Breeze]")
         #expect(email.sendmail == nil)
-        #expect(email.maxAge == .seconds(86_400))
-        #expect(email.retryInitialDelay == .seconds(5))
+        #expect(email.delivery.maxAge == .seconds(86_400))
+        #expect(email.delivery.retryInitialDelay == .seconds(5))
         // Notify never set: every receiver.
         #expect(configuration.alertDefaults.notify == ["ops", "family"])
     }
@@ -102,10 +102,10 @@ struct DefaultsTests {
         #expect(webhook.headers.map(\.name) == ["X-Team", "X-Other"])
         #expect(webhook.headers.map(\.value.value) == ["air", "1"])
         #expect(webhook.timeout == .seconds(5))
-        #expect(webhook.quietHours == QuietHours(start: 22 * 60, end: 7 * 60))
-        #expect(webhook.timeZone == "Europe/Paris")
-        #expect(webhook.maxAge == .seconds(172_800))
-        #expect(webhook.retryInitialDelay == .milliseconds(500))
+        #expect(webhook.delivery.quietHours == QuietHours(start: 22 * 60, end: 7 * 60))
+        #expect(webhook.delivery.timeZone == "Europe/Paris")
+        #expect(webhook.delivery.maxAge == .seconds(172_800))
+        #expect(webhook.delivery.retryInitialDelay == .milliseconds(500))
 
         let email = try #require(configuration.emails.first)
         #expect(email.to == ["alice@example.com", "bob@example.org"])
@@ -113,9 +113,9 @@ struct DefaultsTests {
         #expect(email.spool == "/srv/breeze/maildir")
         #expect(email.sendmail == "/usr/sbin/sendmail")
         #expect(email.subjectPrefix == "[Air, Paris]")
-        #expect(email.quietHours == QuietHours(start: 23 * 60 + 30, end: 6 * 60))
-        #expect(email.maxAge == .seconds(43_200))
-        #expect(email.enabled)
+        #expect(email.delivery.quietHours == QuietHours(start: 23 * 60 + 30, end: 6 * 60))
+        #expect(email.delivery.maxAge == .seconds(43_200))
+        #expect(email.delivery.enabled)
     }
 
     @Test func anEmptyNotifyMeansNobody() throws {

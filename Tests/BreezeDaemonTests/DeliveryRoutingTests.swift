@@ -11,9 +11,7 @@ import BreezeVocabulary
 /// A receiver that is never called: routing only reads its name and needs.
 struct NamedReceiver: Receiver {
     let name: String
-    var quietHours: QuietHours? { nil }
-    var timeZone: String? { nil }
-    var maxAge: Duration { .seconds(86_400) }
+    var delivery: DeliverySettings { DeliverySettings() }
     var refreshesWhileFiring = false
     func deliver(_ event: AlertEvent, at now: Double) -> DeliveryOutcome { .delivered }
 }

@@ -13,9 +13,7 @@ import BreezeVocabulary
 /// A receiver that is always down, so entries stay in the outbox to be looked at.
 struct DownReceiver: Receiver {
     let name: String
-    var quietHours: QuietHours? { nil }
-    var timeZone: String? { nil }
-    var maxAge: Duration { .seconds(86_400) }
+    var delivery: DeliverySettings { DeliverySettings() }
     var refreshesWhileFiring: Bool { false }
     func deliver(_ event: AlertEvent, at now: Double) -> DeliveryOutcome {
         .retry(reason: "down", retryAfter: .seconds(3600))

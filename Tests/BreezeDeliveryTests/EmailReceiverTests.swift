@@ -12,7 +12,7 @@ struct EmailReceiverTests {
         EmailReceiver(
             configuration: EmailConfiguration(
                 name: "mail", to: to, from: "breezed@example.com", spool: spool, sendmail: sendmail,
-                timeZone: "Europe/Paris"),
+                delivery: DeliverySettings(timeZone: "Europe/Paris")),
             hostname: "sensor-host")
     }
 
@@ -89,7 +89,7 @@ struct EmailReceiverTests {
         var configuration = EmailConfiguration(
             name: "mail", to: ["ops@example.com\r\nCc: other@example.com"], from: "breezed@example.com",
             spool: folder.path, subjectPrefix: "[Air\nReply-To: x@example.com]")
-        configuration.timeZone = "UTC"
+        configuration.delivery.timeZone = "UTC"
         #expect(EmailReceiver(configuration: configuration, hostname: "host\r\nX: y").deliver(event, at: 0) == .delivered)
         let file = try #require(files(folder.path + "/new").first)
         let report = try #require(try TemporaryFolder.checkMail([file]).first)

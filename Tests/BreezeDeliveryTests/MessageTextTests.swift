@@ -19,7 +19,7 @@ struct MessageTextTests {
         _ format: WebhookFormat, _ event: AlertEvent, at now: Double = createdAt + 5, timeZone: String? = nil
     ) throws -> HTTPRequest {
         let configuration = WebhookConfiguration(
-            name: "ops", url: "http://127.0.0.1:9/hook", format: format, timeZone: timeZone)
+            name: "ops", url: "http://127.0.0.1:9/hook", format: format, delivery: DeliverySettings(timeZone: timeZone))
         let receiver = WebhookReceiver(
             configuration: configuration, transport: RecordingTransport(outcomes: [.success(HTTPResponse(status: 200))]))
         return try receiver.request(for: event, at: now).get()
@@ -139,7 +139,7 @@ struct EmailMessageTextTests {
         let receiver = EmailReceiver(
             configuration: EmailConfiguration(
                 name: "mail", to: ["ops@example.com"], from: "breezed@example.com", spool: "/nonexistent",
-                timeZone: timeZone),
+                delivery: DeliverySettings(timeZone: timeZone)),
             hostname: "sensor-host")
         return receiver.message(for: event, at: now)
     }

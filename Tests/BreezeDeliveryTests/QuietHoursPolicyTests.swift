@@ -10,7 +10,7 @@ import Testing
 struct QuietHoursPolicyTests {
     private func receiver(_ window: QuietHours?, zone: String? = nil) -> WebhookReceiver {
         WebhookReceiver(
-            configuration: WebhookConfiguration(name: "ops", url: "http://127.0.0.1:9", quietHours: window, timeZone: zone),
+            configuration: WebhookConfiguration(name: "ops", url: "http://127.0.0.1:9", delivery: DeliverySettings(quietHours: window, timeZone: zone)),
             transport: RecordingTransport(outcomes: [.success(HTTPResponse(status: 200))]))
     }
 

@@ -9,12 +9,12 @@ struct ReceiversTests {
         let configuration = Configuration(
             webhooks: [
                 WebhookConfiguration(name: "ops", url: "https://a.example", format: .alertmanager),
-                WebhookConfiguration(name: "off", url: "https://b.example", enabled: false),
+                WebhookConfiguration(name: "off", url: "https://b.example", delivery: DeliverySettings(enabled: false)),
                 WebhookConfiguration(name: "chat", url: "https://c.example", format: .slack),
             ],
             emails: [
                 EmailConfiguration(name: "mail", to: ["a@example.com"], from: "b@example.com", spool: "/tmp/x"),
-                EmailConfiguration(name: "quiet", to: ["a@example.com"], from: "b@example.com", spool: "/tmp/y", enabled: false),
+                EmailConfiguration(name: "quiet", to: ["a@example.com"], from: "b@example.com", spool: "/tmp/y", delivery: DeliverySettings(enabled: false)),
             ])
         let receivers = Receivers.make(
             configuration: configuration, transport: RecordingTransport(outcomes: [.success(HTTPResponse(status: 200))]),

@@ -2,11 +2,20 @@ import BreezeAlerts
 import BreezeConfig
 import Foundation
 
+/// Who an email receiver's messages are from and to, and what their subjects start with.
+struct MailAddressing: Sendable {
+    let from: String
+    let to: [String]
+    let subjectPrefix: String
+}
+
 /// One alert as an RFC 5322 message: plain UTF-8 text, quoted-printable, lines ending in `\n`
 /// (the local convention of Maildir files and of `sendmail` on standard input).
 struct MailMessage {
     let event: AlertEvent
-    let configuration: EmailConfiguration
+    let addressing: MailAddressing
+    /// The receiver's `TimeZone=`, if any.
+    let timeZone: String?
     let hostname: String
     /// Unix seconds when the message is written: its `Date:`.
     let now: Double
@@ -20,8 +29,8 @@ struct MailMessage {
     var whole: String {
         let headers = [
             HeaderText.field("Date", date),
-            HeaderText.addressList("From", [configuration.from]),
-            HeaderText.addressList("To", configuration.to),
+            HeaderText.addressList("From", [addressing.from]),
+            HeaderText.addressList("To", addressing.to),
             HeaderText.field("Subject", subject),
             HeaderText.field("Message-ID", messageID),
             "MIME-Version: 1.0",
@@ -34,12 +43,12 @@ struct MailMessage {
     }
 
     /// What people read, made for this attempt: local times, the late note.
-    var text: AlertText { AlertText(event, now: now, receiverTimeZone: configuration.timeZone) }
+    var text: AlertText { AlertText(event, now: now, receiverTimeZone: timeZone) }
 
     /// `SubjectPrefix` and the message (with its late note when late).
     var subject: String {
         let message = text.message
-        return configuration.subjectPrefix.isEmpty ? message : configuration.subjectPrefix + " " + message
+        return addressing.subjectPrefix.isEmpty ? message : addressing.subjectPrefix + " " + message
     }
 
     /// RFC 5322 date in the receiver's `TimeZone=`, else the system's.
@@ -47,7 +56,7 @@ struct MailMessage {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.calendar = Calendar(identifier: .gregorian)
-        formatter.timeZone = configuration.timeZone.flatMap(TimeZone.init(identifier:)) ?? .current
+        formatter.timeZone = timeZone.flatMap(TimeZone.init(identifier:)) ?? .current
         formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss Z"
         return formatter.string(from: Date(timeIntervalSince1970: now))
     }

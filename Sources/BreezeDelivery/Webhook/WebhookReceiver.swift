@@ -5,31 +5,42 @@ import BreezeHTTP
 /// A `[Webhook "…"]` receiver: builds its format's request and sends it through the injected
 /// transport, bounded by the receiver's `Timeout=`.
 public struct WebhookReceiver: Receiver {
-    public let configuration: WebhookConfiguration
+    public let name: String
+    public let delivery: DeliverySettings
+    /// Where and how requests go: `URL=`, `Format=`, `Header=`, `Timeout=`.
+    private let url: String
+    private let format: WebhookFormat
+    private let headers: [WebhookHeader]
+    private let timeout: Duration
+    /// `Secret=`'s key, nil without one; a failure when it is malformed (every attempt fails).
+    private let signingKey: Result<SigningKey?, WebhookSetupError>
     private let transport: any HTTPTransport
     private let firingLifetime: Duration
     private let description: ReceiverDescription
 
-    /// A receiver for `configuration` sending through `transport`. `firingLifetime` is how long
-    /// Alertmanager keeps a firing alert that is not sent again (four poll intervals, say).
+    /// A receiver for the section `configuration`, sending through `transport`.
+    /// `firingLifetime` is how long Alertmanager keeps a firing alert that is not sent again
+    /// (four poll intervals, say).
     public init(
         configuration: WebhookConfiguration, transport: any HTTPTransport,
         firingLifetime: Duration = .seconds(3600)
     ) {
-        self.configuration = configuration
+        name = configuration.name
+        delivery = configuration.delivery
+        url = configuration.url
+        format = configuration.format
+        headers = configuration.headers
+        timeout = configuration.timeout
+        signingKey = Self.signingKey(configuration)
         self.transport = transport
         self.firingLifetime = firingLifetime
         self.description = ReceiverDescription(configuration)
     }
 
-    public var name: String { configuration.name }
-    public var quietHours: QuietHours? { configuration.quietHours }
-    public var timeZone: String? { configuration.timeZone }
-    public var maxAge: Duration { configuration.maxAge }
-    public var refreshesWhileFiring: Bool { configuration.format == .alertmanager }
+    public var refreshesWhileFiring: Bool { format == .alertmanager }
 
     /// `name (host)`: how outcome text names this receiver.
-    public var place: String { "\(configuration.name) (\(description.place))" }
+    public var place: String { "\(name) (\(description.place))" }
 
     public func deliver(_ event: AlertEvent, at now: Double) -> DeliveryOutcome {
         let request: HTTPRequest
@@ -50,30 +61,37 @@ public struct WebhookReceiver: Receiver {
     /// The exact request one attempt at `now` sends: the format's, then the `Header=` lines
     /// as given, with the receiver's timeout. Fails only on a malformed signing secret.
     public func request(for event: AlertEvent, at now: Double) -> Result<HTTPRequest, WebhookSetupError> {
-        var signingKey: SigningKey?
-        if let secret = configuration.secret {
-            guard let key = SigningKey(secret: secret) else {
-                return .failure(WebhookSetupError(
-                    message: "\(configuration.name): Secret= starts with whsec_ but the rest is not base64"))
-            }
-            signingKey = key
+        let key: SigningKey?
+        switch signingKey {
+        case .success(let value): key = value
+        case .failure(let error): return .failure(error)
         }
         let context = FormatContext(
-            url: configuration.url, now: now, signingKey: signingKey, firingLifetime: firingLifetime,
-            timeZone: configuration.timeZone)
+            url: url, now: now, signingKey: key, firingLifetime: firingLifetime, timeZone: delivery.timeZone)
         var request: HTTPRequest
-        switch configuration.format {
+        switch format {
         case .json: request = StandardWebhookFormat.request(for: event, context: context)
         case .slack: request = SlackFormat.request(for: event, context: context)
         case .discord: request = DiscordFormat.request(for: event, context: context)
         case .ntfy: request = NtfyFormat.request(for: event, context: context)
         case .alertmanager: request = AlertmanagerFormat.request(for: event, context: context)
         }
-        request.headers += configuration.headers.map { (name: $0.name, value: $0.value.value) }
-        request.timeout = configuration.timeout
+        request.headers += headers.map { (name: $0.name, value: $0.value.value) }
+        request.timeout = timeout
         // The status says whether it was delivered; of the body only an excerpt is ever used.
         request.needsWholeBody = false
         return .success(request)
+    }
+
+    /// The key of `Secret=`, nil without one; a failure naming the receiver and the key (never
+    /// the value) when it starts with `whsec_` but the rest is not base64.
+    private static func signingKey(_ configuration: WebhookConfiguration) -> Result<SigningKey?, WebhookSetupError> {
+        guard let secret = configuration.secret else { return .success(nil) }
+        guard let key = SigningKey(secret: secret) else {
+            return .failure(WebhookSetupError(
+                message: "\(configuration.name): Secret= starts with whsec_ but the rest is not base64"))
+        }
+        return .success(key)
     }
 }
 

@@ -8,9 +8,7 @@ import Synchronization
 /// A receiver that answers from a script (then `.delivered`) and records every attempt.
 final class FakeReceiver: Receiver {
     let name: String
-    let quietHours: QuietHours? = nil
-    let timeZone: String? = nil
-    let maxAge: Duration
+    let delivery: DeliverySettings
     let refreshesWhileFiring: Bool
     private let script = Mutex<[DeliveryOutcome]>([])
     private let log = Mutex<[(id: String, at: Double)]>([])
@@ -19,7 +17,7 @@ final class FakeReceiver: Receiver {
     init(_ name: String, maxAge: Duration = .seconds(86_400), refreshes: Bool = false, delay: Double = 0,
          script: [DeliveryOutcome] = []) {
         self.name = name
-        self.maxAge = maxAge
+        self.delivery = DeliverySettings(maxAge: maxAge)
         self.refreshesWhileFiring = refreshes
         self.delay = delay
         self.script.withLock { $0 = script }
