@@ -24,17 +24,14 @@ public struct DailyValue: Sendable, Equatable {
 
 /// Reads past weather from Open-Meteo's archive (`GET <ArchiveURL>/v1/archive`), ERA5 from 1940.
 public struct ArchiveClient: Sendable {
-    private let endpoints: OpenMeteoEndpoints
-    private let sender: RetryingSender
+    private let core: OpenMeteoClientCore
 
     public init(
         endpoints: OpenMeteoEndpoints, transport: any HTTPTransport,
         retryPolicy: RetryPolicy = .standard, environment: RetryEnvironment = .live
     ) {
-        self.endpoints = endpoints
-        sender = RetryingSender(
-            transport: transport, policy: retryPolicy, environment: environment,
-            endpoints: endpoints, observer: nil)
+        core = OpenMeteoClientCore(
+            endpoints: endpoints, transport: transport, retryPolicy: retryPolicy, environment: environment)
     }
 
     /// The daily maximum temperature at 2 m, in °C, at `coordinate` for each of `ranges`, all
@@ -45,7 +42,7 @@ public struct ArchiveClient: Sendable {
     ) throws(FetchError) -> [Result<[DailyValue], FetchError>] {
         guard !ranges.isEmpty else { return [] }
         let request = HTTPRequest.get(
-            endpoints.archiveEndpoint,
+            core.endpoints.archiveEndpoint,
             query: [
                 ("latitude", Coordinate.format(coordinate.latitude)),
                 ("longitude", Coordinate.format(coordinate.longitude)),
@@ -53,16 +50,9 @@ public struct ArchiveClient: Sendable {
                 ("end_date", ranges.map(\.end).joined(separator: ",")),
                 ("daily", "temperature_2m_max"), ("timezone", timeZone),
             ])
-        let elements = try sender.send(request, deadline: deadline) { response throws(FetchError) in
-            try LocationElements.decode(response.body)
-        }
-        return ranges.indices.map { index in
-            guard index < elements.count else {
-                return .failure(.missingFromResponse(index: index, received: elements.count))
-            }
-            return elements[index].flatMap { payload in
-                Result { () throws(FetchError) in try Self.values(in: payload) }
-            }
+        return try core.send(request, locations: ranges.count, deadline: deadline) {
+            payload, _ throws(FetchError) in
+            try Self.values(in: payload)
         }
     }
 
