@@ -64,8 +64,9 @@ let package = Package(
             ]),
         .executableTarget(name: "breezectl", dependencies: ["BreezeControl"]),
 
-        // What the test targets share: Python fixture servers, process running.
-        .target(name: "BreezeTestSupport", path: "Tests/Support"),
+        // What the test targets share: Python fixture servers, process running, and the
+        // recording stand-in for the network (`RecordingTransport`).
+        .target(name: "BreezeTestSupport", dependencies: ["BreezeHTTP"], path: "Tests/Support"),
 
         .testTarget(name: "BreezeVocabularyTests", dependencies: ["BreezeVocabulary"]),
         .testTarget(name: "BreezeModelTests", dependencies: ["BreezeModel"]),
