@@ -69,6 +69,8 @@ let package = Package(
         .target(name: "BreezeTestSupport", dependencies: ["BreezeHTTP"], path: "Tests/Support"),
 
         .testTarget(name: "BreezeVocabularyTests", dependencies: ["BreezeVocabulary"]),
+        // AtomicFile on a real file system.
+        .testTarget(name: "BreezeFilesTests", dependencies: ["BreezeFiles"]),
         // CurlTransport against a real HTTP server on loopback.
         .testTarget(name: "BreezeHTTPTests", dependencies: ["BreezeHTTP", "BreezeTestSupport"]),
         .testTarget(name: "BreezeModelTests", dependencies: ["BreezeModel"]),
