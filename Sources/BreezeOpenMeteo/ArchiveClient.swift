@@ -23,16 +23,10 @@ public struct DailyValue: Sendable, Equatable {
 }
 
 /// Reads past weather from Open-Meteo's archive (`GET <ArchiveURL>/v1/archive`), ERA5 from 1940.
-public struct ArchiveClient: Sendable {
+public struct ArchiveClient: OpenMeteoClient {
     private let core: OpenMeteoClientCore
 
-    public init(
-        endpoints: OpenMeteoEndpoints, transport: any HTTPTransport,
-        retryPolicy: RetryPolicy = .standard, environment: RetryEnvironment = .live
-    ) {
-        core = OpenMeteoClientCore(
-            endpoints: endpoints, transport: transport, retryPolicy: retryPolicy, environment: environment)
-    }
+    public init(core: OpenMeteoClientCore) { self.core = core }
 
     /// The daily maximum temperature at 2 m, in °C, at `coordinate` for each of `ranges`, all
     /// in one request (e.g. this day across decades); one result per range, in order.

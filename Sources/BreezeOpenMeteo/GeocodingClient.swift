@@ -29,16 +29,10 @@ public struct GeocodedPlace: Sendable, Equatable, Codable {
 }
 
 /// Looks places up by name with Open-Meteo's geocoding API (`GET <GeocodingURL>/v1/search`).
-public struct GeocodingClient: Sendable {
+public struct GeocodingClient: OpenMeteoClient {
     private let core: OpenMeteoClientCore
 
-    public init(
-        endpoints: OpenMeteoEndpoints, transport: any HTTPTransport,
-        retryPolicy: RetryPolicy = .standard, environment: RetryEnvironment = .live
-    ) {
-        core = OpenMeteoClientCore(
-            endpoints: endpoints, transport: transport, retryPolicy: retryPolicy, environment: environment)
-    }
+    public init(core: OpenMeteoClientCore) { self.core = core }
 
     /// Up to `count` (1…100) places matching `name`, best first, names in English; empty when
     /// nothing matches. Results without a name or coordinates are skipped. Sends the API key,

@@ -2,8 +2,8 @@ import BreezeHTTP
 
 /// What every Open-Meteo client is built on: where the APIs are (and the key), one sender that
 /// classifies responses and retries within a deadline, and the reading of a body that holds
-/// one element per location.
-struct OpenMeteoClientCore: Sendable {
+/// one element per location. Made only inside this module (its members are internal).
+public struct OpenMeteoClientCore: Sendable {
     let endpoints: OpenMeteoEndpoints
     let sender: RetryingSender
 
@@ -43,5 +43,24 @@ struct OpenMeteoClientCore: Sendable {
                 Result { () throws(FetchError) in try convert(payload, index) }
             }
         }
+    }
+}
+
+/// A client of one Open-Meteo API, on the shared core: made from the endpoints, a transport,
+/// the retry policy and the retry environment (clock, sleep, randomness).
+public protocol OpenMeteoClient: Sendable {
+    /// The client on `core`.
+    init(core: OpenMeteoClientCore)
+}
+
+extension OpenMeteoClient {
+    /// The client sending through `transport` to `endpoints`, retrying per `retryPolicy`.
+    public init(
+        endpoints: OpenMeteoEndpoints, transport: any HTTPTransport,
+        retryPolicy: RetryPolicy = .standard, environment: RetryEnvironment = .live
+    ) {
+        self.init(
+            core: OpenMeteoClientCore(
+                endpoints: endpoints, transport: transport, retryPolicy: retryPolicy, environment: environment))
     }
 }
