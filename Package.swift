@@ -26,7 +26,8 @@ let package = Package(
         // Pure values: bands, pollutants, AQI maths, cities. No I/O.
         .target(name: "BreezeModel"),
         // Parse → validate → immutable configuration, errors with file:line.
-        .target(name: "BreezeConfig", dependencies: ["BreezeModel", "BreezeFiles", "BreezeVocabulary"]),
+        // Reads only: writing a drop-in is `breezectl add`'s (BreezeControl).
+        .target(name: "BreezeConfig", dependencies: ["BreezeModel", "BreezeVocabulary"]),
         // A forward-only JSON scanner, for the bodies and files read on every cycle.
         .target(name: "BreezeJSON"),
         // One small HTTP transport over libcurl.
@@ -54,7 +55,7 @@ let package = Package(
         // The breezectl commands, as a library so they can be unit-tested.
         .target(
             name: "BreezeControl",
-            dependencies: ["BreezeModel", "BreezeConfig", "BreezeHTTP", "BreezeOpenMeteo", "BreezeCommandLine", "BreezeAlerts", "BreezeDelivery", "BreezeControlSocket", "BreezeState", "BreezeVocabulary"]),
+            dependencies: ["BreezeModel", "BreezeConfig", "BreezeHTTP", "BreezeOpenMeteo", "BreezeCommandLine", "BreezeAlerts", "BreezeDelivery", "BreezeControlSocket", "BreezeState", "BreezeVocabulary", "BreezeFiles"]),
 
         .executableTarget(
             name: "breezed",
@@ -64,10 +65,15 @@ let package = Package(
             ]),
         .executableTarget(name: "breezectl", dependencies: ["BreezeControl"]),
 
-        // What the test targets share: Python fixture servers, process running.
-        .target(name: "BreezeTestSupport", path: "Tests/Support"),
+        // What the test targets share: Python fixture servers, process running, and the
+        // recording stand-in for the network (`RecordingTransport`).
+        .target(name: "BreezeTestSupport", dependencies: ["BreezeHTTP"], path: "Tests/Support"),
 
         .testTarget(name: "BreezeVocabularyTests", dependencies: ["BreezeVocabulary"]),
+        // AtomicFile on a real file system.
+        .testTarget(name: "BreezeFilesTests", dependencies: ["BreezeFiles"]),
+        // CurlTransport against a real HTTP server on loopback.
+        .testTarget(name: "BreezeHTTPTests", dependencies: ["BreezeHTTP", "BreezeTestSupport"]),
         .testTarget(name: "BreezeModelTests", dependencies: ["BreezeModel"]),
         .testTarget(name: "BreezeJSONTests", dependencies: ["BreezeJSON"]),
         .testTarget(name: "BreezeConfigTests", dependencies: ["BreezeConfig", "BreezeVocabulary"]),
@@ -84,7 +90,10 @@ let package = Package(
             dependencies: ["BreezeDelivery", "BreezeAlerts", "BreezeModel", "BreezeConfig", "BreezeHTTP", "BreezeTestSupport", "BreezeVocabulary"]),
         .testTarget(name: "BreezeSystemTests", dependencies: ["BreezeSystem", "BreezeTestSupport"]),
         .testTarget(name: "BreezeCommandLineTests", dependencies: ["BreezeCommandLine"]),
-        .testTarget(name: "BreezeControlTests", dependencies: ["BreezeControl", "BreezeModel", "BreezeCommandLine"]),
+        // The breezectl commands' pure parts and the drop-in writer, without the binaries.
+        .testTarget(
+            name: "BreezeControlTests",
+            dependencies: ["BreezeControl", "BreezeModel", "BreezeCommandLine", "BreezeConfig", "BreezeOpenMeteo", "BreezeVocabulary"]),
         .testTarget(
             name: "BreezeControlSocketTests",
             dependencies: ["BreezeControlSocket", "BreezeAlerts", "BreezeDelivery", "BreezeModel", "BreezeState"]),

@@ -1,11 +1,11 @@
-import BreezeFiles
 import Foundation
 
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// The few file operations configuration needs, with the system's own error texts.
+/// The few file operations configuration needs, all of them reads, with the system's own
+/// error texts. (The one writer of configuration, `breezectl add`, writes through BreezeFiles.)
 public enum FileSystem {
     /// A file's text and permission bits; anything but a regular file is refused.
     ///
@@ -84,22 +84,6 @@ public enum FileSystem {
         guard gethostname(&buffer, buffer.count - 1) == 0 else { return "localhost" }
         let name = String(decoding: buffer.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
         return name.isEmpty ? "localhost" : name
-    }
-
-    /// Writes `text` to the new file `path` atomically: a temporary file in the same directory,
-    /// flushed to disk, then linked into place, which fails if `path` already exists (so nothing
-    /// is ever overwritten); the directory is created (0755) when missing.
-    public static func createAtomically(_ path: String, text: String, permissions: mode_t = 0o644)
-        -> Result<Void, FileReadError>
-    {
-        let directory = AtomicFile.parentFolder(of: path)
-        if mkdir(directory, 0o755) != 0, errno != EEXIST { return .failure(currentError()) }
-        do {
-            try AtomicFile.create(Array(text.utf8), at: path, mode: permissions)
-            return .success(())
-        } catch {
-            return .failure(FileReadError(reason: error.reason))
-        }
     }
 
     private static func currentError() -> FileReadError {

@@ -185,8 +185,10 @@ enum AddCommand: ControlCommand {
             return .configuration
         }
         result.warnings.forEach { console.printError("warning: \($0)") }
-        if case .failure(let error) = FileSystem.createAtomically(path, text: text) {
-            console.printError("breezectl add: cannot write \(path): \(error.reason)")
+        do {
+            try DropInWriter.create(path, text: text)
+        } catch {
+            console.printError("breezectl add: \(error)")
             return FileSystem.exists(path) ? .failure : .cannotCreate
         }
         console.print("added \(city.displayName) (\(city.latitude), \(city.longitude)) in \(path)")

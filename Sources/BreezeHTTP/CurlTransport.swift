@@ -120,10 +120,13 @@ public struct CurlTransport: HTTPTransport {
         let body = request.body ?? []
         let sizeCode = breeze_curl_setopt_off(handle, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.count))
         guard sizeCode == CURLE_OK else { return sizeCode }
+        // A null COPYPOSTFIELDS switches the option off, and libcurl would then read the body
+        // through its read callback, from stdin by default: an empty body (whose array has no
+        // address) is given as "", of the size 0 set above.
+        guard !body.isEmpty else { return breeze_curl_setopt_string(handle, CURLOPT_COPYPOSTFIELDS, "") }
         // COPYPOSTFIELDS copies the bytes, so the array need not outlive this call.
         return body.withUnsafeBytes { bytes in
-            breeze_curl_setopt_pointer(
-                handle, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1)!))
+            breeze_curl_setopt_pointer(handle, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: bytes.baseAddress!))
         }
     }
 

@@ -10,9 +10,9 @@ public struct AirQualityClient: Sendable {
     /// The most locations Open-Meteo accepts in one request.
     public static let maximumBatchSize = 1000
 
-    public let endpoints: OpenMeteoEndpoints
+    public var endpoints: OpenMeteoEndpoints { core.endpoints }
     public let batchSize: Int
-    private let sender: RetryingSender
+    private let core: OpenMeteoClientCore
 
     /// - Parameters:
     ///   - batchSize: locations per request, 1…1000 (smaller only in tests).
@@ -23,11 +23,10 @@ public struct AirQualityClient: Sendable {
         environment: RetryEnvironment = .live, observer: RetryObserver? = nil
     ) {
         precondition((1...Self.maximumBatchSize).contains(batchSize), "batch size out of 1…1000")
-        self.endpoints = endpoints
         self.batchSize = batchSize
-        sender = RetryingSender(
-            transport: transport, policy: retryPolicy, environment: environment,
-            endpoints: endpoints, observer: observer)
+        core = OpenMeteoClientCore(
+            endpoints: endpoints, transport: transport, retryPolicy: retryPolicy,
+            environment: environment, observer: observer)
     }
 
     /// Current AQI and pollutants (`current=`), plus pollen when `includePollen` and each
@@ -77,19 +76,9 @@ public struct AirQualityClient: Sendable {
                 continue
             }
             do {
-                let elements = try sender.send(request(for: batch, fields: fields), deadline: deadline) {
-                    response throws(FetchError) in
-                    try LocationElements.decode(response.body)
-                }
-                for (offset, coordinate) in batch.enumerated() {
-                    guard offset < elements.count else {
-                        results.append(.failure(.missingFromResponse(index: offset, received: elements.count)))
-                        continue
-                    }
-                    results.append(
-                        elements[offset].flatMap { payload in
-                            Result { () throws(FetchError) in try convert(payload, coordinate) }
-                        })
+                results += try core.send(request(for: batch, fields: fields), locations: batch.count, deadline: deadline) {
+                    payload, offset throws(FetchError) in
+                    try convert(payload, batch[batch.startIndex + offset])
                 }
             } catch {
                 if case .unauthorized = error { refusal = error }
@@ -105,8 +94,7 @@ public struct AirQualityClient: Sendable {
             ("longitude", batch.map { Coordinate.format($0.longitude) }.joined(separator: ",")),
         ]
         form += fields
-        if let apiKey = endpoints.apiKey { form.append(("apikey", apiKey)) }
-        var request = HTTPRequest.postForm(endpoints.airQualityEndpoint, fields: form)
+        var request = HTTPRequest.postForm(core.endpoints.airQualityEndpoint, fields: core.withKey(form))
         request.headers.append((name: "Accept", value: "application/json"))
         return request
     }

@@ -23,19 +23,10 @@ public struct DailyValue: Sendable, Equatable {
 }
 
 /// Reads past weather from Open-Meteo's archive (`GET <ArchiveURL>/v1/archive`), ERA5 from 1940.
-public struct ArchiveClient: Sendable {
-    private let endpoints: OpenMeteoEndpoints
-    private let sender: RetryingSender
+public struct ArchiveClient: OpenMeteoClient {
+    private let core: OpenMeteoClientCore
 
-    public init(
-        endpoints: OpenMeteoEndpoints, transport: any HTTPTransport,
-        retryPolicy: RetryPolicy = .standard, environment: RetryEnvironment = .live
-    ) {
-        self.endpoints = endpoints
-        sender = RetryingSender(
-            transport: transport, policy: retryPolicy, environment: environment,
-            endpoints: endpoints, observer: nil)
-    }
+    public init(core: OpenMeteoClientCore) { self.core = core }
 
     /// The daily maximum temperature at 2 m, in °C, at `coordinate` for each of `ranges`, all
     /// in one request (e.g. this day across decades); one result per range, in order.
@@ -45,7 +36,7 @@ public struct ArchiveClient: Sendable {
     ) throws(FetchError) -> [Result<[DailyValue], FetchError>] {
         guard !ranges.isEmpty else { return [] }
         let request = HTTPRequest.get(
-            endpoints.archiveEndpoint,
+            core.endpoints.archiveEndpoint,
             query: [
                 ("latitude", Coordinate.format(coordinate.latitude)),
                 ("longitude", Coordinate.format(coordinate.longitude)),
@@ -53,16 +44,9 @@ public struct ArchiveClient: Sendable {
                 ("end_date", ranges.map(\.end).joined(separator: ",")),
                 ("daily", "temperature_2m_max"), ("timezone", timeZone),
             ])
-        let elements = try sender.send(request, deadline: deadline) { response throws(FetchError) in
-            try LocationElements.decode(response.body)
-        }
-        return ranges.indices.map { index in
-            guard index < elements.count else {
-                return .failure(.missingFromResponse(index: index, received: elements.count))
-            }
-            return elements[index].flatMap { payload in
-                Result { () throws(FetchError) in try Self.values(in: payload) }
-            }
+        return try core.send(request, locations: ranges.count, deadline: deadline) {
+            payload, _ throws(FetchError) in
+            try Self.values(in: payload)
         }
     }
 

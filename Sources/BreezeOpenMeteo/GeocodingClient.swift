@@ -29,19 +29,10 @@ public struct GeocodedPlace: Sendable, Equatable, Codable {
 }
 
 /// Looks places up by name with Open-Meteo's geocoding API (`GET <GeocodingURL>/v1/search`).
-public struct GeocodingClient: Sendable {
-    private let endpoints: OpenMeteoEndpoints
-    private let sender: RetryingSender
+public struct GeocodingClient: OpenMeteoClient {
+    private let core: OpenMeteoClientCore
 
-    public init(
-        endpoints: OpenMeteoEndpoints, transport: any HTTPTransport,
-        retryPolicy: RetryPolicy = .standard, environment: RetryEnvironment = .live
-    ) {
-        self.endpoints = endpoints
-        sender = RetryingSender(
-            transport: transport, policy: retryPolicy, environment: environment,
-            endpoints: endpoints, observer: nil)
-    }
+    public init(core: OpenMeteoClientCore) { self.core = core }
 
     /// Up to `count` (1…100) places matching `name`, best first, names in English; empty when
     /// nothing matches. Results without a name or coordinates are skipped. Sends the API key,
@@ -49,14 +40,13 @@ public struct GeocodingClient: Sendable {
     public func search(
         name: String, count: Int = 10, deadline: ContinuousClock.Instant
     ) throws(FetchError) -> [GeocodedPlace] {
-        var query = [
+        // A commercial key lifts the free tier's limits for geocoding too.
+        let query = core.withKey([
             ("name", name), ("count", String(min(max(count, 1), 100))), ("language", "en"),
             ("format", "json"),
-        ]
-        // A commercial key lifts the free tier's limits for geocoding too.
-        if let apiKey = endpoints.apiKey { query.append(("apikey", apiKey)) }
-        let request = HTTPRequest.get(endpoints.geocodingEndpoint, query: query)
-        return try sender.send(request, deadline: deadline) { response throws(FetchError) in
+        ])
+        let request = HTTPRequest.get(core.endpoints.geocodingEndpoint, query: query)
+        return try core.sender.send(request, deadline: deadline) { response throws(FetchError) in
             do {
                 let decoded = try JSONDecoder().decode(SearchResponse.self, from: Data(response.body))
                 return (decoded.results ?? []).compactMap(\.place)

@@ -23,7 +23,4 @@ static inline CURLcode breeze_curl_setopt_data_callback(CURL *handle, CURLoption
 static inline CURLcode breeze_curl_getinfo_long(CURL *handle, CURLINFO info, long *value) {
     return curl_easy_getinfo(handle, info, value);
 }
-static inline CURLcode breeze_curl_getinfo_double(CURL *handle, CURLINFO info, double *value) {
-    return curl_easy_getinfo(handle, info, value);
-}
 #endif

@@ -1,6 +1,7 @@
 import BreezeConfig
 import BreezeDelivery
 import BreezeHTTP
+import BreezeTestSupport
 import Testing
 
 /// `Receivers.make`: only enabled receivers, in order, with their kinds.

@@ -4,6 +4,7 @@ import Glibc
 import BreezeConfig
 import BreezeDelivery
 import BreezeHTTP
+import BreezeTestSupport
 import Testing
 
 /// Redirects, `Retry-After` dates and oversized bodies as webhook outcomes.

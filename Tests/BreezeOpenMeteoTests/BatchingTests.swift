@@ -1,4 +1,5 @@
 import BreezeHTTP
+import BreezeTestSupport
 import Foundation
 import Testing
 

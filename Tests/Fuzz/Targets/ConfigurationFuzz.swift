@@ -2,6 +2,7 @@
 // as a drop-in, then what `check-config` computes from a configuration that loads.
 // Built and run by scripts/fuzz; a crash found is kept in Tests/Fuzz/Corpus/configuration.
 @testable import BreezeConfig
+import BreezeVocabulary
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzConfiguration(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
@@ -16,7 +17,8 @@ public func fuzzConfiguration(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt
     ] {
         guard let configuration = loaded?.configuration else { continue }
         _ = ConfigurationCheck.summary(configuration)
-        for city in configuration.cities { _ = CityDropIn.fileName(for: city.city.name) }
+        // The slug that names each city's drop-in (`breezectl add`) and its event ids.
+        for city in configuration.cities { _ = Slug.of(city.city.name) }
     }
     return 0
 }

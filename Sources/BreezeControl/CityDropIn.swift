@@ -1,22 +1,22 @@
 import BreezeModel
-import Foundation
 import BreezeVocabulary
+import Foundation
 
-/// The drop-in file `breezectl add` writes for one city.
-public enum CityDropIn {
+/// The drop-in file `breezectl add` writes for one city: its name and its text.
+enum CityDropIn {
     /// `paris-cbb57d0e13c03ee0.conf`, `city-….conf` for `東京`: the slug of `name` (see
     /// `Slug`, the same as in event ids) plus `.conf`, distinct for distinct names.
-    public static func fileName(for name: String) -> String {
+    static func fileName(for name: String) -> String {
         Slug.of(name) + ".conf"
     }
 
     /// The file's text: a `[City "…"]` section with the coordinates and whatever else is known.
-    public static func render(_ city: City) -> String {
+    static func render(_ city: City) -> String {
         "# Added by breezectl add.\n" + section(city) + "\n"
     }
 
     /// The `[City "…"]` section alone, without a final line break (`breezectl search` shows it).
-    public static func section(_ city: City) -> String {
+    static func section(_ city: City) -> String {
         var lines = [
             "[City \(quoted(city.name))]",
             "Latitude=\(number(city.latitude))",

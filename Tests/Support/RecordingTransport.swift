@@ -1,3 +1,4 @@
+import BreezeHTTP
 import Synchronization
 
 /// A transport that answers from a closure and records every request: the stand-in for the

@@ -44,6 +44,16 @@ final class CurlTransportTests {
         #expect(headers["expect"] == nil)
     }
 
+    /// An empty body goes as an empty body: libcurl is never left to read one from stdin.
+    @Test func postsAnEmptyBody() throws {
+        let received = try echo(
+            transport.send(.post(server.baseURL + "/echo", body: [], contentType: "application/json")))
+        #expect(received["method"] as? String == "POST")
+        #expect(received["body"] as? String == "")
+        let headers = try #require(received["headers"] as? [String: String])
+        #expect(headers["content-length"] == "0")
+    }
+
     @Test func queryIsEncoded() throws {
         let received = try echo(transport.send(.get(server.baseURL + "/echo", query: [("name", "Paris, France")])))
         #expect(received["path"] as? String == "/echo?name=Paris%2C%20France")

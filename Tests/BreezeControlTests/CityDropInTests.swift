@@ -1,25 +1,12 @@
+import BreezeConfig
 import BreezeModel
+import BreezeVocabulary
 import Testing
 
-@testable import BreezeConfig
-import BreezeVocabulary
+@testable import BreezeControl
 
-/// Open-Meteo cost per its weighting, and the drop-in `breezectl add` writes.
-struct CostAndDropInFileTests {
-    @Test(arguments: [
-        (12, 900, 1152), (20, 900, 1920), (150, 900, 14_400), (10, 3600, 240), (0, 900, 0), (1, 7, 12_343),
-    ])
-    func callsPerDay(locations: Int, seconds: Int, expected: Int) {
-        #expect(APICost.estimatedCallsPerDay(locations: locations, pollInterval: .seconds(seconds)) == expected)
-    }
-
-    @Test func manyVariablesOrDaysWeighMore() {
-        #expect(APICost.weight(variables: 7) == 1)
-        #expect(APICost.weight(variables: 25) == 2.5)
-        #expect(APICost.weight(variables: 20, days: 28) == 4)
-        #expect(APICost.callsPerPoll(locations: 3, variables: 25) == 9)
-    }
-
+/// The drop-in `breezectl add` writes: its name and its text.
+struct CityDropInTests {
     // The drop-in is named by the one slug of event ids, so 東京 and 北京 get two files.
     @Test func dropInNamesAreTheCitySlug() {
         #expect(CityDropIn.fileName(for: "São Paulo") == Slug.of("São Paulo") + ".conf")
@@ -35,7 +22,7 @@ struct CostAndDropInFileTests {
         let text = CityDropIn.render(city)
         #expect(text.contains("Latitude=-0.00001\n"))
         #expect(text.contains("Longitude=120\n"))
-        let configuration = try #require(Load.text(text).configuration)
+        let configuration = try ConfigurationLoader.load(text: text).configuration
         #expect(configuration.cities.first?.city == city)
     }
 }

@@ -1,0 +1,69 @@
+import BreezeFiles
+import Foundation
+import Testing
+
+/// Durable whole-file writes on a real file system.
+struct AtomicFileTests {
+    let folder: String = {
+        let path = FileManager.default.temporaryDirectory
+            .appendingPathComponent("breeze-files-\(UUID().uuidString)").path
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }()
+
+    @Test func atomicWriteReplacesWholeFiles() throws {
+        let path = folder + "/file"
+        try AtomicFile.write(Array("first version, longer".utf8), to: path)
+        try AtomicFile.write(Array("second".utf8), to: path, mode: 0o600)
+        #expect(try AtomicFile.read(path) == Array("second".utf8))
+        let attributes = try FileManager.default.attributesOfItem(atPath: path)
+        #expect((attributes[.posixPermissions] as? Int) == 0o600)
+    }
+
+    @Test func createNeverOverwrites() throws {
+        let path = folder + "/new-file"
+        try AtomicFile.create(Array("first".utf8), at: path, mode: 0o600)
+        #expect(throws: FileError(path: path, reason: "File exists")) {
+            try AtomicFile.create(Array("second".utf8), at: path)
+        }
+        #expect(try AtomicFile.read(path) == Array("first".utf8))
+        let attributes = try FileManager.default.attributesOfItem(atPath: path)
+        #expect((attributes[.posixPermissions] as? Int) == 0o600)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["new-file"])
+    }
+
+    @Test func moveWritesThroughTheNamedTemporaryFile() throws {
+        try AtomicFile.createFolder(folder + "/tmp")
+        try AtomicFile.createFolder(folder + "/new")
+        try AtomicFile.move(Array("message".utf8), through: folder + "/tmp/one", to: folder + "/new/one")
+        #expect(try AtomicFile.read(folder + "/new/one") == Array("message".utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder + "/tmp").isEmpty)
+        // The temporary name must be new: an existing one is never written over.
+        try AtomicFile.write(Array("other".utf8), to: folder + "/tmp/two")
+        #expect(throws: FileError.self) {
+            try AtomicFile.move(Array("message".utf8), through: folder + "/tmp/two", to: folder + "/new/two")
+        }
+        #expect(try AtomicFile.read(folder + "/tmp/two") == Array("other".utf8))
+        #expect(!FileManager.default.fileExists(atPath: folder + "/new/two"))
+    }
+
+    @Test func writeIntoAMissingFolderNamesThePath() {
+        #expect(throws: FileError.self) {
+            try AtomicFile.write([1], to: folder + "/missing/file")
+        }
+        do {
+            try AtomicFile.write([1], to: folder + "/missing/file")
+        } catch {
+            #expect(error.description.hasPrefix(folder + "/missing/file"))
+            #expect(error.description.contains("No such file or directory"))
+        }
+    }
+
+    @Test func createFolderMakesParents() throws {
+        try AtomicFile.createFolder(folder + "/a/b/c")
+        var isFolder: ObjCBool = false
+        #expect(FileManager.default.fileExists(atPath: folder + "/a/b/c", isDirectory: &isFolder))
+        #expect(isFolder.boolValue)
+        try AtomicFile.createFolder(folder + "/a/b/c")
+    }
+}
