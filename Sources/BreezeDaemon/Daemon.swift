@@ -51,11 +51,12 @@ public final class Daemon: @unchecked Sendable {
                 DaemonRecords.started(
                     version: environment.version, cities: plan.cities.count, configuration: configurationPath))
             let watchdog = ServiceNotifier.watchdogInterval(environment: environment.variables)
-            let checkEvery = min(60, watchdog.map { $0.seconds / 2 } ?? 60)
+            let checkEvery = min(.seconds(60), watchdog.map { $0 / 2 } ?? .seconds(60))
             let notifier = environment.notifier
             let loop = PollLoop(
-                queue: control, interval: plan.interval, jitter: plan.jitter, checkEvery: checkEvery,
-                stallAfter: plan.cycleBudget + 30, clock: environment.clock, random: environment.random,
+                queue: control, interval: Duration(seconds: plan.interval), jitter: Duration(seconds: plan.jitter),
+                checkEvery: checkEvery, stallAfter: Duration(seconds: plan.cycleBudget + 30),
+                clock: environment.clock, random: environment.random,
                 heartbeat: { if watchdog != nil { notifier.watchdog() } },
                 cycle: { [weak self] completed in self?.cycleDue(completed) })
             self.loop = loop
@@ -85,7 +86,7 @@ public final class Daemon: @unchecked Sendable {
                 // Receivers removed by the reload keep their pending entries on disk; they go
                 // out if a receiver of that name comes back (see DeliveryQueues).
                 delivery.replaceTargets(plan.routing.targets)
-                loop?.reschedule(interval: plan.interval, jitter: plan.jitter)
+                loop?.reschedule(interval: Duration(seconds: plan.interval), jitter: Duration(seconds: plan.jitter))
                 persist()
                 environment.logger.log(DaemonRecords.reloaded(cities: plan.cities.count))
             } catch let failure as ConfigurationFailure {

@@ -40,13 +40,14 @@ public final class PollLoop: @unchecked Sendable {
 
     /// - Parameters:
     ///   - checkEvery: the longest sleep between looks at the clocks (and heartbeats).
-    ///   - firstRetry: seconds from a failed cycle to the next (doubling while they fail).
-    ///   - stallAfter: seconds after which a running cycle counts as stalled: heartbeats stop.
+    ///   - firstRetry: from a failed cycle to the next (doubling while they fail).
+    ///   - stallAfter: how long a cycle may run before it counts as stalled and heartbeats
+    ///     stop; nil: never.
     ///   - heartbeat: called on every wake-up while no cycle is stalled (the watchdog ping),
     ///     so systemd restarts a daemon whose polling hangs, not one that merely waits.
     public init(
-        queue: DispatchQueue, interval: Double, jitter: Double, checkEvery: Double = 60, firstRetry: Double = 30,
-        stallAfter: Double = .infinity, clock: @escaping @Sendable () -> ClockReading,
+        queue: DispatchQueue, interval: Duration, jitter: Duration, checkEvery: Duration = .seconds(60),
+        firstRetry: Duration = .seconds(30), stallAfter: Duration? = nil, clock: @escaping @Sendable () -> ClockReading,
         random: @escaping @Sendable () -> Double, heartbeat: @escaping @Sendable () -> Void = {},
         cycle: @escaping Cycle
     ) {
@@ -77,7 +78,7 @@ public final class PollLoop: @unchecked Sendable {
     }
 
     /// Applies a new interval and jitter (a reload).
-    public func reschedule(interval: Double, jitter: Double) {
+    public func reschedule(interval: Duration, jitter: Duration) {
         queue.async { self.perform(self.machine.reschedule(interval: interval, jitter: jitter, at: self.clock())) }
     }
 
@@ -102,8 +103,8 @@ public final class PollLoop: @unchecked Sendable {
             switch action {
             case .heartbeat:
                 heartbeat()
-            case .sleep(let seconds):
-                timer.schedule(deadline: .now() + .nanoseconds(Int(seconds * 1e9)))
+            case .sleep(let span):
+                timer.schedule(deadline: .now() + span.seconds)
             case .cancelTimer:
                 timer.cancel()
             case .startCycle:

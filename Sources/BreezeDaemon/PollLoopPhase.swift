@@ -20,19 +20,19 @@ public struct PollLoopPhase: Sendable, Equatable {
         case heartbeat
         /// Start one cycle.
         case startCycle
-        /// Look at the clocks again in this many seconds.
-        case sleep(Double)
+        /// Look at the clocks again after this span.
+        case sleep(Duration)
         /// Cancel the timer for good.
         case cancelTimer
     }
 
     public private(set) var phase: Phase = .waiting
     public private(set) var schedule: PollSchedule
-    /// Seconds after which a running cycle counts as stalled: heartbeats stop.
-    public let stallAfter: Double
+    /// How long a cycle may run before it counts as stalled (heartbeats stop); nil: never.
+    public let stallAfter: Duration?
     private var lastCompletion: ClockReading?
 
-    public init(schedule: PollSchedule, stallAfter: Double = .infinity) {
+    public init(schedule: PollSchedule, stallAfter: Duration? = nil) {
         self.schedule = schedule
         self.stallAfter = stallAfter
     }
@@ -45,7 +45,8 @@ public struct PollLoopPhase: Sendable, Equatable {
             return []
         case .cycling(let startedAt, _):
             // While a cycle runs the timer keeps ticking, only for heartbeats.
-            let alive: [Action] = now.monotonic - startedAt < stallAfter ? [.heartbeat] : []
+            let stalled = stallAfter.map { now.monotonic - startedAt >= $0.seconds } ?? false
+            let alive: [Action] = stalled ? [] : [.heartbeat]
             return alive + [.sleep(schedule.checkEvery)]
         case .waiting:
             guard schedule.isDue(at: now) else { return [.heartbeat, .sleep(schedule.delay(at: now))] }
@@ -69,7 +70,7 @@ public struct PollLoopPhase: Sendable, Equatable {
     }
 
     /// A new interval and jitter (a reload).
-    public mutating func reschedule(interval: Double, jitter: Double, at now: ClockReading) -> [Action] {
+    public mutating func reschedule(interval: Duration, jitter: Duration, at now: ClockReading) -> [Action] {
         schedule.reschedule(interval: interval, jitter: jitter, lastCompletion: lastCompletion)
         guard phase == .waiting else { return [] }
         return [.sleep(schedule.delay(at: now))]

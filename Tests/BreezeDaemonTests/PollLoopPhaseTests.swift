@@ -10,39 +10,39 @@ struct PollLoopPhaseTests {
         ClockReading(monotonic: start.monotonic + seconds, wall: start.wall + seconds)
     }
 
-    func phase(stallAfter: Double = .infinity) -> PollLoopPhase {
+    func phase(stallAfter: Duration? = nil) -> PollLoopPhase {
         PollLoopPhase(
-            schedule: PollSchedule(interval: 900, jitter: 0, start: start, checkEvery: 60), stallAfter: stallAfter)
+            schedule: PollSchedule(interval: .seconds(900), jitter: .zero, start: start, checkEvery: .seconds(60)), stallAfter: stallAfter)
     }
 
     @Test func aDueTickStartsACycleAndKeepsTicking() {
         var loop = phase()
-        #expect(loop.tick(at: start) == [.heartbeat, .sleep(60), .startCycle])
+        #expect(loop.tick(at: start) == [.heartbeat, .sleep(.seconds(60)), .startCycle])
         #expect(loop.phase == .cycling(startedAt: 1, pollRequested: false))
-        #expect(loop.tick(at: at(60)) == [.heartbeat, .sleep(60)])
+        #expect(loop.tick(at: at(60)) == [.heartbeat, .sleep(.seconds(60))])
     }
 
     @Test func aStalledCycleTicksWithoutHeartbeats() {
-        var loop = phase(stallAfter: 120)
+        var loop = phase(stallAfter: .seconds(120))
         _ = loop.tick(at: start)
-        #expect(loop.tick(at: at(119)) == [.heartbeat, .sleep(60)])
-        #expect(loop.tick(at: at(120)) == [.sleep(60)])
+        #expect(loop.tick(at: at(119)) == [.heartbeat, .sleep(.seconds(60))])
+        #expect(loop.tick(at: at(120)) == [.sleep(.seconds(60))])
     }
 
     @Test func aFinishedCycleSleepsUntilTheNextPollAtMostCheckEvery() {
         var loop = phase()
         _ = loop.tick(at: start)
-        #expect(loop.cycleFinished(.succeeded, at: at(10), randomUnit: 0.5) == [.sleep(60)])
-        #expect(loop.tick(at: at(880)) == [.heartbeat, .sleep(30)])
-        #expect(loop.tick(at: at(910)) == [.heartbeat, .sleep(60), .startCycle])
+        #expect(loop.cycleFinished(.succeeded, at: at(10), randomUnit: 0.5) == [.sleep(.seconds(60))])
+        #expect(loop.tick(at: at(880)) == [.heartbeat, .sleep(.seconds(30))])
+        #expect(loop.tick(at: at(910)) == [.heartbeat, .sleep(.seconds(60)), .startCycle])
     }
 
     @Test func aPollAskedForDuringACycleFollowsItAtOnce() {
         var loop = phase()
         _ = loop.tick(at: start)
         #expect(loop.pollNow(at: at(5)) == [])
-        #expect(loop.cycleFinished(.succeeded, at: at(10), randomUnit: 0.5) == [.sleep(0)])
-        #expect(loop.tick(at: at(10)) == [.heartbeat, .sleep(60), .startCycle])
+        #expect(loop.cycleFinished(.succeeded, at: at(10), randomUnit: 0.5) == [.sleep(.zero)])
+        #expect(loop.tick(at: at(10)) == [.heartbeat, .sleep(.seconds(60)), .startCycle])
     }
 
     @Test func aStoppedLoopDoesNothing() {
@@ -53,6 +53,6 @@ struct PollLoopPhaseTests {
         #expect(loop.pollNow(at: at(1)) == [])
         #expect(loop.cycleFinished(.succeeded, at: at(2), randomUnit: 0.5) == [])
         #expect(loop.tick(at: at(3)) == [])
-        #expect(loop.reschedule(interval: 60, jitter: 0, at: at(4)) == [])
+        #expect(loop.reschedule(interval: .seconds(60), jitter: .zero, at: at(4)) == [])
     }
 }

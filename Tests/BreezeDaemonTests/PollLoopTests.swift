@@ -54,10 +54,10 @@ struct SteppedLoop {
     private(set) var overlapped = false
     private var running = 0
 
-    init(interval: Double = 900, checkEvery: Double = 60, stallAfter: Double = .infinity) {
+    init(interval: Duration = .seconds(900), checkEvery: Duration = .seconds(60), stallAfter: Duration? = nil) {
         machine = PollLoopPhase(
             schedule: PollSchedule(
-                interval: interval, jitter: 0, start: ClockReading(monotonic: 1, wall: 1_800_000_000),
+                interval: interval, jitter: .zero, start: ClockReading(monotonic: 1, wall: 1_800_000_000),
                 checkEvery: checkEvery),
             stallAfter: stallAfter)
     }
@@ -81,7 +81,7 @@ struct SteppedLoop {
     }
 
     mutating func pollNow() { perform(machine.pollNow(at: now)) }
-    mutating func reschedule(interval: Double) { perform(machine.reschedule(interval: interval, jitter: 0, at: now)) }
+    mutating func reschedule(interval: Duration) { perform(machine.reschedule(interval: interval, jitter: .zero, at: now)) }
     mutating func stop() { perform(machine.stop()) }
 
     private mutating func move(to monotonic: Double) {
@@ -92,7 +92,7 @@ struct SteppedLoop {
         for action in actions {
             switch action {
             case .heartbeat: beats += 1
-            case .sleep(let seconds): wake = now.monotonic + seconds
+            case .sleep(let span): wake = now.monotonic + span.seconds
             case .cancelTimer: wake = nil
             case .startCycle:
                 started += 1
@@ -110,7 +110,7 @@ struct PollLoopTests {
     /// A loop on the frozen clock whose first cycle (due at start) has begun.
     func startedLoop(_ cycles: ManualCycles) async -> PollLoop {
         let loop = PollLoop(
-            queue: DispatchQueue(label: "test"), interval: 900, jitter: 0, clock: frozen,
+            queue: DispatchQueue(label: "test"), interval: .seconds(900), jitter: .zero, clock: frozen,
             random: { 0.5 }, cycle: { cycles.start($0) })
         loop.start()
         #expect(await eventually { cycles.started == 1 })
@@ -191,10 +191,10 @@ struct HandClockLoop {
     let beats = Counter()
     let loop: PollLoop
 
-    init(queue: DispatchQueue = DispatchQueue(label: "test"), stallAfter: Double = .infinity) {
+    init(queue: DispatchQueue = DispatchQueue(label: "test"), stallAfter: Duration? = nil) {
         let (cycles, clock, beats) = (self.cycles, self.clock, self.beats)
         loop = PollLoop(
-            queue: queue, interval: 900, jitter: 0, checkEvery: 0.005, stallAfter: stallAfter,
+            queue: queue, interval: .seconds(900), jitter: .zero, checkEvery: .seconds(0.005), stallAfter: stallAfter,
             clock: { clock.now() }, random: { 0.5 }, heartbeat: { beats.increment() },
             cycle: { cycles.start($0) })
     }
@@ -221,7 +221,7 @@ final class Counter: Sendable {
 
 struct PollLoopHeartbeatTests {
     @Test func heartbeatsStopWhileACycleIsStalledAndResumeAfterIt() {
-        var loop = SteppedLoop(checkEvery: 5, stallAfter: 60)
+        var loop = SteppedLoop(checkEvery: .seconds(5), stallAfter: .seconds(60))
         loop.advance(0)
         #expect(loop.started == 1)
         // A cycle running, but for less than stallAfter: still alive.
@@ -240,7 +240,7 @@ struct PollLoopHeartbeatTests {
 
     /// The same on the real loop: heartbeats go while a cycle runs within its time.
     @Test func theDispatchLoopHeartbeatsWhileACycleRuns() async {
-        let handClock = HandClockLoop(stallAfter: 60)
+        let handClock = HandClockLoop(stallAfter: .seconds(60))
         await handClock.start()
         let early = handClock.beats.count
         #expect(await eventually { handClock.beats.count > early + 2 })

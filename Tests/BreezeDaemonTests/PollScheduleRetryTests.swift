@@ -12,7 +12,7 @@ struct PollScheduleRetryTests {
     }
 
     @Test func failuresRetryAfter30SecondsDoublingUpToTheInterval() {
-        var schedule = PollSchedule(interval: 900, jitter: 30, start: start)
+        var schedule = PollSchedule(interval: .seconds(900), jitter: .seconds(30), start: start)
         var now = 0.0
         var waits: [Double] = []
         for _ in 0..<7 {
@@ -28,7 +28,7 @@ struct PollScheduleRetryTests {
     }
 
     @Test func theIntervalAfterRetriesKeepsItsJitter() {
-        var schedule = PollSchedule(interval: 100, jitter: 10, start: start)
+        var schedule = PollSchedule(interval: .seconds(100), jitter: .seconds(10), start: start)
         schedule.cycleFailed(at: start, randomUnit: 0)
         #expect(schedule.nextPollWall == start.wall + 30)
         schedule.cycleFailed(at: start, randomUnit: 0)
@@ -39,7 +39,7 @@ struct PollScheduleRetryTests {
     }
 
     @Test func aGoodCycleBringsBackTheInterval() {
-        var schedule = PollSchedule(interval: 900, jitter: 0, start: start)
+        var schedule = PollSchedule(interval: .seconds(900), jitter: .zero, start: start)
         schedule.cycleFailed(at: start, randomUnit: 0.5)
         schedule.cycleFailed(at: at(30), randomUnit: 0.5)
         schedule.cycleCompleted(at: at(90), randomUnit: 0.5)
@@ -51,18 +51,18 @@ struct PollScheduleRetryTests {
     }
 
     @Test func aReloadKeepsTheRetryPace() {
-        var schedule = PollSchedule(interval: 900, jitter: 0, start: start)
+        var schedule = PollSchedule(interval: .seconds(900), jitter: .zero, start: start)
         schedule.cycleFailed(at: start, randomUnit: 0.5)
         schedule.cycleFailed(at: at(30), randomUnit: 0.5)
-        schedule.reschedule(interval: 1800, jitter: 0, lastCompletion: at(30))
+        schedule.reschedule(interval: .seconds(1800), jitter: .zero, lastCompletion: at(30))
         #expect(schedule.nextPollWall == at(90).wall)
         #expect(schedule.failuresInARow == 2)
     }
 
     @Test func theFirstRetryIsConfigurableForTheLoop() {
-        var schedule = PollSchedule(interval: 900, jitter: 0, start: start, firstRetry: 5)
+        var schedule = PollSchedule(interval: .seconds(900), jitter: .zero, start: start, firstRetry: .seconds(5))
         schedule.cycleFailed(at: start, randomUnit: 0.5)
         #expect(schedule.nextPollWall == start.wall + 5)
-        #expect(schedule.retryDelay == 5)
+        #expect(schedule.retryDelay == .seconds(5))
     }
 }
