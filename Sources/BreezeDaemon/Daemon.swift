@@ -205,7 +205,7 @@ public final class Daemon: @unchecked Sendable {
     private func statusLine(alerting: Int? = nil) -> String {
         let alertingCount = alerting ?? state.cities.values.filter(\.alert.firing).count
         var line = "\(Counted.text(plan.cities.count, "city", "cities")), \(alertingCount) alerting"
-        if let loop { line += ", next poll " + TimeText.localClock(loop.nextPollWall.rounded(.up)) }
+        if let loop { line += ", next poll " + TimeText.localClock(loop.nextPollWall.unixSeconds.rounded(.up)) }
         return line
     }
 
@@ -214,7 +214,7 @@ public final class Daemon: @unchecked Sendable {
         let clock = environment.clock
         return DeliveryWorker(
             outbox: Outbox(stateDirectory: plan.stateDirectory), targets: plan.routing.targets,
-            quietHours: environment.quietHours, clock: { clock().wall }, random: environment.random,
+            quietHours: environment.quietHours, clock: { clock().wall.unixSeconds }, random: environment.random,
             report: { logger.log(DeliveryRecords.record($0)) })
     }
 
@@ -226,14 +226,14 @@ public final class Daemon: @unchecked Sendable {
         _ plan: DaemonPlan, state: inout DaemonState, delivery: DeliveryWorker, _ environment: DaemonEnvironment,
         outboxFailures: FailureLatch, deadline: ContinuousClock.Instant
     ) -> CycleSummary {
-        let now = environment.clock().wall
+        let now = environment.clock().wall.unixSeconds
         var summary = PollCycle.run(
             cities: plan.cities, state: &state, source: plan.source, logger: environment.logger,
             now: now, deadline: deadline)
         OutboxHandOff.run(
             &summary, state: &state, routing: plan.routing, delivery: delivery, logger: environment.logger,
             failures: outboxFailures, now: now)
-        state.lastCycleCompletedAt = max(now, environment.clock().wall)
+        state.lastCycleCompletedAt = max(now, environment.clock().wall.unixSeconds)
         return summary
     }
 
@@ -242,7 +242,7 @@ public final class Daemon: @unchecked Sendable {
     {
         try AtomicFile.createFolder(directory)
         let store = StateStore(stateDirectory: directory)
-        switch try store.load(now: environment.clock().wall) {
+        switch try store.load(now: environment.clock().wall.unixSeconds) {
         case .loaded(let state): return (store, state)
         case .fresh: return (store, DaemonState())
         case .corrupt(let movedTo, let reason):
@@ -270,7 +270,7 @@ extension Daemon {
                 DaemonSnapshot(
                     version: environment.version, configurationPath: configurationPath, cities: plan.cities.map(\.city.name),
                     receivers: plan.configuration.receiverNames, interval: plan.interval,
-                    nextPollAt: loop?.nextPollWall, cycleRunning: phase.cycleRunning, state: state,
+                    nextPollAt: loop?.nextPollWall.unixSeconds, cycleRunning: phase.cycleRunning, state: state,
                     stateDirectory: plan.stateDirectory))
         }
     }

@@ -87,8 +87,8 @@ public final class PollLoop: @unchecked Sendable {
         queue.async { self.perform(self.machine.stop()) }
     }
 
-    /// Unix seconds of the next due poll. Call on `queue`.
-    public var nextPollWall: Double {
+    /// When the next poll is due by the wall clock. Call on `queue`.
+    public var nextPollWall: Instant {
         dispatchPrecondition(condition: .onQueue(queue))
         return machine.schedule.nextPollWall
     }

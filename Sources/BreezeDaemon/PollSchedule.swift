@@ -18,7 +18,7 @@ public struct PollSchedule: Sendable, Equatable {
     public var checkEvery: Duration
     /// The readings when the next poll becomes due.
     private(set) var dueMonotonic: Double
-    private(set) var dueWall: Double
+    private(set) var dueWall: Instant
 
     /// A schedule whose first poll is due at once (`start`).
     public init(
@@ -41,7 +41,7 @@ public struct PollSchedule: Sendable, Equatable {
 
     /// How long to sleep before looking again.
     public func delay(at now: ClockReading) -> Duration {
-        let untilDue = min(dueMonotonic - now.monotonic, dueWall - now.wall)
+        let untilDue = min(dueMonotonic - now.monotonic, (dueWall - now.wall).seconds)
         return Duration(seconds: max(0, min(untilDue, checkEvery.seconds)))
     }
 
@@ -66,7 +66,7 @@ public struct PollSchedule: Sendable, Equatable {
         let offset = failuresInARow > 0 && retry < interval
             ? retry.seconds : interval.seconds + jitter.seconds * (2 * min(max(randomUnit, 0), 1) - 1)
         dueMonotonic = now.monotonic + offset
-        dueWall = now.wall + offset
+        dueWall = Instant(unixSeconds: now.wall.unixSeconds + offset)
     }
 
     /// From the last failed cycle to the next: `firstRetry` doubled once per further failure
@@ -99,8 +99,8 @@ public struct PollSchedule: Sendable, Equatable {
         if let lastCompletion, !pollRequested { makeNextDue(after: lastCompletion, randomUnit: 0.5) }
     }
 
-    /// Unix seconds when the next poll is due, for status lines.
-    public var nextPollWall: Double { dueWall }
+    /// When the next poll is due by the wall clock, for status lines.
+    public var nextPollWall: Instant { dueWall }
 
     /// At most half the interval, never negative.
     private static func clamped(_ jitter: Duration, interval: Duration) -> Duration {

@@ -159,7 +159,7 @@ enum DaemonCommand {
             exit(ExitCode.cannotCreate.rawValue)
         }
         let clock = environment.clock
-        let control = DaemonControl(daemon: daemon, logger: environment.logger, clock: { clock().wall })
+        let control = DaemonControl(daemon: daemon, logger: environment.logger, clock: { clock().wall.unixSeconds })
         let signals = DispatchQueue(label: "breezed.signals")
         let watcher = SignalWatcher(
             handlers: [

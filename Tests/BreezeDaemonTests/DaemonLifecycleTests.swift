@@ -109,7 +109,7 @@ struct DaemonLifecycleTests {
     }
 
     func savedState(_ rig: DaemonRig) throws -> DaemonState {
-        guard case .loaded(let state) = try StateStore(stateDirectory: rig.state).load(now: rig.clock.now().wall) else {
+        guard case .loaded(let state) = try StateStore(stateDirectory: rig.state).load(now: rig.clock.now().wall.unixSeconds) else {
             return DaemonState()
         }
         return state

@@ -61,10 +61,10 @@ final class HeldReceiver: Receiver {
 
 /// A clock the test moves by hand, at the time the scripted readings were taken.
 final class FakeClock: Sendable {
-    private let reading = Mutex(ClockReading(monotonic: 1000, wall: 1_787_234_400))
+    private let reading = Mutex(ClockReading(monotonic: 1000, wall: Instant(unixSeconds: 1_787_234_400)))
     func now() -> ClockReading { reading.withLock { $0 } }
     func advance(_ seconds: Double) {
-        reading.withLock { $0 = ClockReading(monotonic: $0.monotonic + seconds, wall: $0.wall + seconds) }
+        reading.withLock { $0 = ClockReading(monotonic: $0.monotonic + seconds, wall: $0.wall + .seconds(seconds)) }
     }
 }
 

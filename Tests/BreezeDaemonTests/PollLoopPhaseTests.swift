@@ -4,10 +4,10 @@ import Testing
 
 /// `PollLoopPhase` event by event: what each tick, request and completion asks the loop to do.
 struct PollLoopPhaseTests {
-    let start = ClockReading(monotonic: 1, wall: 1_800_000_000)
+    let start = ClockReading(monotonic: 1, wall: Instant(unixSeconds: 1_800_000_000))
 
     func at(_ seconds: Double) -> ClockReading {
-        ClockReading(monotonic: start.monotonic + seconds, wall: start.wall + seconds)
+        ClockReading(monotonic: start.monotonic + seconds, wall: start.wall + .seconds(seconds))
     }
 
     func phase(stallAfter: Duration? = nil) -> PollLoopPhase {

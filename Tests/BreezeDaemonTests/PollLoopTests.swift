@@ -46,7 +46,7 @@ func eventually(_ condition: () -> Bool) async -> Bool {
 /// then a fact about every tick up to that time, not a guess after a real sleep.
 struct SteppedLoop {
     var machine: PollLoopPhase
-    var now = ClockReading(monotonic: 1, wall: 1_800_000_000)
+    var now = ClockReading(monotonic: 1, wall: Instant(unixSeconds: 1_800_000_000))
     /// Monotonic seconds when the timer fires next; nil when cancelled. At start: at once.
     private(set) var wake: Double? = 1
     private(set) var started = 0
@@ -57,7 +57,7 @@ struct SteppedLoop {
     init(interval: Duration = .seconds(900), checkEvery: Duration = .seconds(60), stallAfter: Duration? = nil) {
         machine = PollLoopPhase(
             schedule: PollSchedule(
-                interval: interval, jitter: .zero, start: ClockReading(monotonic: 1, wall: 1_800_000_000),
+                interval: interval, jitter: .zero, start: ClockReading(monotonic: 1, wall: Instant(unixSeconds: 1_800_000_000)),
                 checkEvery: checkEvery),
             stallAfter: stallAfter)
     }
@@ -85,7 +85,7 @@ struct SteppedLoop {
     mutating func stop() { perform(machine.stop()) }
 
     private mutating func move(to monotonic: Double) {
-        now = ClockReading(monotonic: monotonic, wall: now.wall + (monotonic - now.monotonic))
+        now = ClockReading(monotonic: monotonic, wall: now.wall + .seconds(monotonic - now.monotonic))
     }
 
     private mutating func perform(_ actions: [PollLoopPhase.Action]) {
@@ -105,7 +105,7 @@ struct SteppedLoop {
 
 struct PollLoopTests {
     /// A frozen clock: only the first poll and explicit requests are ever due.
-    let frozen: @Sendable () -> ClockReading = { ClockReading(monotonic: 1, wall: 1_800_000_000) }
+    let frozen: @Sendable () -> ClockReading = { ClockReading(monotonic: 1, wall: Instant(unixSeconds: 1_800_000_000)) }
 
     /// A loop on the frozen clock whose first cycle (due at start) has begun.
     func startedLoop(_ cycles: ManualCycles) async -> PollLoop {
@@ -176,10 +176,10 @@ struct PollLoopTests {
 
 /// A clock the test moves by hand.
 final class HandClock: Sendable {
-    private let reading = Mutex(ClockReading(monotonic: 1, wall: 1_800_000_000))
+    private let reading = Mutex(ClockReading(monotonic: 1, wall: Instant(unixSeconds: 1_800_000_000)))
     func now() -> ClockReading { reading.withLock { $0 } }
     func advance(_ seconds: Double) {
-        reading.withLock { $0 = ClockReading(monotonic: $0.monotonic + seconds, wall: $0.wall + seconds) }
+        reading.withLock { $0 = ClockReading(monotonic: $0.monotonic + seconds, wall: $0.wall + .seconds(seconds)) }
     }
 }
 

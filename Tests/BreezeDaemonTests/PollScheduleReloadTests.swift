@@ -4,10 +4,10 @@ import Testing
 
 /// A reload (SIGHUP) changes interval and jitter; it never drops a poll asked for by SIGUSR1.
 struct PollScheduleReloadTests {
-    let start = ClockReading(monotonic: 100, wall: 1_800_000_000)
+    let start = ClockReading(monotonic: 100, wall: Instant(unixSeconds: 1_800_000_000))
 
     func at(_ seconds: Double) -> ClockReading {
-        ClockReading(monotonic: start.monotonic + seconds, wall: start.wall + seconds)
+        ClockReading(monotonic: start.monotonic + seconds, wall: start.wall + .seconds(seconds))
     }
 
     @Test func aReloadRightAfterPollNowKeepsThePollDue() {

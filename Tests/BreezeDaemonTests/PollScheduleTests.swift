@@ -3,10 +3,10 @@ import BreezeDaemon
 import Testing
 
 struct PollScheduleTests {
-    let start = ClockReading(monotonic: 100, wall: 1_800_000_000)
+    let start = ClockReading(monotonic: 100, wall: Instant(unixSeconds: 1_800_000_000))
 
     func at(_ seconds: Double, wallShift: Double = 0) -> ClockReading {
-        ClockReading(monotonic: start.monotonic + seconds, wall: start.wall + seconds + wallShift)
+        ClockReading(monotonic: start.monotonic + seconds, wall: start.wall + .seconds(seconds + wallShift))
     }
 
     @Test func firstPollIsImmediate() {
@@ -60,6 +60,6 @@ struct PollScheduleTests {
     @Test func jitterNeverExceedsHalfTheInterval() {
         var schedule = PollSchedule(interval: .seconds(60), jitter: .seconds(600), start: start)
         schedule.cycleCompleted(at: start, randomUnit: 0)
-        #expect(schedule.nextPollWall == start.wall + 30)
+        #expect(schedule.nextPollWall == start.wall + .seconds(30))
     }
 }
