@@ -48,6 +48,8 @@ struct DaemonLifecycleTests {
         daemon.start()
         // The first cycle fired Paris's alert; its delivery is running, held.
         #expect(await eventually { rig.receiver.attempts.withLock { $0 } == 1 })
+        // The attempt may start before the control queue has saved the cycle's state.
+        #expect(await eventually { (try? savedState(rig).lastCycleCompletedAt) != nil })
         let first = try #require(try savedState(rig).lastCycleCompletedAt)
 
         rig.source.hold()
