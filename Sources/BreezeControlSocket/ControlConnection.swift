@@ -30,6 +30,7 @@ final class ControlConnection: @unchecked Sendable {
     }
 
     func start(deadline seconds: Double) {
+        dispatchPrecondition(condition: .onQueue(queue))
         let timer = DispatchSource.makeTimerSource(queue: queue)
         timer.setEventHandler { [self] in finish() }
         timer.schedule(deadline: .now() + .nanoseconds(Int(seconds * 1e9)))
@@ -44,6 +45,7 @@ final class ControlConnection: @unchecked Sendable {
 
     /// Closes the connection now; the descriptor once no source watches it.
     func finish() {
+        dispatchPrecondition(condition: .onQueue(queue))
         guard !finished else { return }
         finished = true
         timer?.cancel()
@@ -54,6 +56,7 @@ final class ControlConnection: @unchecked Sendable {
     }
 
     private func watch(_ source: any DispatchSourceProtocol) {
+        dispatchPrecondition(condition: .onQueue(queue))
         descriptorSources += 1
         let descriptor = self.descriptor
         source.setCancelHandler { [self] in
@@ -63,6 +66,7 @@ final class ControlConnection: @unchecked Sendable {
     }
 
     private func readAvailable() {
+        dispatchPrecondition(condition: .onQueue(queue))
         let limit = server.limits.requestBytes
         var buffer = [UInt8](repeating: 0, count: limit + 1)
         while !finished {
@@ -87,11 +91,13 @@ final class ControlConnection: @unchecked Sendable {
     }
 
     private func stopReading() {
+        dispatchPrecondition(condition: .onQueue(queue))
         reader?.cancel()
         reader = nil
     }
 
     private func respond(_ response: ControlResponse) {
+        dispatchPrecondition(condition: .onQueue(queue))
         guard !finished else { return }
         do {
             output = try ControlLine.encode(response)
@@ -102,6 +108,7 @@ final class ControlConnection: @unchecked Sendable {
     }
 
     private func writeAvailable() {
+        dispatchPrecondition(condition: .onQueue(queue))
         while !finished, written < output.count {
             let count = output[written...].withUnsafeBytes {
                 send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
@@ -117,6 +124,7 @@ final class ControlConnection: @unchecked Sendable {
     }
 
     private func waitUntilWritable() {
+        dispatchPrecondition(condition: .onQueue(queue))
         guard writer == nil else { return }
         let writer = DispatchSource.makeWriteSource(fileDescriptor: descriptor, queue: queue)
         writer.setEventHandler { [self] in writeAvailable() }

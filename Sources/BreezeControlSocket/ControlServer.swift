@@ -113,6 +113,7 @@ public final class ControlServer: @unchecked Sendable {
     }
 
     private func acceptAll() {
+        dispatchPrecondition(condition: .onQueue(queue))
         while true {
             let client = accept(listener, nil, nil)
             if client < 0 {
@@ -140,6 +141,7 @@ public final class ControlServer: @unchecked Sendable {
 
     /// Out of descriptors: a level-triggered source would spin, so look again in a moment.
     private func pauseAccepting() {
+        dispatchPrecondition(condition: .onQueue(queue))
         guard let source, !paused else { return }
         paused = true
         source.suspend()
@@ -152,6 +154,7 @@ public final class ControlServer: @unchecked Sendable {
 
     /// What to answer `line` from a user (nil when unknown); calls `reply` on `queue`.
     func answer(_ line: [UInt8], from user: uid_t?, reply: @escaping @Sendable (ControlResponse) -> Void) {
+        dispatchPrecondition(condition: .onQueue(queue))
         let request: ControlRequest
         do {
             request = try ControlRequestReader.read(line)

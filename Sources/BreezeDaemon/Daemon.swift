@@ -9,7 +9,8 @@ import BreezeState
 import BreezeVocabulary
 
 /// The running daemon: a control queue owns the plan and the state; poll cycles run on a
-/// work queue and hand their results back. Every property is touched on `control` alone.
+/// work queue and hand their results back. Its life is a `DaemonPhase`; every property is
+/// touched on `control` alone.
 public final class Daemon: @unchecked Sendable {
     private let control = DispatchQueue(label: "breezed.control")
     private let work = DispatchQueue(label: "breezed.poll")
@@ -22,8 +23,12 @@ public final class Daemon: @unchecked Sendable {
     private let delivery: DeliveryWorker
     private let outboxFailures = FailureLatch()
     private let stateFailures = FailureLatch()
-    private var cycleRunning = false
-    private var stopping = false
+    private var phase = DaemonPhase()
+    /// The running cycle's hand-back to the loop, and its result once it is done.
+    private var cycleCompletion: PollLoop.CycleCompletion?
+    private var cycleResult: (state: DaemonState, summary: CycleSummary)?
+    /// Why and how the daemon stops, from the first `stop` call.
+    private var stopRequest: (reason: String, exit: @Sendable (Int32) -> Void)?
 
     /// Opens the state for `loaded`; fails only when the state directory is unusable.
     public init(
@@ -44,15 +49,16 @@ public final class Daemon: @unchecked Sendable {
             delivery.start()
             environment.logger.log(
                 DaemonRecords.started(
-                    version: BreezeVersionText.value, cities: plan.cities.count, configuration: configurationPath))
+                    version: environment.version, cities: plan.cities.count, configuration: configurationPath))
             let watchdog = ServiceNotifier.watchdogInterval(environment: environment.variables)
-            let checkEvery = min(60, watchdog.map { $0.seconds / 2 } ?? 60)
+            let checkEvery = min(.seconds(60), watchdog.map { $0 / 2 } ?? .seconds(60))
             let notifier = environment.notifier
             let loop = PollLoop(
-                queue: control, interval: plan.interval, jitter: plan.jitter, checkEvery: checkEvery,
-                stallAfter: plan.cycleBudget + 30, clock: environment.clock, random: environment.random,
+                queue: control, interval: Duration(seconds: plan.interval), jitter: Duration(seconds: plan.jitter),
+                checkEvery: checkEvery, stallAfter: Duration(seconds: plan.cycleBudget + 30),
+                clock: environment.clock, random: environment.random,
                 heartbeat: { if watchdog != nil { notifier.watchdog() } },
-                cycle: { [weak self] completed in self?.runCycle(completed) })
+                cycle: { [weak self] completed in self?.cycleDue(completed) })
             self.loop = loop
             loop.start()
             notifier.ready(status: statusLine())
@@ -80,7 +86,7 @@ public final class Daemon: @unchecked Sendable {
                 // Receivers removed by the reload keep their pending entries on disk; they go
                 // out if a receiver of that name comes back (see DeliveryQueues).
                 delivery.replaceTargets(plan.routing.targets)
-                loop?.reschedule(interval: plan.interval, jitter: plan.jitter)
+                loop?.reschedule(interval: Duration(seconds: plan.interval), jitter: Duration(seconds: plan.jitter))
                 persist()
                 environment.logger.log(DaemonRecords.reloaded(cities: plan.cities.count))
             } catch let failure as ConfigurationFailure {
@@ -97,39 +103,43 @@ public final class Daemon: @unchecked Sendable {
         control.async { [self] in loop?.pollNow() }
     }
 
-    /// Stops (SIGTERM, SIGINT): no new cycle and no new delivery attempt; a running cycle and
-    /// running attempts get `grace` seconds to finish (an attempt cut short stays in the
-    /// outbox and is sent again on the next start); the state is saved; then `exit` is
-    /// called with status 0.
+    /// Stops (SIGTERM, SIGINT) in the order `DaemonPhase` gives: no new cycle and no new
+    /// delivery attempt; a running cycle and running attempts get `grace` seconds in all (by
+    /// the injected clock) to finish (an attempt cut short stays in the outbox and is sent
+    /// again on the next start); the state is saved; then `exit` is called with status 0.
     public func stop(reason: String, grace: Double = 5, exit: @escaping @Sendable (Int32) -> Void) {
         control.async { [self] in
-            guard !stopping else { return }
-            stopping = true
-            environment.notifier.stopping()
-            environment.logger.log(DaemonRecords.stopping(reason: reason))
-            loop?.stop()
-            delivery.stop()
-            let deadline = ContinuousClock.now + .seconds(grace)
-            waitForCycle(until: deadline) { [self] in
-                persist()
-                delivery.waitForAttempts(deadline: deadline)
-                exit(0)
+            if stopRequest == nil { stopRequest = (reason, exit) }
+            perform(phase.stop(now: environment.clock().monotonic, grace: grace))
+        }
+    }
+
+    private func cycleDue(_ completed: PollLoop.CycleCompletion) {
+        cycleCompletion = completed
+        perform(phase.cycleDue())
+    }
+
+    private func perform(_ actions: [DaemonPhase.Action]) {
+        dispatchPrecondition(condition: .onQueue(control))
+        for action in actions {
+            switch action {
+            case .runCycle: runCycle()
+            case .adoptCycleResult: adoptCycleResult()
+            case .completeCycle: completeCycle()
+            case .persist: persist()
+            case .announceStop:
+                environment.notifier.stopping()
+                environment.logger.log(DaemonRecords.stopping(reason: stopRequest?.reason ?? "stop"))
+            case .stopLoop: loop?.stop()
+            case .stopDelivery: delivery.stop()
+            case .waitForCycle(let deadline): waitForCycle(until: deadline)
+            case .waitForAttempts(let deadline): waitForAttempts(until: deadline)
+            case .exit: stopRequest?.exit(0)
             }
         }
     }
 
-    private func waitForCycle(until deadline: ContinuousClock.Instant, then finish: @escaping @Sendable () -> Void) {
-        guard cycleRunning, ContinuousClock.now < deadline else {
-            finish()
-            return
-        }
-        control.asyncAfter(deadline: .now() + .milliseconds(20)) { [self] in
-            waitForCycle(until: deadline, then: finish)
-        }
-    }
-
-    private func runCycle(_ completed: @escaping @Sendable (PollLoop.CycleOutcome) -> Void) {
-        cycleRunning = true
+    private func runCycle() {
         let plan = self.plan
         nonisolated(unsafe) var snapshot = state
         let environment = self.environment
@@ -140,17 +150,44 @@ public final class Daemon: @unchecked Sendable {
                 deadline: deadline)
             let result = snapshot
             control.async { [self] in
-                cycleRunning = false
-                state = result
-                state.pollIntervalSeconds = self.plan.interval
-                persist()
-                completed(summary.noCityGotData ? .failed : .succeeded)
-                // After the loop has armed the next poll, so the status names its time.
-                control.async { [self] in
-                    environment.notifier.status(statusLine(alerting: summary.alerting))
-                }
+                cycleResult = (result, summary)
+                perform(phase.cycleFinished())
             }
         }
+    }
+
+    private func adoptCycleResult() {
+        guard let result = cycleResult else { return }
+        state = result.state
+        state.pollIntervalSeconds = plan.interval
+    }
+
+    private func completeCycle() {
+        guard let completed = cycleCompletion, let summary = cycleResult?.summary else { return }
+        cycleCompletion = nil
+        cycleResult = nil
+        // `then` runs once the loop has armed the next poll, so the status names its time.
+        completed(summary.noCityGotData ? .failed : .succeeded) { [self] in
+            environment.notifier.status(statusLine(alerting: summary.alerting))
+        }
+    }
+
+    private func waitForCycle(until deadline: Double) {
+        let left = remaining(until: deadline)
+        environment.logger.log(LogRecord(.debug, "stopping: waiting up to \(left) for the running cycle"))
+        control.asyncAfter(deadline: .now() + left.seconds) { [self] in perform(phase.cycleWaitEnded()) }
+    }
+
+    private func waitForAttempts(until deadline: Double) {
+        let left = remaining(until: deadline)
+        environment.logger.log(LogRecord(.debug, "stopping: waiting up to \(left) for running delivery attempts"))
+        delivery.whenNoAttemptRuns { [self] in control.async { [self] in perform(phase.attemptsWaitEnded()) } }
+        control.asyncAfter(deadline: .now() + left.seconds) { [self] in perform(phase.attemptsWaitEnded()) }
+    }
+
+    /// The time left until `deadline`, monotonic seconds on the injected clock.
+    private func remaining(until deadline: Double) -> Duration {
+        Duration(seconds: max(0, min(deadline - environment.clock().monotonic, 86_400)))
     }
 
     private func persist() {
@@ -168,84 +205,8 @@ public final class Daemon: @unchecked Sendable {
     private func statusLine(alerting: Int? = nil) -> String {
         let alertingCount = alerting ?? state.cities.values.filter(\.alert.firing).count
         var line = "\(Counted.text(plan.cities.count, "city", "cities")), \(alertingCount) alerting"
-        if let loop { line += ", next poll " + TimeText.localClock(loop.nextPollWall.rounded(.up)) }
+        if let loop { line += ", next poll " + TimeText.localClock(loop.nextPollWall.unixSeconds.rounded(.up)) }
         return line
-    }
-
-    static func makeDelivery(_ plan: DaemonPlan, environment: DaemonEnvironment) -> DeliveryWorker {
-        let logger = environment.logger
-        let clock = environment.clock
-        return DeliveryWorker(
-            outbox: Outbox(stateDirectory: plan.stateDirectory), targets: plan.routing.targets,
-            quietHours: environment.quietHours, clock: { clock().wall }, random: environment.random,
-            report: { logger.log(DeliveryRecords.record($0)) })
-    }
-
-    /// One poll cycle over `plan`, its alert events written to the outbox (a city whose
-    /// events cannot be written keeps its old alert state: `OutboxHandOff`). The caller saves
-    /// `state` afterwards: the outbox first, the state second, so a crash in between may
-    /// send an event twice — under the same id — but never loses one.
-    static func poll(
-        _ plan: DaemonPlan, state: inout DaemonState, delivery: DeliveryWorker, _ environment: DaemonEnvironment,
-        outboxFailures: FailureLatch, deadline: ContinuousClock.Instant
-    ) -> CycleSummary {
-        let now = environment.clock().wall
-        var summary = PollCycle.run(
-            cities: plan.cities, state: &state, source: plan.source, logger: environment.logger,
-            now: now, deadline: deadline)
-        OutboxHandOff.run(
-            &summary, state: &state, routing: plan.routing, delivery: delivery, logger: environment.logger,
-            failures: outboxFailures, now: now)
-        state.lastCycleCompletedAt = max(now, environment.clock().wall)
-        return summary
-    }
-
-    static func openState(_ directory: String, environment: DaemonEnvironment) throws(FileError)
-        -> (StateStore, DaemonState)
-    {
-        try AtomicFile.createFolder(directory)
-        let store = StateStore(stateDirectory: directory)
-        switch try store.load(now: environment.clock().wall) {
-        case .loaded(let state): return (store, state)
-        case .fresh: return (store, DaemonState())
-        case .corrupt(let movedTo, let reason):
-            environment.logger.log(
-                LogRecord(
-                    .warning, "the state file was corrupt; moved it to \(movedTo) and starting afresh",
-                    fields: [("BREEZE_ERROR", reason)]))
-            return (store, DaemonState())
-        }
-    }
-}
-
-extension Daemon {
-    /// How long `breezed --once` spends delivering, in seconds, before it leaves what is
-    /// left in the outbox for the daemon.
-    public static let onceDeliveryBudget = 30.0
-
-    /// One cycle and no timer (`breezed --once`): the state is opened, updated and saved as
-    /// the long-running daemon would; the cycle's events are written to the outbox, and
-    /// everything due in it is attempted once (failures stay for the daemon), within
-    /// `onceDeliveryBudget`.
-    public static func runOnce(
-        loaded: LoadedConfiguration, environment: DaemonEnvironment
-    ) throws(FileError) -> CycleSummary {
-        let plan = DaemonPlan(configuration: loaded.configuration, environment: environment)
-        let (store, loadedState) = try openState(plan.stateDirectory, environment: environment)
-        var state = loadedState
-        let delivery = makeDelivery(plan, environment: environment)
-        delivery.start()
-        var summary = poll(
-            plan, state: &state, delivery: delivery, environment, outboxFailures: FailureLatch(),
-            deadline: ContinuousClock.now + .seconds(plan.cycleBudget))
-        state.pollIntervalSeconds = plan.interval
-        try store.save(state)
-        let deadline = ContinuousClock.now + .seconds(onceDeliveryBudget)
-        delivery.waitUntilIdle(deadline: deadline)
-        delivery.stop()
-        delivery.waitForAttempts(deadline: deadline + .seconds(onceDeliveryBudget))
-        summary.deliveriesPending = delivery.pendingCount
-        return summary
     }
 }
 
@@ -262,9 +223,9 @@ extension Daemon {
         control.async { [self] in
             reply(
                 DaemonSnapshot(
-                    configurationPath: configurationPath, cities: plan.cities.map(\.city.name),
+                    version: environment.version, configurationPath: configurationPath, cities: plan.cities.map(\.city.name),
                     receivers: plan.configuration.receiverNames, interval: plan.interval,
-                    nextPollAt: loop?.nextPollWall, cycleRunning: cycleRunning, state: state,
+                    nextPollAt: loop?.nextPollWall.unixSeconds, cycleRunning: phase.cycleRunning, state: state,
                     stateDirectory: plan.stateDirectory))
         }
     }

@@ -11,6 +11,7 @@ import BreezeState
 
 /// What the control socket reads of the daemon: one moment, taken on its control queue.
 struct DaemonSnapshot: Sendable {
+    var version: String
     var configurationPath: String
     var cities: [String]
     var receivers: [String]
@@ -67,6 +68,7 @@ public final class DaemonControl: @unchecked Sendable {
     }
 
     private func answer(_ request: ControlRequest, reply: @escaping @Sendable (ControlResponse) -> Void) {
+        dispatchPrecondition(condition: .onQueue(work))
         guard let kind = request.kind else { return reply(.failure("unknown request")) }
         switch kind {
         case .poll:
@@ -86,6 +88,7 @@ public final class DaemonControl: @unchecked Sendable {
     private func answer(_ kind: ControlRequestKind, _ request: ControlRequest, _ snapshot: DaemonSnapshot)
         -> ControlResponse
     {
+        dispatchPrecondition(condition: .onQueue(work))
         var response = ControlResponse()
         let outbox = Outbox(stateDirectory: snapshot.stateDirectory)
         switch kind {
@@ -129,7 +132,7 @@ public final class DaemonControl: @unchecked Sendable {
 
     private func describe(_ snapshot: DaemonSnapshot) -> DaemonDescription {
         DaemonDescription(
-            processID: getpid(), version: BreezeVersionText.value, configuration: snapshot.configurationPath,
+            processID: getpid(), version: snapshot.version, configuration: snapshot.configurationPath,
             cities: snapshot.cities, pollIntervalSeconds: snapshot.interval, nextPollAt: snapshot.nextPollAt,
             cycleRunning: snapshot.cycleRunning)
     }

@@ -24,6 +24,9 @@ public struct DaemonEnvironment: Sendable {
     public var clock: @Sendable () -> ClockReading
     /// A uniform random number in 0…1.
     public var random: @Sendable () -> Double
+    /// The daemon's version, from the executable (the library does not know it): logged at
+    /// start and told on the control socket.
+    public var version: String
 
     public init(
         logger: any Logger, notifier: ServiceNotifier,
@@ -31,7 +34,7 @@ public struct DaemonEnvironment: Sendable {
         makeReceivers: @escaping @Sendable (Configuration) -> [any Receiver] = { _ in [] },
         quietHours: @escaping QuietHoursCheck = { _, _, _ in nil },
         variables: [String: String], clock: @escaping @Sendable () -> ClockReading = ClockReading.system,
-        random: @escaping @Sendable () -> Double = { Double.random(in: 0...1) }
+        random: @escaping @Sendable () -> Double = { Double.random(in: 0...1) }, version: String = "unknown"
     ) {
         self.logger = logger
         self.notifier = notifier
@@ -41,5 +44,6 @@ public struct DaemonEnvironment: Sendable {
         self.variables = variables
         self.clock = clock
         self.random = random
+        self.version = version
     }
 }

@@ -1,12 +1,12 @@
 import BreezeVocabulary
 import Dispatch
 
-/// Runs poll cycles on `queue` as `PollSchedule` says: one at a time, the next armed only when
-/// the last completed. Every property is touched on `queue` alone.
+/// Runs poll cycles on `queue` as `PollLoopPhase` says: one at a time, the next armed only
+/// when the last completed. Every property is touched on `queue` alone.
 public final class PollLoop: @unchecked Sendable {
-    /// Starts one cycle; it must call the completion handler exactly once, on any thread,
-    /// saying whether the cycle failed (then the next comes sooner, see `PollSchedule`).
-    public typealias Cycle = @Sendable (_ completed: @escaping @Sendable (CycleOutcome) -> Void) -> Void
+    /// Starts one cycle; it must call the completion exactly once, on any thread, saying
+    /// whether the cycle failed (then the next comes sooner, see `PollSchedule`).
+    public typealias Cycle = @Sendable (_ completed: CycleCompletion) -> Void
 
     /// How a cycle went, as far as scheduling cares.
     public enum CycleOutcome: Sendable, Equatable {
@@ -15,30 +15,39 @@ public final class PollLoop: @unchecked Sendable {
         case failed
     }
 
+    /// What a cycle calls once when it is done. `then` runs on the loop's queue after the
+    /// loop has taken the outcome in and armed the next poll (a status line that names the
+    /// next poll's time goes there).
+    public struct CycleCompletion: Sendable {
+        fileprivate let finish: @Sendable (CycleOutcome, @escaping @Sendable () -> Void) -> Void
+
+        public init(_ finish: @escaping @Sendable (CycleOutcome, @escaping @Sendable () -> Void) -> Void) {
+            self.finish = finish
+        }
+
+        public func callAsFunction(_ outcome: CycleOutcome, then: @escaping @Sendable () -> Void = {}) {
+            finish(outcome, then)
+        }
+    }
+
     private let queue: DispatchQueue
     private let clock: @Sendable () -> ClockReading
     private let random: @Sendable () -> Double
     private let cycle: Cycle
     private let heartbeat: @Sendable () -> Void
-    private let stallAfter: Double
-    /// Monotonic seconds when the running cycle started; nil between cycles.
-    private var cycleStartedAt: Double?
-    private var cycleRunning: Bool { cycleStartedAt != nil }
     private let timer: any DispatchSourceTimer
-    private var schedule: PollSchedule
-    private var pollRequestedDuringCycle = false
-    private var stopped = false
-    private var lastCompletion: ClockReading?
+    private var machine: PollLoopPhase
 
     /// - Parameters:
     ///   - checkEvery: the longest sleep between looks at the clocks (and heartbeats).
-    ///   - firstRetry: seconds from a failed cycle to the next (doubling while they fail).
-    ///   - stallAfter: seconds after which a running cycle counts as stalled: heartbeats stop.
+    ///   - firstRetry: from a failed cycle to the next (doubling while they fail).
+    ///   - stallAfter: how long a cycle may run before it counts as stalled and heartbeats
+    ///     stop; nil: never.
     ///   - heartbeat: called on every wake-up while no cycle is stalled (the watchdog ping),
     ///     so systemd restarts a daemon whose polling hangs, not one that merely waits.
     public init(
-        queue: DispatchQueue, interval: Double, jitter: Double, checkEvery: Double = 60, firstRetry: Double = 30,
-        stallAfter: Double = .infinity, clock: @escaping @Sendable () -> ClockReading,
+        queue: DispatchQueue, interval: Duration, jitter: Duration, checkEvery: Duration = .seconds(60),
+        firstRetry: Duration = .seconds(30), stallAfter: Duration? = nil, clock: @escaping @Sendable () -> ClockReading,
         random: @escaping @Sendable () -> Double, heartbeat: @escaping @Sendable () -> Void = {},
         cycle: @escaping Cycle
     ) {
@@ -47,9 +56,10 @@ public final class PollLoop: @unchecked Sendable {
         self.random = random
         self.cycle = cycle
         self.heartbeat = heartbeat
-        self.stallAfter = stallAfter
-        schedule = PollSchedule(
-            interval: interval, jitter: jitter, start: clock(), checkEvery: checkEvery, firstRetry: firstRetry)
+        machine = PollLoopPhase(
+            schedule: PollSchedule(
+                interval: interval, jitter: jitter, start: clock(), checkEvery: checkEvery, firstRetry: firstRetry),
+            stallAfter: stallAfter)
         timer = DispatchSource.makeTimerSource(queue: queue)
     }
 
@@ -64,75 +74,49 @@ public final class PollLoop: @unchecked Sendable {
 
     /// Polls now (SIGUSR1); during a cycle, one more cycle follows it at once.
     public func pollNow() {
-        queue.async {
-            if self.cycleRunning {
-                self.pollRequestedDuringCycle = true
-            } else {
-                self.schedule.pollNow(at: self.clock())
-                self.arm()
-            }
-        }
+        queue.async { self.perform(self.machine.pollNow(at: self.clock())) }
     }
 
     /// Applies a new interval and jitter (a reload).
-    public func reschedule(interval: Double, jitter: Double) {
-        queue.async {
-            self.schedule.reschedule(interval: interval, jitter: jitter, lastCompletion: self.lastCompletion)
-            if !self.cycleRunning { self.arm() }
-        }
+    public func reschedule(interval: Duration, jitter: Duration) {
+        queue.async { self.perform(self.machine.reschedule(interval: interval, jitter: jitter, at: self.clock())) }
     }
 
     /// Stops arming new cycles; a running one finishes on its own.
     public func stop() {
-        queue.async {
-            self.stopped = true
-            self.timer.cancel()
-        }
+        queue.async { self.perform(self.machine.stop()) }
     }
 
-    /// Unix seconds of the next due poll. Call on `queue`.
-    public var nextPollWall: Double { schedule.nextPollWall }
+    /// When the next poll is due by the wall clock. Call on `queue`.
+    public var nextPollWall: Instant {
+        dispatchPrecondition(condition: .onQueue(queue))
+        return machine.schedule.nextPollWall
+    }
 
     private func tick() {
-        guard !stopped else { return }
-        let now = clock()
-        if let started = cycleStartedAt {
-            if now.monotonic - started < stallAfter { heartbeat() }
-            // While a cycle runs the timer keeps ticking, only for heartbeats.
-            timer.schedule(deadline: .now() + .nanoseconds(Int(schedule.checkEvery * 1e9)))
-            return
-        }
-        heartbeat()
-        guard schedule.isDue(at: now) else {
-            arm()
-            return
-        }
-        cycleStartedAt = now.monotonic
-        timer.schedule(deadline: .now() + .nanoseconds(Int(schedule.checkEvery * 1e9)))
-        cycle { [weak self] outcome in
-            guard let self else { return }
-            self.queue.async { self.cycleFinished(outcome) }
-        }
+        perform(machine.tick(at: clock()))
     }
 
-    private func cycleFinished(_ outcome: CycleOutcome) {
-        cycleStartedAt = nil
-        let now = clock()
-        lastCompletion = now
-        switch outcome {
-        case .succeeded: schedule.cycleCompleted(at: now, randomUnit: random())
-        case .failed: schedule.cycleFailed(at: now, randomUnit: random())
+    private func perform(_ actions: [PollLoopPhase.Action]) {
+        dispatchPrecondition(condition: .onQueue(queue))
+        for action in actions {
+            switch action {
+            case .heartbeat:
+                heartbeat()
+            case .sleep(let span):
+                timer.schedule(deadline: .now() + span.seconds)
+            case .cancelTimer:
+                timer.cancel()
+            case .startCycle:
+                cycle(
+                    CycleCompletion { [weak self] outcome, then in
+                        guard let self else { return }
+                        self.queue.async {
+                            self.perform(self.machine.cycleFinished(outcome, at: self.clock(), randomUnit: self.random()))
+                            then()
+                        }
+                    })
+            }
         }
-        if pollRequestedDuringCycle {
-            pollRequestedDuringCycle = false
-            schedule.pollNow(at: now)
-        }
-        arm()
-    }
-
-    private func arm() {
-        guard !stopped else { return }
-        let delay = schedule.delay(at: clock())
-        timer.schedule(deadline: .now() + .nanoseconds(Int(delay * 1e9)))
     }
 }

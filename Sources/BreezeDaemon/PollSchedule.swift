@@ -2,32 +2,33 @@ import BreezeVocabulary
 
 /// When the next poll is due: every `interval` ± `jitter`, never overlapping, with one
 /// catch-up poll (not a burst) after a suspend or a forward clock jump. After a failed cycle
-/// (the network down at boot) the next comes sooner: `firstRetry` seconds, doubling with each
+/// (the network down at boot) the next comes sooner: `firstRetry`, doubling with each
 /// failure in a row, until it reaches `interval`.
 public struct PollSchedule: Sendable, Equatable {
-    public var interval: Double
-    public var jitter: Double
-    /// Seconds from a failed cycle to the retry after it, before doubling. Default 30.
-    public var firstRetry: Double
+    public var interval: Duration
+    public var jitter: Duration
+    /// From a failed cycle to the retry after it, before doubling. Default 30 s.
+    public var firstRetry: Duration
     /// Failed cycles in a row since the last one that succeeded.
     public private(set) var failuresInARow = 0
     /// Whether a poll was asked for (SIGUSR1) and has not run yet: a reload keeps it due.
     public private(set) var pollRequested = false
     /// The longest the timer sleeps before looking at the clocks again, so a suspend or a
-    /// clock jump is noticed within this many seconds.
-    public var checkEvery: Double
+    /// clock jump is noticed within this span.
+    public var checkEvery: Duration
     /// The readings when the next poll becomes due.
     private(set) var dueMonotonic: Double
-    private(set) var dueWall: Double
+    private(set) var dueWall: Instant
 
     /// A schedule whose first poll is due at once (`start`).
     public init(
-        interval: Double, jitter: Double, start: ClockReading, checkEvery: Double = 60, firstRetry: Double = 30
+        interval: Duration, jitter: Duration, start: ClockReading, checkEvery: Duration = .seconds(60),
+        firstRetry: Duration = .seconds(30)
     ) {
         self.interval = interval
-        self.jitter = min(max(0, jitter), interval / 2)
+        self.jitter = Self.clamped(jitter, interval: interval)
         self.checkEvery = checkEvery
-        self.firstRetry = max(1, firstRetry)
+        self.firstRetry = max(.seconds(1), firstRetry)
         dueMonotonic = start.monotonic
         dueWall = start.wall
     }
@@ -38,10 +39,10 @@ public struct PollSchedule: Sendable, Equatable {
         now.monotonic >= dueMonotonic || now.wall >= dueWall
     }
 
-    /// Seconds to sleep before looking again.
-    public func delay(at now: ClockReading) -> Double {
-        let untilDue = min(dueMonotonic - now.monotonic, dueWall - now.wall)
-        return max(0, min(untilDue, checkEvery))
+    /// How long to sleep before looking again.
+    public func delay(at now: ClockReading) -> Duration {
+        let untilDue = min(dueMonotonic - now.monotonic, (dueWall - now.wall).seconds)
+        return Duration(seconds: max(0, min(untilDue, checkEvery.seconds)))
     }
 
     /// Records that a cycle completed at `now`: the next is due one interval later, moved by
@@ -63,14 +64,14 @@ public struct PollSchedule: Sendable, Equatable {
     private mutating func makeNextDue(after now: ClockReading, randomUnit: Double) {
         let retry = retryDelay
         let offset = failuresInARow > 0 && retry < interval
-            ? retry : interval + jitter * (2 * min(max(randomUnit, 0), 1) - 1)
+            ? retry.seconds : interval.seconds + jitter.seconds * (2 * min(max(randomUnit, 0), 1) - 1)
         dueMonotonic = now.monotonic + offset
-        dueWall = now.wall + offset
+        dueWall = Instant(unixSeconds: now.wall.unixSeconds + offset)
     }
 
-    /// Seconds from the last failed cycle to the next: `firstRetry` doubled once per further
-    /// failure in a row, at most `interval`.
-    public var retryDelay: Double {
+    /// From the last failed cycle to the next: `firstRetry` doubled once per further failure
+    /// in a row, at most `interval`.
+    public var retryDelay: Duration {
         var delay = firstRetry
         var count = 1
         while count < failuresInARow, delay < interval {
@@ -90,14 +91,19 @@ public struct PollSchedule: Sendable, Equatable {
     /// Changes interval and jitter (a reload), keeping the time of the last cycle and the
     /// failures in a row. The next poll moves only when they changed, and never away from a
     /// poll asked for and not yet run: a SIGHUP right after SIGUSR1 must not drop the poll.
-    public mutating func reschedule(interval: Double, jitter: Double, lastCompletion: ClockReading?) {
-        let jitter = min(max(0, jitter), interval / 2)
+    public mutating func reschedule(interval: Duration, jitter: Duration, lastCompletion: ClockReading?) {
+        let jitter = Self.clamped(jitter, interval: interval)
         guard interval != self.interval || jitter != self.jitter else { return }
         self.interval = interval
         self.jitter = jitter
         if let lastCompletion, !pollRequested { makeNextDue(after: lastCompletion, randomUnit: 0.5) }
     }
 
-    /// Unix seconds when the next poll is due, for status lines.
-    public var nextPollWall: Double { dueWall }
+    /// When the next poll is due by the wall clock, for status lines.
+    public var nextPollWall: Instant { dueWall }
+
+    /// At most half the interval, never negative.
+    private static func clamped(_ jitter: Duration, interval: Duration) -> Duration {
+        min(max(.zero, jitter), interval / 2)
+    }
 }

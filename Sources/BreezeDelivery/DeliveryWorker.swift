@@ -28,9 +28,11 @@ public struct SubmitFailure: Sendable, Equatable {
     }
 }
 
-/// Drives `DeliveryQueues` with Dispatch: its own serial queue owns the state (polling never
-/// waits for it), attempts run on a concurrent queue — at most one per receiver — and a timer
-/// wakes it when the next entry is due. Every property is touched on `queue` alone.
+/// Drives `DeliveryQueues` with Dispatch: its own serial queue owns the state, attempts run on
+/// a concurrent queue — at most one per receiver — and a timer wakes it when the next entry
+/// is due. Polling waits for the worker only in `submit`, which writes (and fsyncs) each new
+/// entry on the worker's queue before it returns; it never waits for an attempt. Every
+/// property is touched on `queue` alone.
 public final class DeliveryWorker: @unchecked Sendable {
     private let queue = DispatchQueue(label: "breezed.delivery")
     private let attempts = DispatchQueue(label: "breezed.delivery.attempts", attributes: .concurrent)
@@ -44,6 +46,10 @@ public final class DeliveryWorker: @unchecked Sendable {
     private var timer: (any DispatchSourceTimer)?
     /// Failed outbox updates, so a full disk is reported once, not on every attempt.
     private let storageFailures = FailureLatch()
+    /// Called once no attempt runs and none is due (`whenIdle`).
+    private var idleWaiters: [@Sendable () -> Void] = []
+    /// Called once no attempt runs (`whenNoAttemptRuns`).
+    private var attemptWaiters: [@Sendable () -> Void] = []
 
     /// - Parameters:
     ///   - clock: unix seconds now.
@@ -138,30 +144,35 @@ public final class DeliveryWorker: @unchecked Sendable {
         }
     }
 
-    /// Whether no attempt is running and none is due now: every entry left waits for a
-    /// retry, a hold, or a receiver.
-    public var isIdle: Bool {
-        queue.sync {
-            step()
-            return machine.inFlight.isEmpty
-        }
-    }
-
     /// Pending entries in all.
     public var pendingCount: Int { queue.sync { machine.pendingCount } }
 
-    /// Blocks until `isIdle` or `deadline`; true when idle.
-    @discardableResult
-    public func waitUntilIdle(deadline: ContinuousClock.Instant) -> Bool {
-        while ContinuousClock.now < deadline {
-            if isIdle { return true }
-            usleepMilliseconds(20)
+    /// Calls `handler` once, on the worker's queue, as soon as no attempt runs and none is due
+    /// now: every entry left waits for a retry, a hold, or a receiver (at once if so already).
+    public func whenIdle(_ handler: @escaping @Sendable () -> Void) {
+        queue.async {
+            self.idleWaiters.append(handler)
+            self.step()
         }
-        return isIdle
+    }
+
+    /// Calls `handler` once, on the worker's queue, as soon as no attempt runs (at once if
+    /// none does): after `stop`, when the last running attempt has finished.
+    public func whenNoAttemptRuns(_ handler: @escaping @Sendable () -> Void) {
+        queue.async {
+            self.attemptWaiters.append(handler)
+            self.callWaiters(idle: false)
+        }
+    }
+
+    /// Blocks until the worker is idle (see `whenIdle`) or `timeout` has passed; true when idle.
+    @discardableResult
+    public func waitUntilIdle(timeout: Duration) -> Bool {
+        Self.wait(timeout: timeout, for: whenIdle)
     }
 
     /// Starts no more attempts (SIGTERM). Running ones finish within their receiver's
-    /// timeout; `waitForAttempts` waits for them.
+    /// timeout; `waitForAttempts` and `whenNoAttemptRuns` wait for them.
     public func stop() {
         queue.sync {
             machine.stop()
@@ -169,18 +180,37 @@ public final class DeliveryWorker: @unchecked Sendable {
         }
     }
 
-    /// Blocks until no attempt runs, or `deadline`; true when none runs.
+    /// Blocks until no attempt runs, or `timeout` has passed; true when none runs.
     @discardableResult
-    public func waitForAttempts(deadline: ContinuousClock.Instant) -> Bool {
-        while ContinuousClock.now < deadline {
-            if queue.sync(execute: { machine.inFlight.isEmpty }) { return true }
-            usleepMilliseconds(20)
-        }
-        return queue.sync { machine.inFlight.isEmpty }
+    public func waitForAttempts(timeout: Duration) -> Bool {
+        Self.wait(timeout: timeout, for: whenNoAttemptRuns)
+    }
+
+    private static func wait(
+        timeout: Duration, for register: (@escaping @Sendable () -> Void) -> Void
+    ) -> Bool {
+        // Signalled once, by the state change itself: nothing here looks again and again.
+        let reached = DispatchSemaphore(value: 0)
+        register { reached.signal() }
+        return reached.wait(timeout: .now() + max(0, timeout.seconds)) == .success
+    }
+
+    /// Calls the waiters whose condition holds; `idle` right after a step, when whatever was
+    /// due has started.
+    private func callWaiters(idle: Bool) {
+        dispatchPrecondition(condition: .onQueue(queue))
+        guard machine.inFlight.isEmpty else { return }
+        let waiters = attemptWaiters + (idle ? idleWaiters : [])
+        attemptWaiters = []
+        if idle { idleWaiters = [] }
+        waiters.forEach { $0() }
     }
 
     private func step() {
+        dispatchPrecondition(condition: .onQueue(queue))
         perform(machine.step(now: clock()))
+        // Whatever was due has started: with nothing in flight now, the worker is idle.
+        callWaiters(idle: true)
         guard let timer, !machine.stopped else { return }
         if let wake = machine.nextWake {
             let delay = min(longestSleep, max(0.001, wake - clock()))
@@ -191,6 +221,7 @@ public final class DeliveryWorker: @unchecked Sendable {
     }
 
     private func perform(_ actions: [DeliveryAction]) {
+        dispatchPrecondition(condition: .onQueue(queue))
         for action in actions {
             switch action {
             case .attempt(let entry, let receiver):
@@ -224,9 +255,4 @@ public final class DeliveryWorker: @unchecked Sendable {
             if storageFailures.failed(error.reason) { report(.storageFailed("\(what): \(error)")) }
         }
     }
-}
-
-private func usleepMilliseconds(_ milliseconds: Int) {
-    let semaphore = DispatchSemaphore(value: 0)
-    _ = semaphore.wait(timeout: .now() + .milliseconds(milliseconds))
 }

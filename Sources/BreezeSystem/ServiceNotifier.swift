@@ -28,7 +28,9 @@ public struct ServiceNotifier: Sendable {
     @discardableResult
     public func status(_ text: String) -> Bool { send("STATUS=\(Self.oneLine(text))") }
 
-    /// `WATCHDOG=1`: send only when real work (a poll cycle) has completed.
+    /// `WATCHDOG=1`. The poll loop sends it on every wake-up while no poll cycle is stalled
+    /// (one running longer than its budget): a daemon that merely waits for its next poll
+    /// stays alive, one whose polling hangs is restarted by systemd.
     @discardableResult
     public func watchdog() -> Bool { send("WATCHDOG=1") }
 

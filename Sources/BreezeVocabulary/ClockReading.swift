@@ -7,10 +7,10 @@ import Glibc
 public struct ClockReading: Sendable, Equatable {
     /// Seconds on a clock that never jumps (and stops while the machine is suspended).
     public var monotonic: Double
-    /// Unix seconds (jumps when the clock is set, keeps going while suspended).
-    public var wall: Double
+    /// The wall clock (jumps when the clock is set, keeps going while suspended).
+    public var wall: Instant
 
-    public init(monotonic: Double, wall: Double) {
+    public init(monotonic: Double, wall: Instant) {
         self.monotonic = monotonic
         self.wall = wall
     }
@@ -19,7 +19,7 @@ public struct ClockReading: Sendable, Equatable {
 extension ClockReading {
     /// The machine's clocks: `CLOCK_MONOTONIC` (stops during suspend) and `CLOCK_REALTIME`.
     @Sendable public static func system() -> ClockReading {
-        ClockReading(monotonic: seconds(CLOCK_MONOTONIC), wall: seconds(CLOCK_REALTIME))
+        ClockReading(monotonic: seconds(CLOCK_MONOTONIC), wall: Instant(unixSeconds: seconds(CLOCK_REALTIME)))
     }
 
     private static func seconds(_ clock: clockid_t) -> Double {

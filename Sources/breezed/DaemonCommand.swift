@@ -88,7 +88,6 @@ enum DaemonCommand {
             exit(ExitCode.configuration.rawValue)
         }
         loaded.warnings.forEach { console.printError($0.description) }
-        BreezeVersionText.value = BreezeVersion.string
         let environment = DaemonEnvironment(
             logger: logger, notifier: .systemd,
             makeSource: { configuration in
@@ -104,7 +103,7 @@ enum DaemonCommand {
             quietHours: { event, receiver, now in
                 QuietHoursPolicy.holdUntil(event: event, receiver: receiver, now: now, cityTimeZone: event.city.timeZone)
             },
-            variables: variables)
+            variables: variables, version: BreezeVersion.string)
 
         if options.has("once") { runOnce(loaded: loaded, environment: environment, console: console) }
         run(path: path, loaded: loaded, environment: environment, console: console)
@@ -160,7 +159,7 @@ enum DaemonCommand {
             exit(ExitCode.cannotCreate.rawValue)
         }
         let clock = environment.clock
-        let control = DaemonControl(daemon: daemon, logger: environment.logger, clock: { clock().wall })
+        let control = DaemonControl(daemon: daemon, logger: environment.logger, clock: { clock().wall.unixSeconds })
         let signals = DispatchQueue(label: "breezed.signals")
         let watcher = SignalWatcher(
             handlers: [

@@ -14,7 +14,7 @@ struct PollLoopReloadTests {
         clock.advance(10)
         queue.suspend()
         loop.pollNow()
-        loop.reschedule(interval: 1800, jitter: 0)
+        loop.reschedule(interval: .seconds(1800), jitter: .zero)
         queue.resume()
         // The hand clock stays put: only the requested poll can start a cycle.
         #expect(await eventually { cycles.started == 2 })
@@ -27,7 +27,7 @@ struct PollLoopReloadTests {
         let (cycles, clock, loop) = (handClock.cycles, handClock.clock, handClock.loop)
         await handClock.start()
         cycles.finishOne()
-        loop.reschedule(interval: 60, jitter: 0)
+        loop.reschedule(interval: .seconds(60), jitter: .zero)
         func settle() async { await handClock.settle() }
         await settle()
         clock.advance(59)

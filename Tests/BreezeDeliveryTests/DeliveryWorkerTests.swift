@@ -63,7 +63,7 @@ struct DeliveryWorkerTests {
         worker.submit([DeliveryRequest(event: event(1), receiver: "ops")])
         #expect(Outbox(stateDirectory: state).scan().entries.map(\.event.id) == ["paris-1000-1-firing"])
         worker.stop()
-        #expect(worker.waitForAttempts(deadline: .now + .seconds(5)))
+        #expect(worker.waitForAttempts(timeout: .seconds(5)))
     }
 
     @Test func aRestartDeliversWhatWasLeftInOrder() throws {
@@ -72,7 +72,7 @@ struct DeliveryWorkerTests {
         let first = worker(state, [down], log: ReportLog())
         first.start()
         first.submit([1, 2, 3].map { DeliveryRequest(event: event($0), receiver: "ops") })
-        #expect(first.waitUntilIdle(deadline: .now + .seconds(5)))
+        #expect(first.waitUntilIdle(timeout: .seconds(5)))
         first.stop()
         #expect(down.attempted == ["paris-1000-1-firing"])
         let saved = Outbox(stateDirectory: state).scan().entries
@@ -106,7 +106,7 @@ struct DeliveryWorkerTests {
         ])
         #expect(Outbox(stateDirectory: state).scan().entries.map(\.event.id) == ["paris-1000-1-firing", "tokyo-1000-3-reminder"])
         worker.stop()
-        worker.waitForAttempts(deadline: .now + .seconds(5))
+        worker.waitForAttempts(timeout: .seconds(5))
     }
 
     @Test func aCorruptEntryIsReportedNotFatal() throws {

@@ -92,7 +92,7 @@ struct EpisodeFoldingTests {
         let paris = SampleEvents.paris
         let firing = SampleEvents.event(.firing, city: paris)
         worker.submit([DeliveryRequest(event: firing, receiver: "phone")])
-        #expect(worker.waitUntilIdle(deadline: .now + .seconds(5)))
+        #expect(worker.waitUntilIdle(timeout: .seconds(5)))
         #expect(transport.requests.count == 1)
         // The receiver is back, the air good again; 42 minutes on, the firing's retry is due.
         up.withLock { $0 = true }

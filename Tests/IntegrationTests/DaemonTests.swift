@@ -98,10 +98,11 @@ struct DaemonTests {
         #expect(try server.requests(to: "/v1/air-quality").count == 1)
         #expect(listener.waitFor { $0 == "WATCHDOG=1" } != nil)
 
-        // SIGUSR1 polls now.
+        // SIGUSR1 polls now: a second cycle, whose reading is logged a second time.
+        #expect(daemon.waitForLog("Paris: AQI"))
+        #expect(occurrences(of: "Paris: AQI", in: daemon.log) == 1)
         daemon.signal(SIGUSR1)
-        #expect(daemon.waitForLog("Paris: AQI", seconds: 20))
-        for _ in 0..<100 where try server.requests(to: "/v1/air-quality").count < 2 { usleep(50_000) }
+        #expect(waitUntil { occurrences(of: "Paris: AQI", in: daemon.log) == 2 })
         #expect(try server.requests(to: "/v1/air-quality").count == 2)
 
         // SIGHUP with a second city: reloaded.
@@ -128,4 +129,19 @@ struct DaemonTests {
         let document = try stateDocument(state)
         #expect((document["cities"] as? [String: Any])?.keys.sorted() == ["Paris", "Tokyo"])
     }
+}
+
+/// How often `text` occurs in `log`.
+private func occurrences(of text: String, in log: String) -> Int {
+    log.components(separatedBy: text).count - 1
+}
+
+/// Waits up to `seconds` for `condition` (the daemon runs in another process).
+private func waitUntil(seconds: Double = 20, _ condition: () -> Bool) -> Bool {
+    let deadline = Date().addingTimeInterval(seconds)
+    while Date() < deadline {
+        if condition() { return true }
+        usleep(20_000)
+    }
+    return condition()
 }

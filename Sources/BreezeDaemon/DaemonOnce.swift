@@ -1,0 +1,38 @@
+import BreezeConfig
+import BreezeDelivery
+import BreezeFiles
+import BreezeSystem
+
+extension Daemon {
+    /// How long `breezed --once` spends delivering, in all, before it leaves what is left
+    /// in the outbox for the daemon.
+    public static let onceDeliveryBudget = Duration.seconds(30)
+
+    /// One cycle and no timer (`breezed --once`): the state is opened, updated and saved as
+    /// the long-running daemon would; the cycle's events are written to the outbox, and
+    /// everything due in it is attempted once (failures stay for the daemon), within
+    /// `onceDeliveryBudget` by the injected clock: waiting for the worker to go idle and for
+    /// the attempts still running after that share the one deadline. An attempt cut short
+    /// stays in the outbox.
+    public static func runOnce(
+        loaded: LoadedConfiguration, environment: DaemonEnvironment
+    ) throws(FileError) -> CycleSummary {
+        let plan = DaemonPlan(configuration: loaded.configuration, environment: environment)
+        let (store, loadedState) = try openState(plan.stateDirectory, environment: environment)
+        var state = loadedState
+        let delivery = makeDelivery(plan, environment: environment)
+        delivery.start()
+        var summary = poll(
+            plan, state: &state, delivery: delivery, environment, outboxFailures: FailureLatch(),
+            deadline: ContinuousClock.now + .seconds(plan.cycleBudget))
+        state.pollIntervalSeconds = plan.interval
+        try store.save(state)
+        let deadline = environment.clock().monotonic + onceDeliveryBudget.seconds
+        let left = { Duration(seconds: max(0, deadline - environment.clock().monotonic)) }
+        delivery.waitUntilIdle(timeout: left())
+        delivery.stop()
+        delivery.waitForAttempts(timeout: left())
+        summary.deliveriesPending = delivery.pendingCount
+        return summary
+    }
+}
