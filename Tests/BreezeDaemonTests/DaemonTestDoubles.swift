@@ -39,9 +39,7 @@ final class HeldSource: AirQualitySource {
 /// while the daemon stops).
 final class HeldReceiver: Receiver {
     let name: String
-    var quietHours: QuietHours? { nil }
-    var timeZone: String? { nil }
-    var maxAge: Duration { .seconds(86_400) }
+    let delivery = DeliverySettings(maxAge: .seconds(86_400))
     var refreshesWhileFiring: Bool { false }
     let attempts = Mutex(0)
     private let gate = Mutex<DispatchSemaphore?>(nil)

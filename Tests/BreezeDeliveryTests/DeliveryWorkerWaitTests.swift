@@ -8,9 +8,7 @@ import Testing
 /// A receiver whose attempts wait until the test releases them.
 final class GateReceiver: Receiver {
     let name: String
-    let quietHours: QuietHours? = nil
-    let timeZone: String? = nil
-    let maxAge: Duration = .seconds(86_400)
+    let delivery = DeliverySettings(maxAge: .seconds(86_400))
     let refreshesWhileFiring = false
     let started = DispatchSemaphore(value: 0)
     private let gate = DispatchSemaphore(value: 0)
