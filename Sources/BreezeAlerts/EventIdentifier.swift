@@ -1,8 +1,9 @@
 import BreezeModel
 import BreezeVocabulary
 
-/// Builds event ids: `<city slug>-<episode>-<number>-<kind>`, e.g.
-/// `paris-cbb57d0e13c03ee0-1787234400-1-firing`. The episode is the observation time (unix
+/// Builds every event id, in one place: `<city slug>-<episode>-<number>-<kind>`, e.g.
+/// `paris-cbb57d0e13c03ee0-1787234400-1-firing`, refreshes `<city slug>-<episode>-refresh-<now>`
+/// and test alerts `test-<city slug>-<now>`. The episode is the observation time (unix
 /// seconds) of the reading that fired, so the same crossing gets the same id however often
 /// it is detected again (a crash before the state was saved); receivers deduplicate on it.
 public enum EventIdentifier {
@@ -17,6 +18,11 @@ public enum EventIdentifier {
     /// The id of a refresh (a re-send keeping a firing alert alive) made at `now`.
     public static func refresh(city name: String, episode: Double, now: Double) -> String {
         "\(city(name))-\(seconds(episode))-refresh-\(seconds(now))"
+    }
+
+    /// The id of the test alert `breezectl test-alert` sends about `name` at `now`.
+    public static func test(city name: String, now: Double) -> String {
+        "test-\(city(name))-\(seconds(max(0, now)))"
     }
 
     /// When an episode confirmed by a reading observed at `observedAt` began, in unix seconds:

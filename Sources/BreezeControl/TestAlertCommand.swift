@@ -97,7 +97,7 @@ enum TestAlertEvent {
     static func make(configuration: Configuration, now: Double) -> AlertEvent {
         let city = configuration.cities.first?.city
         let record = city.flatMap { lastRecord(of: $0.name, stateDirectory: configuration.breeze.stateDirectory) }
-        let id = "test-\(EventIdentifier.city(city?.name ?? "example"))-\(Int64(max(0, min(now, 1e15))))"
+        let id = EventIdentifier.test(city: city?.name ?? "example", now: now)
         if let city, let reading = record?.lastReading {
             let band = reading.usAQI.flatMap(Band.init(aqi:))
             return AlertEvent(

@@ -106,3 +106,22 @@ struct FutureTimeTests {
         #expect(ClockSkew.clamp(nil, now: 1000) == nil)
     }
 }
+
+/// Every id, whoever makes it, is built by `EventIdentifier`: the city's slug, then whole seconds.
+struct EventIdentifierShapeTests {
+    @Test func firingRefreshAndTestIdsShareTheCitySlugAndWholeSeconds() {
+        let slug = Slug.of("Paris")
+        let firing = EventIdentifier.event(city: "Paris", episode: 1_787_234_400.7, number: 1, kind: .firing)
+        let refresh = EventIdentifier.refresh(city: "Paris", episode: 1_787_234_400.7, now: 1_787_238_000.2)
+        let test = EventIdentifier.test(city: "Paris", now: 1_787_238_000.2)
+        #expect(firing == slug + "-1787234400-1-firing")
+        #expect(refresh == slug + "-1787234400-refresh-1787238000")
+        #expect(test == "test-" + slug + "-1787238000")
+    }
+
+    @Test func aTestIdIsBoundedWhateverTheClockSays() {
+        #expect(EventIdentifier.test(city: "Paris", now: -5) == "test-" + Slug.of("Paris") + "-0")
+        #expect(EventIdentifier.test(city: "Paris", now: .nan) == "test-" + Slug.of("Paris") + "-0")
+        #expect(EventIdentifier.test(city: "東京", now: 1e300).utf8.count <= Slug.maximumLength + 30)
+    }
+}
