@@ -126,14 +126,8 @@ struct StatusReport {
         return JSONOutput.object(document).text
     }
 
-    /// `42s`, `5min`, `3h`, `2d`.
-    static func age(_ seconds: Double) -> String {
-        let whole = wholeSeconds(seconds)
-        if whole < 120 { return "\(whole)s" }
-        if whole < 7200 { return "\(whole / 60)min" }
-        if whole < 172_800 { return "\(whole / 3600)h" }
-        return "\(whole / 86_400)d"
-    }
+    /// `42s`, `5min`, `3h`, `2d` (`DurationText.age`).
+    static func age(_ seconds: Double) -> String { DurationText.age(Duration(seconds: seconds)) }
 
     /// Seconds as a whole number, 0 for negative or NaN, capped where `Int` would overflow.
     static func wholeSeconds(_ seconds: Double) -> Int {

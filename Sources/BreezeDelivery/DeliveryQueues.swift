@@ -1,5 +1,6 @@
 import BreezeAlerts
 import BreezeModel
+import BreezeVocabulary
 
 /// The delivery state machine: per receiver, its pending entries in creation order. Pure:
 /// the clock and randomness come in as arguments, and every effect (an attempt, a file
@@ -274,10 +275,6 @@ public struct DeliveryQueues: Sendable {
         return [.firing, .escalated, .reminder].contains(entry.event.kind)
     }
 
-    /// `24h`, `90s`, `1.5h`.
-    static func describe(_ seconds: Double) -> String {
-        if seconds >= 3600, seconds.truncatingRemainder(dividingBy: 3600) == 0 { return "\(Int(seconds / 3600))h" }
-        if seconds >= 60, seconds.truncatingRemainder(dividingBy: 60) == 0 { return "\(Int(seconds / 60))min" }
-        return seconds == seconds.rounded() ? "\(Int(seconds))s" : "\(seconds)s"
-    }
+    /// `24h`, `90s`, `90min` (`DurationText.exactUnit`).
+    static func describe(_ seconds: Double) -> String { DurationText.exactUnit(Duration(seconds: seconds)) }
 }

@@ -97,12 +97,6 @@ struct AlertText {
         band.map { "\($0.label) \($0.emoji)" } ?? "alerting"
     }
 
-    /// `42 min`, `1 h 5 min`, `2 d 3 h`: at least a minute.
-    static func duration(_ seconds: Double) -> String {
-        let minutes = seconds.isFinite ? max(1, Int(min(seconds, 1e9) / 60)) : 1
-        if minutes < 60 { return "\(minutes) min" }
-        let hours = minutes / 60
-        if hours < 24 { return minutes % 60 == 0 ? "\(hours) h" : "\(hours) h \(minutes % 60) min" }
-        return hours % 24 == 0 ? "\(hours / 24) d" : "\(hours / 24) d \(hours % 24) h"
-    }
+    /// `42 min`, `1 h 5 min`, `2 d 3 h`: at least a minute (`DurationText.prose`).
+    static func duration(_ seconds: Double) -> String { DurationText.prose(Duration(seconds: seconds)) }
 }
