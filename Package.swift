@@ -30,9 +30,9 @@ let package = Package(
         // A forward-only JSON scanner, for the bodies and files read on every cycle.
         .target(name: "BreezeJSON"),
         // One small HTTP transport over libcurl.
-        .target(name: "BreezeHTTP", dependencies: ["CCurl"]),
+        .target(name: "BreezeHTTP", dependencies: ["CCurl", "BreezeVocabulary"]),
         // Open-Meteo requests, batching, decoding, error mapping.
-        .target(name: "BreezeOpenMeteo", dependencies: ["BreezeModel", "BreezeConfig", "BreezeHTTP", "BreezeJSON"]),
+        .target(name: "BreezeOpenMeteo", dependencies: ["BreezeModel", "BreezeConfig", "BreezeHTTP", "BreezeJSON", "BreezeVocabulary"]),
         // Alert rules, the per-city alert state machine and event identity. Pure, no I/O.
         .target(name: "BreezeAlerts", dependencies: ["BreezeModel", "BreezeVocabulary"]),
         // The daemon's persisted state (state.json): its document, codec and durable store.

@@ -44,7 +44,7 @@ public enum DurationSyntax {
             components += 1
         }
         guard components > 0, seconds <= 100 * 31_557_600 else { return nil }
-        return .nanoseconds(Int64((seconds * 1e9).rounded()))
+        return Duration(seconds: seconds)
     }
 
     /// `duration` written back in the same syntax, largest units first: `1h 30min`, `90ms`, `0`
