@@ -20,7 +20,7 @@ let package = Package(
             providers: [.apt(["libssl-dev"])]),
 
         // Durable whole-file writes (temporary file, fsync, rename or link, fsync of the folder).
-        .target(name: "BreezeFiles"),
+        .target(name: "BreezeFiles", dependencies: ["BreezeVocabulary"]),
         // The shared vocabulary: time text (UTC, local, zoned), slugs of names. No I/O.
         .target(name: "BreezeVocabulary"),
         // Pure values: bands, pollutants, AQI maths, cities. No I/O.
@@ -44,7 +44,7 @@ let package = Package(
         // The daemon's ties to the system: journald records, sd_notify, signals.
         .target(name: "BreezeSystem", dependencies: ["CSystemd", "BreezeCommandLine"]),
         // The control socket: breezed answers breezectl (status, outbox, poll, reload, retry).
-        .target(name: "BreezeControlSocket", dependencies: ["BreezeAlerts", "BreezeDelivery", "BreezeJSON", "BreezeState"]),
+        .target(name: "BreezeControlSocket", dependencies: ["BreezeAlerts", "BreezeDelivery", "BreezeJSON", "BreezeState", "BreezeVocabulary"]),
         // The daemon: scheduling, the poll cycle, reload and shutdown.
         .target(
             name: "BreezeDaemon",

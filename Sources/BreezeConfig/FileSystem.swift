@@ -3,6 +3,7 @@ import Foundation
 
 #if canImport(Glibc)
 import Glibc
+import BreezeVocabulary
 #endif
 
 /// The few file operations configuration needs, with the system's own error texts.
@@ -103,6 +104,6 @@ public enum FileSystem {
     }
 
     private static func currentError() -> FileReadError {
-        FileReadError(reason: String(cString: strerror(errno)), code: errno)
+        FileReadError(reason: ErrorNumber.text(errno), code: errno)
     }
 }
