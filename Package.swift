@@ -21,10 +21,10 @@ let package = Package(
 
         // Durable whole-file writes (temporary file, fsync, rename or link, fsync of the folder).
         .target(name: "BreezeFiles", dependencies: ["BreezeVocabulary"]),
-        // The shared vocabulary: time text (UTC, local, zoned), slugs of names. No I/O.
+        // The shared vocabulary: instants, observation times, time and duration text, slugs, the clock, sleep, errno text.
         .target(name: "BreezeVocabulary"),
         // Pure values: bands, pollutants, AQI maths, cities. No I/O.
-        .target(name: "BreezeModel"),
+        .target(name: "BreezeModel", dependencies: ["BreezeVocabulary"]),
         // Parse → validate → immutable configuration, errors with file:line.
         .target(name: "BreezeConfig", dependencies: ["BreezeModel", "BreezeFiles", "BreezeVocabulary"]),
         // A forward-only JSON scanner, for the bodies and files read on every cycle.

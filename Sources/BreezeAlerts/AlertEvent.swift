@@ -1,4 +1,5 @@
 import BreezeModel
+import BreezeVocabulary
 
 /// What an alert event announces.
 public enum AlertEventKind: String, Sendable, Codable, CaseIterable {
@@ -25,7 +26,7 @@ public struct AlertEvent: Sendable, Equatable, Codable {
     /// Pollutants over their configured limit.
     public var pollutantsOverLimit: [Pollutant]
     /// When the reading behind the event was observed, as the source wrote it.
-    public var observedAt: String
+    public var observedAt: ObservationTime
     /// Unix seconds when the event was made.
     public var createdAt: Double
     /// Set on a `resolved` that goes out in place of its episode's alerts, which never reached
@@ -36,7 +37,7 @@ public struct AlertEvent: Sendable, Equatable, Codable {
     public init(
         id: String, kind: AlertEventKind, city: City, aqi: Int?, band: Band?, previousBand: Band?,
         dominantPollutant: Pollutant?, concentrations: [Pollutant: Double],
-        pollutantsOverLimit: [Pollutant], observedAt: String, createdAt: Double
+        pollutantsOverLimit: [Pollutant], observedAt: ObservationTime, createdAt: Double
     ) {
         self.id = id
         self.kind = kind

@@ -28,11 +28,11 @@ public enum EventIdentifier {
     /// When an episode confirmed by a reading observed at `observedAt` began, in unix seconds:
     /// the observation time, so that it is the same on every detection of the same crossing
     /// (even one in the future: it is only a name, and replacing it by the clock would give
-    /// each detection another id); `now` when the time cannot be read. Never at or before
+    /// each detection another id); `now` when the source's text named no time. Never at or before
     /// `previous` (the last episode's), so a source that repeats an observation time cannot
     /// give two episodes the same ids.
-    public static func episodeStart(observedAt: String, now: Double, previous: Double?) -> Double {
-        let observed = TimeText.unixSeconds(openMeteo: observedAt) ?? now
+    public static func episodeStart(observedAt: ObservationTime, now: Double, previous: Double?) -> Double {
+        let observed = observedAt.instant?.unixSeconds ?? now
         guard let previous, previous.isFinite, observed <= previous else { return observed }
         return previous.rounded(.down) + 1
     }

@@ -71,7 +71,7 @@ enum TestAlertCommand: ControlCommand {
             console.printError("breezectl test-alert: every receiver has Enabled=no; name one to test it anyway")
             return .configuration
         }
-        let now = Date().timeIntervalSince1970
+        let now = context.clock().wall
         let event = TestAlertEvent.make(configuration: configuration, now: now)
         var failures = 0
         for receiver in receivers {
@@ -110,7 +110,7 @@ enum TestAlertEvent {
         return AlertEvent(
             id: id, kind: .test, city: example, aqi: 42, band: .good, previousBand: nil,
             dominantPollutant: .pm2_5, concentrations: [.pm2_5: 8.2, .pm10: 15, .no2: 12.5, .o3: 61],
-            pollutantsOverLimit: [], observedAt: TimeText.openMeteo(now), createdAt: now)
+            pollutantsOverLimit: [], observedAt: ObservationTime(Instant(unixSeconds: now)), createdAt: now)
     }
 
     private static func lastRecord(of name: String, stateDirectory: String) -> CityRecord? {

@@ -182,7 +182,7 @@ enum StateJSONReader {
             }
         }
         return Reading(
-            time: try required(scanner, time, "time"), usAQI: usAQI,
+            time: ObservationTime(try required(scanner, time, "time")), usAQI: usAQI,
             concentrations: try required(scanner, concentrations, "concentrations"),
             subIndices: try required(scanner, subIndices, "subIndices"))
     }

@@ -110,7 +110,7 @@ struct StateJSONWriter {
             integer(value)
         }
         close()
-        object.key("time", &self); string(reading.time)
+        object.key("time", &self); string(reading.time.text)
         if let aqi = reading.usAQI { object.key("usAQI", &self); integer(aqi) }
         close()
     }

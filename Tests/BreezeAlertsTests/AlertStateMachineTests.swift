@@ -26,7 +26,7 @@ struct Player {
         let observation =
             aqi == nil && concentrations.isEmpty
             ? nil
-            : Observation(aqi: aqi, concentrations: concentrations, observedAt: "step \(step)")
+            : Observation(aqi: aqi, concentrations: concentrations, observedAt: ObservationTime("step \(step)"))
         let evaluation = AlertStateMachine.evaluate(
             observation, city: city, rule: rule, state: state, now: now)
         state = evaluation.state

@@ -9,7 +9,7 @@ struct EventIdentifierTests {
     let rule = AlertRule(threshold: 101)
 
     func reading(_ aqi: Int, at time: String) -> Observation {
-        Observation(aqi: aqi, observedAt: time)
+        Observation(aqi: aqi, observedAt: ObservationTime(time))
     }
 
     @Test func theSameCrossingFoundAgainAfterARestartHasTheSameId() {

@@ -73,8 +73,8 @@ struct AlertText {
     /// When the source observed the values, for people: `14:00 CEST` (with the date when not
     /// today); the source's text as written when it is not a time Breeze reads.
     var observed: String {
-        guard let seconds = TimeText.unixSeconds(openMeteo: event.observedAt) else { return event.observedAt }
-        return TimeText.readable(seconds, now: now, in: zone)
+        guard let instant = event.observedAt.instant else { return event.observedAt.text }
+        return TimeText.readable(instant.unixSeconds, now: now, in: zone)
     }
 
     /// The episode this `resolved` stands for, when the receiver never heard of it.
