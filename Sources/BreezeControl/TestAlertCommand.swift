@@ -97,7 +97,7 @@ enum TestAlertEvent {
     static func make(configuration: Configuration, now: Double) -> AlertEvent {
         let city = configuration.cities.first?.city
         let record = city.flatMap { lastRecord(of: $0.name, stateDirectory: configuration.breeze.stateDirectory) }
-        let id = EventIdentifier.test(city: city?.name ?? "example", now: now)
+        let id = EventIdentifier.test(city: city?.name ?? "example", now: Instant(unixSeconds: now))
         if let city, let reading = record?.lastReading {
             let band = reading.usAQI.flatMap(Band.init(aqi:))
             return AlertEvent(

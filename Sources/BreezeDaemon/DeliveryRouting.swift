@@ -3,6 +3,7 @@ import BreezeConfig
 import BreezeDelivery
 import BreezeModel
 import BreezeState
+import BreezeVocabulary
 
 /// Where each city's alerts go: the receivers in its `Notify=` that are configured, enabled
 /// and built. (`Notify=` never set means every receiver; an empty `Notify=` means none —
@@ -62,7 +63,8 @@ public struct DeliveryRouting: Sendable {
         let reading = record.lastReading
         return AlertEvent(
             id: EventIdentifier.refresh(
-                city: record.city.name, episode: record.alert.episodeStartedAt ?? now, now: now),
+                city: record.city.name, episode: record.alert.episodeStartedAt ?? Instant(unixSeconds: now),
+                now: Instant(unixSeconds: now)),
             kind: .reminder,
             city: record.city, aqi: reading?.usAQI, band: record.alert.notifiedBand ?? record.band,
             previousBand: nil, dominantPollutant: reading?.dominantPollutant,

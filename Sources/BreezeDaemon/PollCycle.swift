@@ -2,6 +2,7 @@ import BreezeAlerts
 import BreezeModel
 import BreezeSystem
 import BreezeState
+import BreezeVocabulary
 
 /// What one poll cycle did.
 public struct CycleSummary: Sendable, Equatable {
@@ -86,7 +87,7 @@ public enum PollCycle {
                 }
             }
             let evaluation = AlertStateMachine.evaluate(
-                observation, city: watched.city, rule: watched.rule, state: record.alert, now: now)
+                observation, city: watched.city, rule: watched.rule, state: record.alert, now: Instant(unixSeconds: now))
             if !evaluation.events.isEmpty { summary.alertsBefore[watched.city.name] = record.alert }
             record.alert = evaluation.state
             if evaluation.becameStale {

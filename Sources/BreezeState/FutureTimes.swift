@@ -1,4 +1,5 @@
 import BreezeModel
+import BreezeVocabulary
 
 extension DaemonState {
     /// The state with every clock time that lies beyond `ClockSkew.tolerance` after `now`
@@ -11,7 +12,9 @@ extension DaemonState {
             var record = record
             record.bandSince = ClockSkew.clamp(record.bandSince, now: now)
             record.lastPollAt = ClockSkew.clamp(record.lastPollAt, now: now)
-            record.alert.lastNotifiedAt = ClockSkew.clamp(record.alert.lastNotifiedAt, now: now)
+            record.alert.lastNotifiedAt = record.alert.lastNotifiedAt.map {
+                Instant(unixSeconds: ClockSkew.clamp($0.unixSeconds, now: now))
+            }
             // Not `episodeStartedAt`: an observation time, part of the episode's ids, not a
             // time the daemon waits for.
             if record != cities[name] { state.cities[name] = record }

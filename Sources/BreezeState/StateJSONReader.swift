@@ -136,8 +136,10 @@ enum StateJSONReader {
                 alert.lastCalmBand = try optional(&scanner) { scanner throws(Failure) in try band(&scanner) }
             } else if key.equals("lastNotifiedAt") {
                 alert.lastNotifiedAt = try optional(&scanner) { scanner throws(Failure) in try time(&scanner, "lastNotifiedAt") }
+                    .map(Instant.init(unixSeconds:))
             } else if key.equals("episodeStartedAt") {
                 alert.episodeStartedAt = try optional(&scanner) { scanner throws(Failure) in try time(&scanner, "episodeStartedAt") }
+                    .map(Instant.init(unixSeconds:))
             } else {
                 try skip(&scanner)
             }

@@ -66,12 +66,12 @@ struct StateJSONWriter {
         open()
         object.key("breachStreak", &self); integer(alert.breachStreak)
         object.key("clearStreak", &self); integer(alert.clearStreak)
-        try optional(alert.episodeStartedAt, "episodeStartedAt", &object)
+        try optional(alert.episodeStartedAt?.unixSeconds, "episodeStartedAt", &object)
         object.key("escalationStreak", &self); integer(alert.escalationStreak)
         object.key("eventsInEpisode", &self); integer(alert.eventsInEpisode)
         object.key("firing", &self); literal(alert.firing ? "true" : "false")
         if let band = alert.lastCalmBand { object.key("lastCalmBand", &self); string(band.slug) }
-        try optional(alert.lastNotifiedAt, "lastNotifiedAt", &object)
+        try optional(alert.lastNotifiedAt?.unixSeconds, "lastNotifiedAt", &object)
         object.key("missingStreak", &self); integer(alert.missingStreak)
         if let band = alert.notifiedBand { object.key("notifiedBand", &self); string(band.slug) }
         close()

@@ -83,7 +83,7 @@ struct DeliveryRoutingTests {
         var state = DaemonState()
         var paris = CityRecord(city: City(name: "Paris", latitude: 48.85, longitude: 2.35))
         paris.alert.firing = true
-        paris.alert.episodeStartedAt = 1000
+        paris.alert.episodeStartedAt = Instant(unixSeconds: 1000)
         paris.alert.notifiedBand = .unhealthy
         paris.band = .unhealthyForSensitiveGroups
         paris.lastReading = Reading(time: "2026-08-20T14:00", usAQI: 140, concentrations: [.pm2_5: 50])

@@ -88,7 +88,7 @@ struct OutboxHandOffTests {
         try FileManager.default.removeItem(atPath: rig.folder + "/outbox")
         let written = rig.cycle(140, city: paris)
         #expect(written.events.map(\.kind) == [.firing])
-        let episode = TimeText.unixSeconds(openMeteo: "2026-08-20T14:00")!
+        let episode = try #require(ObservationTime("2026-08-20T14:00").instant)
         #expect(written.events.first?.id == EventIdentifier.event(city: "Paris", episode: episode, number: 1, kind: .firing))
         #expect(rig.state.cities["Paris"]?.alert.firing == true)
         #expect(rig.records(containing: "writable again") == 1)

@@ -5,6 +5,7 @@ import Testing
 
 @testable import BreezeState
 import BreezeState
+import BreezeVocabulary
 
 /// The hand-written state encoding against `Codable`'s: the same bytes as `JSONEncoder` with
 /// sorted keys, read back equal by `JSONDecoder`, and no stored property left out.
@@ -30,8 +31,8 @@ struct StateJSONWriterTests {
         full.alert.escalationStreak = 3
         full.alert.notifiedBand = .unhealthyForSensitiveGroups
         full.alert.lastCalmBand = .good
-        full.alert.lastNotifiedAt = 1_800_000_100.5
-        full.alert.episodeStartedAt = 1_799_999_000
+        full.alert.lastNotifiedAt = Instant(unixSeconds: 1_800_000_100.5)
+        full.alert.episodeStartedAt = Instant(unixSeconds: 1_799_999_000)
         full.alert.eventsInEpisode = 4
         full.alert.missingStreak = 5
         state.cities[full.city.name] = full

@@ -26,8 +26,8 @@ struct StateRangeTests {
         record.bandSince = 1_800_000_000
         record.lastPollAt = 1_800_000_000
         record.alert.firing = true
-        record.alert.episodeStartedAt = 1_800_000_000
-        record.alert.lastNotifiedAt = 1_800_000_000
+        record.alert.episodeStartedAt = Instant(unixSeconds: 1_800_000_000)
+        record.alert.lastNotifiedAt = Instant(unixSeconds: 1_800_000_000)
         record.alert.eventsInEpisode = 1
         state.cities["Paris"] = record
         state.lastCycleCompletedAt = 1_800_000_000
@@ -71,7 +71,7 @@ struct StateRangeTests {
             Issue.record("the undamaged state did not load")
             return
         }
-        #expect(state.cities["Paris"]?.alert.episodeStartedAt == 1_800_000_000)
+        #expect(state.cities["Paris"]?.alert.episodeStartedAt == Instant(unixSeconds: 1_800_000_000))
     }
 
     @Test func timesAnyFileCanHoldAreWrittenWithoutTrapping() {

@@ -4,7 +4,7 @@
 // Built and run by scripts/fuzz; a crash found is kept in Tests/Fuzz/Corpus/state.
 import BreezeModel
 @testable import BreezeAlerts
-import BreezeState
+@testable import BreezeState
 import BreezeVocabulary
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -21,9 +21,9 @@ public func fuzzState(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             _ = AlertStateMachine.evaluate(
                 Observation(aqi: aqi, observedAt: "t"), city: record.city,
                 rule: AlertRule(threshold: 101, confirmAfter: 1, repeatEvery: .seconds(3600)),
-                state: record.alert, now: now)
+                state: record.alert, now: Instant(unixSeconds: now))
         }
-        for time in [record.bandSince, record.lastPollAt, record.alert.lastNotifiedAt, record.alert.episodeStartedAt] {
+        for time in [record.bandSince, record.lastPollAt, record.alert.lastNotifiedAt?.unixSeconds, record.alert.episodeStartedAt?.unixSeconds] {
             _ = time.map(TimeText.rfc3339)
             _ = time.map(TimeText.local)
         }
