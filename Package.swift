@@ -87,7 +87,7 @@ let package = Package(
         .testTarget(name: "BreezeControlTests", dependencies: ["BreezeControl", "BreezeModel", "BreezeCommandLine"]),
         .testTarget(
             name: "BreezeControlSocketTests",
-            dependencies: ["BreezeControlSocket", "BreezeAlerts", "BreezeDelivery", "BreezeModel", "BreezeState"]),
+            dependencies: ["BreezeControlSocket", "BreezeAlerts", "BreezeDelivery", "BreezeModel", "BreezeState", "BreezeVocabulary"]),
         // Runs the real breezed and breezectl binaries against servers on loopback.
         .testTarget(name: "IntegrationTests", dependencies: ["BreezeTestSupport"]),
     ]

@@ -196,7 +196,7 @@ public final class Daemon: @unchecked Sendable {
         OutboxHandOff.run(
             &summary, state: &state, routing: plan.routing, delivery: delivery, logger: environment.logger,
             failures: outboxFailures, now: now)
-        state.lastCycleCompletedAt = max(now, environment.clock().wall)
+        state.lastCycleCompletedAt = Instant(unixSeconds: max(now, environment.clock().wall))
         return summary
     }
 

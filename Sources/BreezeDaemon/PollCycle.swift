@@ -55,7 +55,7 @@ public enum PollCycle {
         for (index, watched) in cities.enumerated() {
             var record = records.removeValue(forKey: watched.city.name) ?? CityRecord(city: watched.city)
             record.city = watched.city
-            record.lastPollAt = now
+            record.lastPollAt = Instant(unixSeconds: now)
             let result = index < results.count
                 ? results[index] : .failure(SourceFailure(message: "no result for this city", permanent: false))
             var observation: Observation?
@@ -69,7 +69,7 @@ public enum PollCycle {
                 summary.citiesWithData += 1
                 logger.log(DaemonRecords.reading(reading, city: watched.city))
                 let band = reading.band
-                if band != record.band || record.bandSince == nil { record.bandSince = now }
+                if band != record.band || record.bandSince == nil { record.bandSince = Instant(unixSeconds: now) }
                 record.band = band
                 record.lastReading = reading
                 record.lastError = nil
@@ -102,9 +102,9 @@ public enum PollCycle {
             records = records.filter { configured.contains($0.key) }
         }
         state.cities = records
-        state.lastCycleStartedAt = now
+        state.lastCycleStartedAt = Instant(unixSeconds: now)
         // The caller, which has the clock, moves this to when the cycle really ended.
-        state.lastCycleCompletedAt = now
+        state.lastCycleCompletedAt = Instant(unixSeconds: now)
         return summary
     }
 

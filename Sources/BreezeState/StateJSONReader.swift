@@ -41,8 +41,10 @@ enum StateJSONReader {
                 cities = records
             } else if key.equals("lastCycleCompletedAt") {
                 state.lastCycleCompletedAt = try optional(&scanner) { scanner throws(Failure) in try time(&scanner, "lastCycleCompletedAt") }
+                    .map(Instant.init(unixSeconds:))
             } else if key.equals("lastCycleStartedAt") {
                 state.lastCycleStartedAt = try optional(&scanner) { scanner throws(Failure) in try time(&scanner, "lastCycleStartedAt") }
+                    .map(Instant.init(unixSeconds:))
             } else if key.equals("pollIntervalSeconds") {
                 state.pollIntervalSeconds = try optional(&scanner) { scanner throws(Failure) in try number(&scanner, "pollIntervalSeconds", in: 0...TimeText.writable.upperBound) }
             } else if key.equals("processID") {
@@ -75,8 +77,10 @@ enum StateJSONReader {
                 record.band = try optional(&scanner) { scanner throws(Failure) in try band(&scanner) }
             } else if key.equals("bandSince") {
                 record.bandSince = try optional(&scanner) { scanner throws(Failure) in try time(&scanner, "bandSince") }
+                    .map(Instant.init(unixSeconds:))
             } else if key.equals("lastPollAt") {
                 record.lastPollAt = try optional(&scanner) { scanner throws(Failure) in try time(&scanner, "lastPollAt") }
+                    .map(Instant.init(unixSeconds:))
             } else if key.equals("lastError") {
                 record.lastError = try optional(&scanner) { scanner throws(Failure) in try string(&scanner, "lastError") }
             } else {

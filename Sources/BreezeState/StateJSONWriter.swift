@@ -37,8 +37,8 @@ struct StateJSONWriter {
             try write(state.cities[name]!)
         }
         close()
-        try optional(state.lastCycleCompletedAt, "lastCycleCompletedAt", &object)
-        try optional(state.lastCycleStartedAt, "lastCycleStartedAt", &object)
+        try optional(state.lastCycleCompletedAt?.unixSeconds, "lastCycleCompletedAt", &object)
+        try optional(state.lastCycleStartedAt?.unixSeconds, "lastCycleStartedAt", &object)
         try optional(state.pollIntervalSeconds, "pollIntervalSeconds", &object)
         if let processID = state.processID { object.key("processID", &self); integer(Int(processID)) }
         object.key("version", &self)
@@ -52,11 +52,11 @@ struct StateJSONWriter {
         object.key("alert", &self)
         try write(record.alert)
         if let band = record.band { object.key("band", &self); string(band.slug) }
-        try optional(record.bandSince, "bandSince", &object)
+        try optional(record.bandSince?.unixSeconds, "bandSince", &object)
         object.key("city", &self)
         try write(record.city)
         if let lastError = record.lastError { object.key("lastError", &self); string(lastError) }
-        try optional(record.lastPollAt, "lastPollAt", &object)
+        try optional(record.lastPollAt?.unixSeconds, "lastPollAt", &object)
         if let reading = record.lastReading { object.key("lastReading", &self); try write(reading) }
         close()
     }

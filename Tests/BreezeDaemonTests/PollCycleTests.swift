@@ -5,6 +5,7 @@ import BreezeSystem
 import Synchronization
 import Testing
 import BreezeState
+import BreezeVocabulary
 
 /// Answers from a script: per city name, the AQI to report (nil: a failure).
 final class ScriptedSource: AirQualitySource {
@@ -44,9 +45,9 @@ struct PollCycleTests {
             cities: [paris, tokyo], state: &state, source: source, logger: logger, now: 2000, deadline: .now)
         #expect(summary.events.map(\.city.name) == ["Paris", "Tokyo"])
         #expect(summary.alerting == 2)
-        #expect(state.lastCycleCompletedAt == 2000)
+        #expect(state.lastCycleCompletedAt == Instant(unixSeconds: 2000))
         #expect(state.cities["Paris"]?.band == .unhealthyForSensitiveGroups)
-        #expect(state.cities["Paris"]?.bandSince == 1000)
+        #expect(state.cities["Paris"]?.bandSince == Instant(unixSeconds: 1000))
         // Alert records are written once the events are in the outbox (OutboxHandOff): an
         // event logged here could still fail to be written and be raised again.
         #expect(logger.records.filter { $0.field("BREEZE_EVENT") == "firing" }.isEmpty)

@@ -9,15 +9,15 @@ struct StateFutureTimeTests {
         var state = DaemonState()
         var record = CityRecord(city: City(name: "Paris", latitude: 0, longitude: 0))
         record.alert.lastNotifiedAt = Instant(unixSeconds: 2_000_000_000)
-        record.lastPollAt = 1_000_000_200
+        record.lastPollAt = Instant(unixSeconds: 1_000_000_200)
         record.alert.episodeStartedAt = Instant(unixSeconds: 2_000_000_000)
         state.cities["Paris"] = record
-        state.lastCycleCompletedAt = 2_000_000_000
+        state.lastCycleCompletedAt = Instant(unixSeconds: 2_000_000_000)
         let clamped = state.clampingFutureTimes(now: 1_000_000_000)
-        #expect(clamped.lastCycleCompletedAt == 1_000_000_000)
+        #expect(clamped.lastCycleCompletedAt == Instant(unixSeconds: 1_000_000_000))
         #expect(clamped.cities["Paris"]?.alert.lastNotifiedAt == Instant(unixSeconds: 1_000_000_000))
         // Within the skew a time is kept.
-        #expect(clamped.cities["Paris"]?.lastPollAt == 1_000_000_200)
+        #expect(clamped.cities["Paris"]?.lastPollAt == Instant(unixSeconds: 1_000_000_200))
         // An episode's start names its ids: kept, or a restart would rename the episode.
         #expect(clamped.cities["Paris"]?.alert.episodeStartedAt == Instant(unixSeconds: 2_000_000_000))
     }
