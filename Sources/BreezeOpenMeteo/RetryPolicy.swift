@@ -70,10 +70,11 @@ public struct RetryEnvironment: Sendable {
         self.unixTime = unixTime
     }
 
-    /// The continuous clock, a blocking sleep, the system's random numbers and its wall clock.
+    /// The continuous clock, the one blocking sleep, the system's random numbers and the wall
+    /// clock of the one clock (`ClockReading.system`).
     public static let live = RetryEnvironment(
         now: { ContinuousClock.now },
         sleep: BlockingSleep.wait,
         random: { Double.random(in: 0..<1) },
-        unixTime: { Date().timeIntervalSince1970 })
+        unixTime: { ClockReading.system().wall })
 }
