@@ -27,8 +27,8 @@ public struct AlertEvent: Sendable, Equatable, Codable {
     public var pollutantsOverLimit: [Pollutant]
     /// When the reading behind the event was observed, as the source wrote it.
     public var observedAt: ObservationTime
-    /// Unix seconds when the event was made.
-    public var createdAt: Double
+    /// When the event was made.
+    public var createdAt: Instant
     /// Set on a `resolved` that goes out in place of its episode's alerts, which never reached
     /// the receiver (they were still waiting when the air got better): the people it reaches
     /// hear of the episode only as over.
@@ -37,7 +37,7 @@ public struct AlertEvent: Sendable, Equatable, Codable {
     public init(
         id: String, kind: AlertEventKind, city: City, aqi: Int?, band: Band?, previousBand: Band?,
         dominantPollutant: Pollutant?, concentrations: [Pollutant: Double],
-        pollutantsOverLimit: [Pollutant], observedAt: ObservationTime, createdAt: Double
+        pollutantsOverLimit: [Pollutant], observedAt: ObservationTime, createdAt: Instant
     ) {
         self.id = id
         self.kind = kind

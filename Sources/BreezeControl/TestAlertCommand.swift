@@ -103,14 +103,14 @@ enum TestAlertEvent {
             return AlertEvent(
                 id: id, kind: .test, city: city, aqi: reading.usAQI, band: band, previousBand: nil,
                 dominantPollutant: reading.dominantPollutant, concentrations: reading.concentrations,
-                pollutantsOverLimit: [], observedAt: reading.time, createdAt: now)
+                pollutantsOverLimit: [], observedAt: reading.time, createdAt: Instant(unixSeconds: now))
         }
         var example = city ?? City(name: "Example City", latitude: 0, longitude: 0)
         example.name += " (example reading)"
         return AlertEvent(
             id: id, kind: .test, city: example, aqi: 42, band: .good, previousBand: nil,
             dominantPollutant: .pm2_5, concentrations: [.pm2_5: 8.2, .pm10: 15, .no2: 12.5, .o3: 61],
-            pollutantsOverLimit: [], observedAt: ObservationTime(Instant(unixSeconds: now)), createdAt: now)
+            pollutantsOverLimit: [], observedAt: ObservationTime(Instant(unixSeconds: now)), createdAt: Instant(unixSeconds: now))
     }
 
     private static func lastRecord(of name: String, stateDirectory: String) -> CityRecord? {

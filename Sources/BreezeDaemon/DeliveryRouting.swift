@@ -69,6 +69,6 @@ public struct DeliveryRouting: Sendable {
             city: record.city, aqi: reading?.usAQI, band: record.alert.notifiedBand ?? record.band,
             previousBand: nil, dominantPollutant: reading?.dominantPollutant,
             concentrations: reading?.concentrations ?? [:], pollutantsOverLimit: [],
-            observedAt: reading?.time ?? "", createdAt: now)
+            observedAt: reading?.time ?? "", createdAt: Instant(unixSeconds: now))
     }
 }

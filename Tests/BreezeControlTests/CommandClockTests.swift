@@ -42,7 +42,7 @@ struct CommandClockTests {
 
     @Test func theTestAlertEventIsStampedWithTheTimeGiven() {
         let event = TestAlertEvent.make(configuration: .init(), now: 1_787_238_000)
-        #expect(event.createdAt == 1_787_238_000)
+        #expect(event.createdAt.unixSeconds == 1_787_238_000)
         #expect(event.observedAt.text == "2026-08-20T15:00")
     }
 }

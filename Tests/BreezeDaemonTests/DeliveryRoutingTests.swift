@@ -57,7 +57,7 @@ struct DeliveryRoutingTests {
         AlertEvent(
             id: "\(city.lowercased())-1000-1-\(kind.rawValue)", kind: kind,
             city: City(name: city, latitude: 0, longitude: 0), aqi: 170, band: .unhealthy, previousBand: nil,
-            dominantPollutant: nil, concentrations: [:], pollutantsOverLimit: [], observedAt: "t", createdAt: 1000)
+            dominantPollutant: nil, concentrations: [:], pollutantsOverLimit: [], observedAt: "t", createdAt: Instant(unixSeconds: 1000))
     }
 
     @Test func notifyNeverSetMeansEveryEnabledReceiverAndEmptyMeansNone() throws {

@@ -6,6 +6,7 @@ import BreezeModel
 import Foundation
 import Synchronization
 import Testing
+import BreezeVocabulary
 
 /// A firing that could not go out before its episode resolved becomes one notice that the
 /// episode came and went — not an urgent push for air that is fine again.
@@ -97,7 +98,7 @@ struct EpisodeFoldingTests {
         up.withLock { $0 = true }
         var resolve = SampleEvents.event(.resolved, city: paris, aqi: 40, band: .good, previousBand: .unhealthy)
         resolve.id = "paris-resolved"
-        resolve.createdAt = SampleEvents.createdAt + 2520
+        resolve.createdAt = Instant(unixSeconds: SampleEvents.createdAt + 2520)
         worker.submit([DeliveryRequest(event: resolve, receiver: "phone")])
         #expect(transport.requests.count == 1)
         clock.withLock { $0 = SampleEvents.createdAt + 2520 }

@@ -29,14 +29,14 @@ struct AlertText {
     /// Seconds between the event and this attempt when more than `lateAfter`; nil when on
     /// time, and for test alerts.
     var delay: Double? {
-        let late = now - event.createdAt
+        let late = now - event.createdAt.unixSeconds
         guard event.kind != .test, late.isFinite, late > Self.lateAfter else { return nil }
         return late
     }
 
     /// `seen 13:18 CEST, delayed 42 min`; nil when on time.
     var lateNote: String? {
-        delay.map { "seen \(TimeText.readable(event.createdAt, now: now, in: zone)), delayed \(Self.duration($0))" }
+        delay.map { "seen \(TimeText.readable(event.createdAt.unixSeconds, now: now, in: zone)), delayed \(Self.duration($0))" }
     }
 
     /// The sentence people read first, with the late note when late.
@@ -84,7 +84,7 @@ struct AlertText {
 
     /// `13:18–14:05 CEST`: from the episode's first alert to the resolve.
     func episodeSpan(_ episode: UnannouncedEpisode) -> String {
-        TimeText.span(episode.startedAt, event.createdAt, now: now, in: zone)
+        TimeText.span(episode.startedAt, event.createdAt.unixSeconds, now: now, in: zone)
     }
 
     /// `AQI 40, Good 😊`, or `no AQI reported`.
