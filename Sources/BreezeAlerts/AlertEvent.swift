@@ -55,12 +55,12 @@ public struct AlertEvent: Sendable, Equatable, Codable {
 
 /// An alert episode a receiver never heard of while it lasted.
 public struct UnannouncedEpisode: Sendable, Equatable, Codable {
-    /// Unix seconds when the episode's first alert was made.
-    public var startedAt: Double
+    /// When the episode's first alert was made.
+    public var startedAt: Instant
     /// The worst band its alerts announced.
     public var band: Band?
 
-    public init(startedAt: Double, band: Band?) {
+    public init(startedAt: Instant, band: Band?) {
         self.startedAt = startedAt
         self.band = band
     }

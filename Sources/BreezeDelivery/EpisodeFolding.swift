@@ -50,7 +50,7 @@ enum EpisodeFolding {
             }
         }
         var resolve = queue[resolveIndex]
-        resolve.event.unannounced = UnannouncedEpisode(startedAt: first.event.createdAt.unixSeconds, band: worst)
+        resolve.event.unannounced = UnannouncedEpisode(startedAt: first.event.createdAt, band: worst)
         // Nothing before `index` was removed: the firing's place is still `index`.
         kept.insert(resolve, at: index)
         return Fold(queue: kept, index: index, superseded: superseded)

@@ -36,7 +36,7 @@ struct EpisodeFoldingTests {
         #expect(pending.map(\.sequence) == [4, 3])
         let resolve = pending[0]
         #expect(resolve.event.kind == .resolved)
-        #expect(resolve.event.unannounced == UnannouncedEpisode(startedAt: 1000, band: .veryUnhealthy))
+        #expect(resolve.event.unannounced == UnannouncedEpisode(startedAt: Instant(unixSeconds: 1000), band: .veryUnhealthy))
         // While the resolve is retried, Tokyo waits: one entry at a time, in order.
         _ = machine.finished(resolve, outcome: .retry(reason: "HTTP 503", retryAfter: .seconds(600)), now: 1600, randomUnit: 0)
         #expect(machine.step(now: 1700).map(\.summary) == [])

@@ -46,7 +46,7 @@ enum AlertmanagerFormat: WebhookPayloadFormat {
                 alert(event, zone: context.timeZone, band: event.previousBand ?? event.band, endsAt: now + lifetime)
             ]
         case .resolved:
-            let startsAt = event.unannounced.map { min($0.startedAt, event.createdAt.unixSeconds) } ?? event.createdAt.unixSeconds
+            let startsAt = (event.unannounced.map { min($0.startedAt, event.createdAt) } ?? event.createdAt).unixSeconds
             alerts = [
                 alert(
                     event, zone: context.timeZone, band: event.previousBand ?? event.band, startsAt: startsAt,

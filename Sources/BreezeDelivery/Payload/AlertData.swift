@@ -52,7 +52,7 @@ enum AlertData {
     static func unannounced(_ event: AlertEvent) -> JSONValue {
         guard event.kind == .resolved, let episode = event.unannounced else { return .null }
         return .object([
-            "startedAt": .string(TimeText.rfc3339(episode.startedAt)),
+            "startedAt": .string(TimeText.rfc3339(episode.startedAt.unixSeconds)),
             "endedAt": .string(TimeText.rfc3339(event.createdAt.unixSeconds)),
             "band": band(episode.band),
         ])

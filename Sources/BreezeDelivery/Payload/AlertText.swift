@@ -84,7 +84,7 @@ struct AlertText {
 
     /// `13:18–14:05 CEST`: from the episode's first alert to the resolve.
     func episodeSpan(_ episode: UnannouncedEpisode) -> String {
-        TimeText.span(episode.startedAt, event.createdAt.unixSeconds, now: now, in: zone)
+        TimeText.span(episode.startedAt.unixSeconds, event.createdAt.unixSeconds, now: now, in: zone)
     }
 
     /// `AQI 40, Good 😊`, or `no AQI reported`.
