@@ -20,20 +20,20 @@ let package = Package(
             providers: [.apt(["libssl-dev"])]),
 
         // Durable whole-file writes (temporary file, fsync, rename or link, fsync of the folder).
-        .target(name: "BreezeFiles"),
-        // The shared vocabulary: time text (UTC, local, zoned), slugs of names. No I/O.
+        .target(name: "BreezeFiles", dependencies: ["BreezeVocabulary"]),
+        // The shared vocabulary: instants, observation times, time and duration text, slugs, the clock, sleep, errno text.
         .target(name: "BreezeVocabulary"),
         // Pure values: bands, pollutants, AQI maths, cities. No I/O.
-        .target(name: "BreezeModel"),
+        .target(name: "BreezeModel", dependencies: ["BreezeVocabulary"]),
         // Parse → validate → immutable configuration, errors with file:line.
         // Reads only: writing a drop-in is `breezectl add`'s (BreezeControl).
         .target(name: "BreezeConfig", dependencies: ["BreezeModel", "BreezeVocabulary"]),
         // A forward-only JSON scanner, for the bodies and files read on every cycle.
         .target(name: "BreezeJSON"),
         // One small HTTP transport over libcurl.
-        .target(name: "BreezeHTTP", dependencies: ["CCurl"]),
+        .target(name: "BreezeHTTP", dependencies: ["CCurl", "BreezeVocabulary"]),
         // Open-Meteo requests, batching, decoding, error mapping.
-        .target(name: "BreezeOpenMeteo", dependencies: ["BreezeModel", "BreezeConfig", "BreezeHTTP", "BreezeJSON"]),
+        .target(name: "BreezeOpenMeteo", dependencies: ["BreezeModel", "BreezeConfig", "BreezeHTTP", "BreezeJSON", "BreezeVocabulary"]),
         // Alert rules, the per-city alert state machine and event identity. Pure, no I/O.
         .target(name: "BreezeAlerts", dependencies: ["BreezeModel", "BreezeVocabulary"]),
         // The daemon's persisted state (state.json): its document, codec and durable store.
@@ -45,7 +45,7 @@ let package = Package(
         // The daemon's ties to the system: journald records, sd_notify, signals.
         .target(name: "BreezeSystem", dependencies: ["CSystemd", "BreezeCommandLine"]),
         // The control socket: breezed answers breezectl (status, outbox, poll, reload, retry).
-        .target(name: "BreezeControlSocket", dependencies: ["BreezeAlerts", "BreezeDelivery", "BreezeJSON", "BreezeState"]),
+        .target(name: "BreezeControlSocket", dependencies: ["BreezeAlerts", "BreezeDelivery", "BreezeJSON", "BreezeState", "BreezeVocabulary"]),
         // The daemon: scheduling, the poll cycle, reload and shutdown.
         .target(
             name: "BreezeDaemon",
@@ -96,7 +96,7 @@ let package = Package(
             dependencies: ["BreezeControl", "BreezeModel", "BreezeCommandLine", "BreezeConfig", "BreezeOpenMeteo", "BreezeVocabulary"]),
         .testTarget(
             name: "BreezeControlSocketTests",
-            dependencies: ["BreezeControlSocket", "BreezeAlerts", "BreezeDelivery", "BreezeModel", "BreezeState"]),
+            dependencies: ["BreezeControlSocket", "BreezeAlerts", "BreezeDelivery", "BreezeModel", "BreezeState", "BreezeVocabulary"]),
         // Runs the real breezed and breezectl binaries against servers on loopback.
         .testTarget(name: "IntegrationTests", dependencies: ["BreezeTestSupport"]),
     ]

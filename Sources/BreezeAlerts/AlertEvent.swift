@@ -1,4 +1,5 @@
 import BreezeModel
+import BreezeVocabulary
 
 /// What an alert event announces.
 public enum AlertEventKind: String, Sendable, Codable, CaseIterable {
@@ -25,9 +26,9 @@ public struct AlertEvent: Sendable, Equatable, Codable {
     /// Pollutants over their configured limit.
     public var pollutantsOverLimit: [Pollutant]
     /// When the reading behind the event was observed, as the source wrote it.
-    public var observedAt: String
-    /// Unix seconds when the event was made.
-    public var createdAt: Double
+    public var observedAt: ObservationTime
+    /// When the event was made.
+    public var createdAt: Instant
     /// Set on a `resolved` that goes out in place of its episode's alerts, which never reached
     /// the receiver (they were still waiting when the air got better): the people it reaches
     /// hear of the episode only as over.
@@ -36,7 +37,7 @@ public struct AlertEvent: Sendable, Equatable, Codable {
     public init(
         id: String, kind: AlertEventKind, city: City, aqi: Int?, band: Band?, previousBand: Band?,
         dominantPollutant: Pollutant?, concentrations: [Pollutant: Double],
-        pollutantsOverLimit: [Pollutant], observedAt: String, createdAt: Double
+        pollutantsOverLimit: [Pollutant], observedAt: ObservationTime, createdAt: Instant
     ) {
         self.id = id
         self.kind = kind
@@ -54,12 +55,12 @@ public struct AlertEvent: Sendable, Equatable, Codable {
 
 /// An alert episode a receiver never heard of while it lasted.
 public struct UnannouncedEpisode: Sendable, Equatable, Codable {
-    /// Unix seconds when the episode's first alert was made.
-    public var startedAt: Double
+    /// When the episode's first alert was made.
+    public var startedAt: Instant
     /// The worst band its alerts announced.
     public var band: Band?
 
-    public init(startedAt: Double, band: Band?) {
+    public init(startedAt: Instant, band: Band?) {
         self.startedAt = startedAt
         self.band = band
     }

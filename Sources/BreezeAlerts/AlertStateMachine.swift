@@ -1,4 +1,5 @@
 import BreezeModel
+import BreezeVocabulary
 
 /// The outcome of one reading for one city.
 public struct AlertEvaluation: Sendable, Equatable {
@@ -20,14 +21,16 @@ public enum AlertStateMachine {
     /// Polls without data after which a city is reported stale.
     public static let staleAfter = 3
 
-    /// Applies `observation` (nil: the poll got nothing) taken at `now` (unix seconds).
+    /// Applies `observation` (nil: the poll got nothing) taken at `now`.
     public static func evaluate(
         _ observation: Observation?, city: City, rule: AlertRule, state: CityAlertState,
-        now: Double
+        now: Instant
     ) -> AlertEvaluation {
         var state = state
         // Written while the clock ran ahead: counted from now, or no reminder would come.
-        if let last = state.lastNotifiedAt, ClockSkew.clamp(last, now: now) != last { state.lastNotifiedAt = now }
+        if let last = state.lastNotifiedAt, ClockSkew.clamp(last.unixSeconds, now: now.unixSeconds) != last.unixSeconds {
+            state.lastNotifiedAt = now
+        }
         guard let observation, observation.hasData else {
             state.missingStreak += 1
             return AlertEvaluation(
@@ -51,7 +54,7 @@ private struct Transition {
     let city: City
     let observation: Observation
     let overLimit: [Pollutant]
-    let now: Double
+    let now: Instant
     var state: CityAlertState
     var events: [AlertEvent] = []
 
@@ -99,7 +102,7 @@ private struct Transition {
             state.lastNotifiedAt = now
             emit(.escalated, band: band, previousBand: previous)
         } else if let interval = rule.repeatEvery, let last = state.lastNotifiedAt,
-            now - last >= interval.seconds
+            now - last >= interval
         {
             state.lastNotifiedAt = now
             emit(.reminder, band: observation.band, previousBand: state.notifiedBand)

@@ -1,4 +1,5 @@
 import BreezeModel
+import BreezeVocabulary
 
 /// What the state machine remembers about one city between readings. Persisted as JSON,
 /// so a restart fires nothing already sent and misses nothing.
@@ -15,13 +16,13 @@ public struct CityAlertState: Sendable, Equatable, Codable {
     public var notifiedBand: Band?
     /// The band of the last reading that did not breach: the "was" of a firing event.
     public var lastCalmBand: Band?
-    /// Unix seconds of the last firing, escalated or reminder event.
-    public var lastNotifiedAt: Double?
-    /// Unix seconds when the current alert episode (firing → resolved) began — the
+    /// When the last firing, escalated or reminder event was made.
+    public var lastNotifiedAt: Instant?
+    /// When the current alert episode (firing → resolved) began — the
     /// observation time of the reading that fired — part of event ids, so the same crossing
     /// always has the same ids and ids stay unique even if the state file is lost. Kept after
     /// the resolve: the next episode starts later.
-    public var episodeStartedAt: Double?
+    public var episodeStartedAt: Instant?
     /// Counts events within the episode: part of event ids.
     public var eventsInEpisode = 0
     /// Consecutive polls without data.

@@ -1,8 +1,9 @@
 import BreezeModel
 import BreezeVocabulary
 
-/// Builds event ids: `<city slug>-<episode>-<number>-<kind>`, e.g.
-/// `paris-cbb57d0e13c03ee0-1787234400-1-firing`. The episode is the observation time (unix
+/// Builds every event id, in one place: `<city slug>-<episode>-<number>-<kind>`, e.g.
+/// `paris-cbb57d0e13c03ee0-1787234400-1-firing`, refreshes `<city slug>-<episode>-refresh-<now>`
+/// and test alerts `test-<city slug>-<now>`. The episode is the observation time (unix
 /// seconds) of the reading that fired, so the same crossing gets the same id however often
 /// it is detected again (a crash before the state was saved); receivers deduplicate on it.
 public enum EventIdentifier {
@@ -10,30 +11,36 @@ public enum EventIdentifier {
     public static func city(_ name: String) -> String { Slug.of(name) }
 
     /// The id of the `number`th event of the episode that began at `episode`.
-    public static func event(city name: String, episode: Double, number: Int, kind: AlertEventKind) -> String {
+    public static func event(city name: String, episode: Instant, number: Int, kind: AlertEventKind) -> String {
         "\(city(name))-\(seconds(episode))-\(number)-\(kind.rawValue)"
     }
 
     /// The id of a refresh (a re-send keeping a firing alert alive) made at `now`.
-    public static func refresh(city name: String, episode: Double, now: Double) -> String {
+    public static func refresh(city name: String, episode: Instant, now: Instant) -> String {
         "\(city(name))-\(seconds(episode))-refresh-\(seconds(now))"
     }
 
-    /// When an episode confirmed by a reading observed at `observedAt` began, in unix seconds:
+    /// The id of the test alert `breezectl test-alert` sends about `name` at `now`.
+    public static func test(city name: String, now: Instant) -> String {
+        "test-\(city(name))-\(seconds(max(Instant(unixSeconds: 0), now)))"
+    }
+
+    /// When an episode confirmed by a reading observed at `observedAt` began:
     /// the observation time, so that it is the same on every detection of the same crossing
     /// (even one in the future: it is only a name, and replacing it by the clock would give
-    /// each detection another id); `now` when the time cannot be read. Never at or before
+    /// each detection another id); `now` when the source's text named no time. Never at or before
     /// `previous` (the last episode's), so a source that repeats an observation time cannot
     /// give two episodes the same ids.
-    public static func episodeStart(observedAt: String, now: Double, previous: Double?) -> Double {
-        let observed = TimeText.unixSeconds(openMeteo: observedAt) ?? now
-        guard let previous, previous.isFinite, observed <= previous else { return observed }
-        return previous.rounded(.down) + 1
+    public static func episodeStart(observedAt: ObservationTime, now: Instant, previous: Instant?) -> Instant {
+        let observed = observedAt.instant ?? now
+        guard let previous, previous.unixSeconds.isFinite, observed <= previous else { return observed }
+        return Instant(unixSeconds: previous.unixSeconds.rounded(.down) + 1)
     }
 
     /// Whole seconds, bounded: a time from a damaged file never traps.
-    static func seconds(_ time: Double) -> Int64 {
-        guard time.isFinite else { return 0 }
-        return Int64(max(-1e15, min(1e15, time)).rounded(.down))
+    static func seconds(_ time: Instant) -> Int64 {
+        let seconds = time.unixSeconds
+        guard seconds.isFinite else { return 0 }
+        return Int64(max(-1e15, min(1e15, seconds)).rounded(.down))
     }
 }

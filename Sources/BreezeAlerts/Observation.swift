@@ -1,4 +1,5 @@
 import BreezeModel
+import BreezeVocabulary
 
 /// One reading of a city as the alert state machine sees it.
 public struct Observation: Sendable, Equatable {
@@ -9,12 +10,12 @@ public struct Observation: Sendable, Equatable {
     public var concentrations: [Pollutant: Double]
     /// The pollutant giving the AQI, when known.
     public var dominantPollutant: Pollutant?
-    /// When the values were observed, as the source wrote it.
-    public var observedAt: String
+    /// When the values were observed (read once from the source's text).
+    public var observedAt: ObservationTime
 
     public init(
         aqi: Int?, concentrations: [Pollutant: Double] = [:], dominantPollutant: Pollutant? = nil,
-        observedAt: String
+        observedAt: ObservationTime
     ) {
         self.aqi = aqi.flatMap { ReportedValue.aqiScale.contains($0) ? $0 : nil }
         self.concentrations = concentrations

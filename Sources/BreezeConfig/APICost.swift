@@ -1,3 +1,5 @@
+import BreezeVocabulary
+
 /// What a configuration costs on Open-Meteo, counted the way Open-Meteo counts: every location
 /// in a request is at least one call, weighted by `max(1, variables/10, variables/10 × days/14)`.
 public enum APICost {
@@ -39,8 +41,5 @@ public enum APICost {
         return callsPerPoll(locations: locations, variables: variables) * Int(pollsPerHour)
     }
 
-    private static func seconds(_ duration: Duration) -> Double {
-        let (whole, fraction) = duration.components
-        return max(0.001, Double(whole) + Double(fraction) / 1e18)
-    }
+    private static func seconds(_ duration: Duration) -> Double { max(0.001, duration.seconds) }
 }

@@ -1,3 +1,5 @@
+import BreezeVocabulary
+
 /// Durations in systemd's syntax: `90s`, `15min`, `1h 30min`, `1h30min`, `2d`, `500ms`, `1.5h`;
 /// a bare number is seconds and `0` is zero.
 public enum DurationSyntax {
@@ -42,21 +44,10 @@ public enum DurationSyntax {
             components += 1
         }
         guard components > 0, seconds <= 100 * 31_557_600 else { return nil }
-        return .nanoseconds(Int64((seconds * 1e9).rounded()))
+        return Duration(seconds: seconds)
     }
 
-    /// `duration` written back in the same syntax, largest units first: `1h 30min`, `90ms`, `0`.
-    public static func format(_ duration: Duration) -> String {
-        let (wholeSeconds, attoseconds) = duration.components
-        var remaining = wholeSeconds
-        var parts: [String] = []
-        for (unit, size) in [("d", Int64(86_400)), ("h", 3600), ("min", 60), ("s", 1)] {
-            let count = remaining / size
-            if count > 0 { parts.append("\(count)\(unit)") }
-            remaining %= size
-        }
-        let milliseconds = attoseconds / 1_000_000_000_000_000
-        if milliseconds > 0 { parts.append("\(milliseconds)ms") }
-        return parts.isEmpty ? "0" : parts.joined(separator: " ")
-    }
+    /// `duration` written back in the same syntax, largest units first: `1h 30min`, `90ms`, `0`
+    /// (`DurationText.syntax`).
+    public static func format(_ duration: Duration) -> String { DurationText.syntax(duration) }
 }

@@ -2,6 +2,7 @@ import Foundation
 
 #if canImport(Glibc)
 import Glibc
+import BreezeVocabulary
 #endif
 
 /// The few file operations configuration needs, all of them reads, with the system's own
@@ -87,6 +88,6 @@ public enum FileSystem {
     }
 
     private static func currentError() -> FileReadError {
-        FileReadError(reason: String(cString: strerror(errno)), code: errno)
+        FileReadError(reason: ErrorNumber.text(errno), code: errno)
     }
 }

@@ -1,13 +1,22 @@
 import BreezeCommandLine
+import BreezeVocabulary
 
-/// Everything a command needs from outside: where to write and the process environment.
+/// Everything a command needs from outside: where to write, the process environment and the
+/// clock.
 public struct CommandContext: Sendable {
     public var console: Console
     public var environment: [String: String]
+    /// The one clock (`ClockReading.system` unless a test passes another): what `status` counts
+    /// ages from and `test-alert` stamps its event with.
+    public var clock: @Sendable () -> ClockReading
 
-    public init(console: Console, environment: [String: String]) {
+    public init(
+        console: Console, environment: [String: String],
+        clock: @escaping @Sendable () -> ClockReading = ClockReading.system
+    ) {
         self.console = console
         self.environment = environment
+        self.clock = clock
     }
 }
 

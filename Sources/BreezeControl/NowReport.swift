@@ -83,7 +83,7 @@ enum NowReport {
         case .success(let conditions):
             let reading = conditions.reading
             let band = reading.usAQI.flatMap(Band.init(aqi:))
-            object["time"] = .string(reading.time)
+            object["time"] = .string(reading.time.text)
             object["aqi"] = .integer(reading.usAQI)
             object["band"] = .text(band?.slug)
             object["bandLabel"] = .text(band?.label)

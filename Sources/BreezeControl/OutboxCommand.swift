@@ -3,6 +3,7 @@ import BreezeConfig
 import BreezeControlSocket
 import BreezeDelivery
 import Foundation
+import BreezeVocabulary
 
 /// `breezectl outbox`: the deliveries waiting and given up, entry by entry; `outbox retry`
 /// puts given-up ones back.
@@ -97,7 +98,7 @@ enum OutboxCommand: ControlCommand {
             else {
                 context.console.printError("breezectl outbox: \(why)")
                 context.console.printError(
-                    "breezectl outbox: cannot read \(outbox.pendingFolder): \(String(cString: strerror(errno)))")
+                    "breezectl outbox: cannot read \(outbox.pendingFolder): \(ErrorNumber.text(errno))")
                 return .dataError
             }
             let pending = outbox.scan()

@@ -6,6 +6,7 @@ import BreezeDelivery
 import BreezeModel
 import Foundation
 import BreezeState
+import BreezeVocabulary
 
 /// `breezectl status`: what the daemon sees, asked over its control socket, else read from
 /// its state file.
@@ -55,7 +56,7 @@ enum StatusCommand: ControlCommand {
         }
         let loaded = quietConfiguration(path: parsed.value("config"), context: context)
         let connection = DaemonConnection(environment: context.environment, configuration: try? loaded.get())
-        let now = Date().timeIntervalSince1970
+        let now = context.clock().wall.unixSeconds
         let report: StatusReport
         switch connection.ask(ControlRequest(.status)) {
         case .success(let response) where response.ok:

@@ -26,7 +26,7 @@ struct StatusReport {
     /// in the future beyond `ClockSkew.tolerance` (written while the clock ran ahead: it
     /// proves nothing about the daemon now).
     var isStale: Bool {
-        guard let last = state.lastCycleCompletedAt, ClockSkew.clamp(last, now: now) == last else { return true }
+        guard let last = state.lastCycleCompletedAt?.unixSeconds, ClockSkew.clamp(last, now: now) == last else { return true }
         return now - last > 3 * interval
     }
 
@@ -39,9 +39,9 @@ struct StatusReport {
 
     func lines(colours: Bool) -> [String] {
         var lines: [String] = []
-        if let last = state.lastCycleCompletedAt {
+        if let last = state.lastCycleCompletedAt?.unixSeconds {
             let age = Self.age(now - last)
-            let took = state.lastCycleStartedAt.map { "; it took " + Self.age(last - $0) } ?? ""
+            let took = state.lastCycleStartedAt.map { "; it took " + Self.age(last - $0.unixSeconds) } ?? ""
             lines.append(
                 "Last poll cycle completed \(TimeText.local(last)) (\(age) ago\(took))"
                     + (!isStale ? ""
@@ -57,8 +57,8 @@ struct StatusReport {
             let aqi = record.lastReading?.usAQI.map(String.init) ?? "—"
             let band = record.band.map { NowPresentation.bandText($0) } ?? "no data"
             return [
-                shown, aqi, band, record.bandSince.map(TimeText.local) ?? "",
-                record.alert.firing ? "firing" : "ok", record.lastPollAt.map(TimeText.local) ?? "",
+                shown, aqi, band, record.bandSince.map { TimeText.local($0.unixSeconds) } ?? "",
+                record.alert.firing ? "firing" : "ok", record.lastPollAt.map { TimeText.local($0.unixSeconds) } ?? "",
                 record.lastError ?? "",
             ]
         }
@@ -96,14 +96,14 @@ struct StatusReport {
             return .object([
                 "name": .string(name), "country": .text(city?.country), "region": .text(city?.admin1),
                 "aqi": .integer(record?.lastReading?.usAQI), "band": .text(record?.band?.slug),
-                "since": .text(record?.bandSince.map(TimeText.rfc3339)),
+                "since": .text(record?.bandSince.map { TimeText.rfc3339($0.unixSeconds) }),
                 "alert": .text(record.map { $0.alert.firing ? "firing" : "ok" }),
-                "lastPoll": .text(record?.lastPollAt.map(TimeText.rfc3339)), "lastError": .text(record?.lastError),
+                "lastPoll": .text(record?.lastPollAt.map { TimeText.rfc3339($0.unixSeconds) }), "lastError": .text(record?.lastError),
             ])
         }
         var document: [String: JSONOutput] = [
-            "lastCycleCompletedAt": .text(state.lastCycleCompletedAt.map(TimeText.rfc3339)),
-            "lastCycleStartedAt": .text(state.lastCycleStartedAt.map(TimeText.rfc3339)),
+            "lastCycleCompletedAt": .text(state.lastCycleCompletedAt.map { TimeText.rfc3339($0.unixSeconds) }),
+            "lastCycleStartedAt": .text(state.lastCycleStartedAt.map { TimeText.rfc3339($0.unixSeconds) }),
             "pollIntervalSeconds": .number(interval),
             "stale": .bool(isStale),
             "cities": .array(cities),
@@ -126,14 +126,8 @@ struct StatusReport {
         return JSONOutput.object(document).text
     }
 
-    /// `42s`, `5min`, `3h`, `2d`.
-    static func age(_ seconds: Double) -> String {
-        let whole = wholeSeconds(seconds)
-        if whole < 120 { return "\(whole)s" }
-        if whole < 7200 { return "\(whole / 60)min" }
-        if whole < 172_800 { return "\(whole / 3600)h" }
-        return "\(whole / 86_400)d"
-    }
+    /// `42s`, `5min`, `3h`, `2d` (`DurationText.age`).
+    static func age(_ seconds: Double) -> String { DurationText.age(Duration(seconds: seconds)) }
 
     /// Seconds as a whole number, 0 for negative or NaN, capped where `Int` would overflow.
     static func wholeSeconds(_ seconds: Double) -> Int {

@@ -71,7 +71,7 @@ enum TestAlertCommand: ControlCommand {
             console.printError("breezectl test-alert: every receiver has Enabled=no; name one to test it anyway")
             return .configuration
         }
-        let now = Date().timeIntervalSince1970
+        let now = context.clock().wall.unixSeconds
         let event = TestAlertEvent.make(configuration: configuration, now: now)
         var failures = 0
         for receiver in receivers {
@@ -97,20 +97,20 @@ enum TestAlertEvent {
     static func make(configuration: Configuration, now: Double) -> AlertEvent {
         let city = configuration.cities.first?.city
         let record = city.flatMap { lastRecord(of: $0.name, stateDirectory: configuration.breeze.stateDirectory) }
-        let id = "test-\(EventIdentifier.city(city?.name ?? "example"))-\(Int64(max(0, min(now, 1e15))))"
+        let id = EventIdentifier.test(city: city?.name ?? "example", now: Instant(unixSeconds: now))
         if let city, let reading = record?.lastReading {
             let band = reading.usAQI.flatMap(Band.init(aqi:))
             return AlertEvent(
                 id: id, kind: .test, city: city, aqi: reading.usAQI, band: band, previousBand: nil,
                 dominantPollutant: reading.dominantPollutant, concentrations: reading.concentrations,
-                pollutantsOverLimit: [], observedAt: reading.time, createdAt: now)
+                pollutantsOverLimit: [], observedAt: reading.time, createdAt: Instant(unixSeconds: now))
         }
         var example = city ?? City(name: "Example City", latitude: 0, longitude: 0)
         example.name += " (example reading)"
         return AlertEvent(
             id: id, kind: .test, city: example, aqi: 42, band: .good, previousBand: nil,
             dominantPollutant: .pm2_5, concentrations: [.pm2_5: 8.2, .pm10: 15, .no2: 12.5, .o3: 61],
-            pollutantsOverLimit: [], observedAt: TimeText.openMeteo(now), createdAt: now)
+            pollutantsOverLimit: [], observedAt: ObservationTime(Instant(unixSeconds: now)), createdAt: Instant(unixSeconds: now))
     }
 
     private static func lastRecord(of name: String, stateDirectory: String) -> CityRecord? {

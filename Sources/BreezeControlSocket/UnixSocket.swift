@@ -1,5 +1,6 @@
 #if canImport(Glibc)
 import Glibc
+import BreezeVocabulary
 #endif
 
 /// Why the control socket could not be set up or reached, in the system's words.
@@ -22,7 +23,7 @@ public struct ControlSocketError: Error, Sendable, Equatable, CustomStringConver
 
     static func last(_ path: String, _ what: String) -> ControlSocketError {
         let code = errno
-        return ControlSocketError(path: path, reason: "\(what): \(String(cString: strerror(code)))", code: code)
+        return ControlSocketError(path: path, reason: "\(what): \(ErrorNumber.text(code))", code: code)
     }
 }
 

@@ -25,14 +25,14 @@ extension Daemon {
         _ plan: DaemonPlan, state: inout DaemonState, delivery: DeliveryWorker, _ environment: DaemonEnvironment,
         outboxFailures: FailureLatch, deadline: ContinuousClock.Instant
     ) -> CycleSummary {
-        let now = environment.clock().wall.unixSeconds
+        let now = environment.clock().wall
         var summary = PollCycle.run(
             cities: plan.cities, state: &state, source: plan.source, logger: environment.logger,
             now: now, deadline: deadline)
         OutboxHandOff.run(
             &summary, state: &state, routing: plan.routing, delivery: delivery, logger: environment.logger,
             failures: outboxFailures, now: now)
-        state.lastCycleCompletedAt = max(now, environment.clock().wall.unixSeconds)
+        state.lastCycleCompletedAt = max(now, environment.clock().wall)
         return summary
     }
 

@@ -3,6 +3,7 @@ import BreezeConfig
 import BreezeDelivery
 import BreezeModel
 import BreezeState
+import BreezeVocabulary
 
 /// Where each city's alerts go: the receivers in its `Notify=` that are configured, enabled
 /// and built. (`Notify=` never set means every receiver; an empty `Notify=` means none —
@@ -37,7 +38,7 @@ public struct DeliveryRouting: Sendable {
 
     /// The deliveries of one cycle: each event for each receiver of its city, then a refresh
     /// for every city still firing, for each receiver that needs one (`refreshEvent`).
-    public func requests(events: [AlertEvent], state: DaemonState, now: Double) -> [DeliveryRequest] {
+    public func requests(events: [AlertEvent], state: DaemonState, now: Instant) -> [DeliveryRequest] {
         var requests: [DeliveryRequest] = []
         for event in events {
             for receiver in receiversByCity[event.city.name] ?? [] {
@@ -58,12 +59,13 @@ public struct DeliveryRouting: Sendable {
     /// A synthetic `reminder` that re-asserts a firing alert: id `<city>-<episode>-refresh-<now>`
     /// (the episode as in the alert's own ids), the last reading's values. Not a reminder of
     /// the state machine: not logged as one, never held by quiet hours. Nil when not firing.
-    public static func refreshEvent(_ record: CityRecord, now: Double) -> AlertEvent? {
+    public static func refreshEvent(_ record: CityRecord, now: Instant) -> AlertEvent? {
         guard record.alert.firing else { return nil }
         let reading = record.lastReading
         return AlertEvent(
             id: EventIdentifier.refresh(
-                city: record.city.name, episode: record.alert.episodeStartedAt ?? now, now: now),
+                city: record.city.name, episode: record.alert.episodeStartedAt ?? now,
+                now: now),
             kind: .reminder,
             city: record.city, aqi: reading?.usAQI, band: record.alert.notifiedBand ?? record.band,
             previousBand: nil, dominantPollutant: reading?.dominantPollutant,

@@ -2,6 +2,7 @@ import BreezeAlerts
 import BreezeDelivery
 import BreezeSystem
 import BreezeState
+import BreezeVocabulary
 
 /// Puts a cycle's events in the outbox, and lets a city's alert state advance only when its
 /// events are there: a city whose entry cannot be written (disk full, read-only folder) gets
@@ -11,7 +12,7 @@ import BreezeState
 enum OutboxHandOff {
     static func run(
         _ summary: inout CycleSummary, state: inout DaemonState, routing: DeliveryRouting,
-        delivery: DeliveryWorker, logger: any Logger, failures: FailureLatch, now: Double
+        delivery: DeliveryWorker, logger: any Logger, failures: FailureLatch, now: Instant
     ) {
         let requests = routing.requests(events: summary.events, state: state, now: now)
         let failed = requests.isEmpty ? [] : delivery.submit(requests)

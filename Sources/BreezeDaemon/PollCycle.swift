@@ -2,6 +2,7 @@ import BreezeAlerts
 import BreezeModel
 import BreezeSystem
 import BreezeState
+import BreezeVocabulary
 
 /// What one poll cycle did.
 public struct CycleSummary: Sendable, Equatable {
@@ -33,12 +34,12 @@ public struct CycleSummary: Sendable, Equatable {
 /// One poll: fetch every city, judge each reading, remember it, log it. Its alert events are
 /// logged by whoever writes them to the outbox, once they are there (`Daemon.poll`).
 public enum PollCycle {
-    /// Runs a cycle over `cities`, updating `state` in place. `now` is unix seconds;
+    /// Runs a cycle over `cities`, updating `state` in place. `now` is when it started;
     /// `deadline` bounds the fetch. Cities no longer configured are
     /// dropped from the state; new ones start fresh.
     public static func run(
         cities: [WatchedCity], state: inout DaemonState, source: any AirQualitySource,
-        logger: any Logger, now: Double, deadline: ContinuousClock.Instant
+        logger: any Logger, now: Instant, deadline: ContinuousClock.Instant
     ) -> CycleSummary {
         var summary = CycleSummary()
         summary.cities = cities.count

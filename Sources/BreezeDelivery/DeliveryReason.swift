@@ -50,11 +50,6 @@ public enum DeliveryReason: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    /// `24h`, `90min`, `1.5s`.
-    static func describe(_ span: Duration) -> String {
-        let seconds = span.seconds
-        if seconds >= 3600, seconds.truncatingRemainder(dividingBy: 3600) == 0 { return "\(Int(seconds / 3600))h" }
-        if seconds >= 60, seconds.truncatingRemainder(dividingBy: 60) == 0 { return "\(Int(seconds / 60))min" }
-        return seconds == seconds.rounded() ? "\(Int(seconds))s" : "\(seconds)s"
-    }
+    /// `24h`, `90s`, `90min` (`DurationText.exactUnit`).
+    static func describe(_ span: Duration) -> String { DurationText.exactUnit(span) }
 }

@@ -4,6 +4,7 @@ import Foundation
 
 #if canImport(Glibc)
 import Glibc
+import BreezeVocabulary
 #endif
 
 /// The durable outbox on disk: `<StateDirectory>/outbox/<receiver>/<sequence>-<event id>.json`,
@@ -136,7 +137,7 @@ public struct Outbox: Sendable {
         ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
     }
 
-    static func lastError() -> String { String(cString: strerror(errno)) }
+    static func lastError() -> String { ErrorNumber.text(errno) }
 }
 
 /// What `Outbox.scan()` found.

@@ -25,7 +25,7 @@ extension OutboxEntry {
         guard (0...Self.mostAttempts).contains(attempts) else {
             throw OutboxEntryRangeError("'attempts' is out of range")
         }
-        let times = [("createdAt", createdAt), ("event.createdAt", event.createdAt)]
+        let times = [("createdAt", createdAt), ("event.createdAt", event.createdAt.unixSeconds)]
         for (name, value) in times where !TimeText.stored.contains(value) {
             throw OutboxEntryRangeError(TimeText.notStored(name))
         }

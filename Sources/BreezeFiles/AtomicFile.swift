@@ -1,5 +1,6 @@
 #if canImport(Glibc)
 import Glibc
+import BreezeVocabulary
 #endif
 
 /// A file-system failure, naming the path and the system's reason.
@@ -14,7 +15,7 @@ public struct FileError: Error, Sendable, Equatable, CustomStringConvertible {
 
     /// The error of the last failed system call on `path`.
     public static func last(_ path: String) -> FileError {
-        FileError(path: path, reason: String(cString: strerror(errno)))
+        FileError(path: path, reason: ErrorNumber.text(errno))
     }
 
     public var description: String { "\(path): \(reason)" }

@@ -1,3 +1,4 @@
+import BreezeVocabulary
 import CCurl
 
 /// The HTTP transport over libcurl's easy interface: one handle per request, so any number of
@@ -131,8 +132,9 @@ public struct CurlTransport: HTTPTransport {
     }
 
     private func milliseconds(_ duration: Duration) -> Int {
-        let (seconds, attoseconds) = duration.components
-        return max(1, Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000))
+        // Rounded, so that a whole number of milliseconds survives the trip through `Double`;
+        // bounded (a timeout is at most 100 years), since `Int(_:)` traps beyond its range.
+        max(1, Int((min(duration.seconds, 1e12) * 1000).rounded()))
     }
 }
 

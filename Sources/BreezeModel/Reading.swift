@@ -1,9 +1,11 @@
+import BreezeVocabulary
+
 /// One observation of a place's air, as Open-Meteo reports it. Missing values are nil (no data),
 /// never zero.
 public struct Reading: Sendable, Hashable, Codable {
-    /// When the values were observed, as Open-Meteo writes it (`2026-08-20T14:00`, in the
-    /// response's time zone, GMT by default).
-    public var time: String
+    /// When the values were observed: the instant, read once from Open-Meteo's text
+    /// (`2026-08-20T14:00`, in the response's time zone, GMT by default), and that text.
+    public var time: ObservationTime
     /// Open-Meteo's own US AQI (not EPA-exact; see the AQI calculator), nil when missing.
     public var usAQI: Int?
     /// Concentrations in µg/m³ (Open-Meteo's unit for all six, CO included).
@@ -15,7 +17,7 @@ public struct Reading: Sendable, Hashable, Codable {
     public var droppedValues: [String] = []
 
     public init(
-        time: String, usAQI: Int?, concentrations: [Pollutant: Double],
+        time: ObservationTime, usAQI: Int?, concentrations: [Pollutant: Double],
         subIndices: [Pollutant: Int] = [:], droppedValues: [String] = []
     ) {
         self.time = time

@@ -1,4 +1,5 @@
 import BreezeModel
+import BreezeVocabulary
 
 /// One location's current air, as decoded and checked from Open-Meteo's `current` block.
 public struct CurrentConditions: Sendable, Equatable {
@@ -69,7 +70,7 @@ public struct CurrentConditions: Sendable, Equatable {
         }
         self.init(
             reading: Reading(
-                time: time, usAQI: usAQI, concentrations: concentrations, subIndices: subIndices),
+                time: ObservationTime(time), usAQI: usAQI, concentrations: concentrations, subIndices: subIndices),
             pollen: pollen, rejectedValues: rejected)
     }
 }

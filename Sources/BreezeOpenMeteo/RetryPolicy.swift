@@ -1,3 +1,4 @@
+import BreezeVocabulary
 import Foundation
 
 /// How transient failures are retried: exponential backoff with jitter, `Retry-After` honoured.
@@ -50,6 +51,7 @@ public struct RetryPolicy: Sendable, Equatable {
 /// The clocks, sleep and randomness retries depend on: real in production, fake in tests.
 public struct RetryEnvironment: Sendable {
     public var now: @Sendable () -> ContinuousClock.Instant
+    /// Blocks for a span: `BlockingSleep.wait` in production.
     public var sleep: @Sendable (Duration) -> Void
     /// A number in 0..<1.
     public var random: @Sendable () -> Double
@@ -68,10 +70,11 @@ public struct RetryEnvironment: Sendable {
         self.unixTime = unixTime
     }
 
-    /// The continuous clock, a blocking sleep, the system's random numbers and its wall clock.
+    /// The continuous clock, the one blocking sleep, the system's random numbers and the wall
+    /// clock of the one clock (`ClockReading.system`).
     public static let live = RetryEnvironment(
         now: { ContinuousClock.now },
-        sleep: { duration in blockingSleep(duration) },
+        sleep: BlockingSleep.wait,
         random: { Double.random(in: 0..<1) },
-        unixTime: { Date().timeIntervalSince1970 })
+        unixTime: { ClockReading.system().wall.unixSeconds })
 }

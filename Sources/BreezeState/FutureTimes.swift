@@ -1,4 +1,5 @@
 import BreezeModel
+import BreezeVocabulary
 
 extension DaemonState {
     /// The state with every clock time that lies beyond `ClockSkew.tolerance` after `now`
@@ -6,16 +7,21 @@ extension DaemonState {
     /// future and a dead daemon's last cycle would look recent.
     public func clampingFutureTimes(now: Double) -> DaemonState {
         var state = self
-        state.lastCycleCompletedAt = ClockSkew.clamp(lastCycleCompletedAt, now: now)
+        state.lastCycleCompletedAt = Self.clamp(lastCycleCompletedAt, now: now)
         for (name, record) in cities {
             var record = record
-            record.bandSince = ClockSkew.clamp(record.bandSince, now: now)
-            record.lastPollAt = ClockSkew.clamp(record.lastPollAt, now: now)
-            record.alert.lastNotifiedAt = ClockSkew.clamp(record.alert.lastNotifiedAt, now: now)
+            record.bandSince = Self.clamp(record.bandSince, now: now)
+            record.lastPollAt = Self.clamp(record.lastPollAt, now: now)
+            record.alert.lastNotifiedAt = Self.clamp(record.alert.lastNotifiedAt, now: now)
             // Not `episodeStartedAt`: an observation time, part of the episode's ids, not a
             // time the daemon waits for.
             if record != cities[name] { state.cities[name] = record }
         }
         return state
+    }
+
+    /// `ClockSkew.clamp` of an instant.
+    private static func clamp(_ time: Instant?, now: Double) -> Instant? {
+        time.map { Instant(unixSeconds: ClockSkew.clamp($0.unixSeconds, now: now)) }
     }
 }

@@ -41,8 +41,10 @@ enum StateJSONReader {
                 cities = records
             } else if key.equals("lastCycleCompletedAt") {
                 state.lastCycleCompletedAt = try optional(&scanner) { scanner throws(Failure) in try time(&scanner, "lastCycleCompletedAt") }
+                    .map(Instant.init(unixSeconds:))
             } else if key.equals("lastCycleStartedAt") {
                 state.lastCycleStartedAt = try optional(&scanner) { scanner throws(Failure) in try time(&scanner, "lastCycleStartedAt") }
+                    .map(Instant.init(unixSeconds:))
             } else if key.equals("pollIntervalSeconds") {
                 state.pollIntervalSeconds = try optional(&scanner) { scanner throws(Failure) in try number(&scanner, "pollIntervalSeconds", in: 0...TimeText.writable.upperBound) }
             } else if key.equals("processID") {
@@ -75,8 +77,10 @@ enum StateJSONReader {
                 record.band = try optional(&scanner) { scanner throws(Failure) in try band(&scanner) }
             } else if key.equals("bandSince") {
                 record.bandSince = try optional(&scanner) { scanner throws(Failure) in try time(&scanner, "bandSince") }
+                    .map(Instant.init(unixSeconds:))
             } else if key.equals("lastPollAt") {
                 record.lastPollAt = try optional(&scanner) { scanner throws(Failure) in try time(&scanner, "lastPollAt") }
+                    .map(Instant.init(unixSeconds:))
             } else if key.equals("lastError") {
                 record.lastError = try optional(&scanner) { scanner throws(Failure) in try string(&scanner, "lastError") }
             } else {
@@ -136,8 +140,10 @@ enum StateJSONReader {
                 alert.lastCalmBand = try optional(&scanner) { scanner throws(Failure) in try band(&scanner) }
             } else if key.equals("lastNotifiedAt") {
                 alert.lastNotifiedAt = try optional(&scanner) { scanner throws(Failure) in try time(&scanner, "lastNotifiedAt") }
+                    .map(Instant.init(unixSeconds:))
             } else if key.equals("episodeStartedAt") {
                 alert.episodeStartedAt = try optional(&scanner) { scanner throws(Failure) in try time(&scanner, "episodeStartedAt") }
+                    .map(Instant.init(unixSeconds:))
             } else {
                 try skip(&scanner)
             }
@@ -182,7 +188,7 @@ enum StateJSONReader {
             }
         }
         return Reading(
-            time: try required(scanner, time, "time"), usAQI: usAQI,
+            time: ObservationTime(try required(scanner, time, "time")), usAQI: usAQI,
             concentrations: try required(scanner, concentrations, "concentrations"),
             subIndices: try required(scanner, subIndices, "subIndices"))
     }

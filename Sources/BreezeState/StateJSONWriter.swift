@@ -37,8 +37,8 @@ struct StateJSONWriter {
             try write(state.cities[name]!)
         }
         close()
-        try optional(state.lastCycleCompletedAt, "lastCycleCompletedAt", &object)
-        try optional(state.lastCycleStartedAt, "lastCycleStartedAt", &object)
+        try optional(state.lastCycleCompletedAt?.unixSeconds, "lastCycleCompletedAt", &object)
+        try optional(state.lastCycleStartedAt?.unixSeconds, "lastCycleStartedAt", &object)
         try optional(state.pollIntervalSeconds, "pollIntervalSeconds", &object)
         if let processID = state.processID { object.key("processID", &self); integer(Int(processID)) }
         object.key("version", &self)
@@ -52,11 +52,11 @@ struct StateJSONWriter {
         object.key("alert", &self)
         try write(record.alert)
         if let band = record.band { object.key("band", &self); string(band.slug) }
-        try optional(record.bandSince, "bandSince", &object)
+        try optional(record.bandSince?.unixSeconds, "bandSince", &object)
         object.key("city", &self)
         try write(record.city)
         if let lastError = record.lastError { object.key("lastError", &self); string(lastError) }
-        try optional(record.lastPollAt, "lastPollAt", &object)
+        try optional(record.lastPollAt?.unixSeconds, "lastPollAt", &object)
         if let reading = record.lastReading { object.key("lastReading", &self); try write(reading) }
         close()
     }
@@ -66,12 +66,12 @@ struct StateJSONWriter {
         open()
         object.key("breachStreak", &self); integer(alert.breachStreak)
         object.key("clearStreak", &self); integer(alert.clearStreak)
-        try optional(alert.episodeStartedAt, "episodeStartedAt", &object)
+        try optional(alert.episodeStartedAt?.unixSeconds, "episodeStartedAt", &object)
         object.key("escalationStreak", &self); integer(alert.escalationStreak)
         object.key("eventsInEpisode", &self); integer(alert.eventsInEpisode)
         object.key("firing", &self); literal(alert.firing ? "true" : "false")
         if let band = alert.lastCalmBand { object.key("lastCalmBand", &self); string(band.slug) }
-        try optional(alert.lastNotifiedAt, "lastNotifiedAt", &object)
+        try optional(alert.lastNotifiedAt?.unixSeconds, "lastNotifiedAt", &object)
         object.key("missingStreak", &self); integer(alert.missingStreak)
         if let band = alert.notifiedBand { object.key("notifiedBand", &self); string(band.slug) }
         close()
@@ -110,7 +110,7 @@ struct StateJSONWriter {
             integer(value)
         }
         close()
-        object.key("time", &self); string(reading.time)
+        object.key("time", &self); string(reading.time.text)
         if let aqi = reading.usAQI { object.key("usAQI", &self); integer(aqi) }
         close()
     }

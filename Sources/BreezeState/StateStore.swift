@@ -2,17 +2,18 @@ import BreezeFiles
 import BreezeAlerts
 import BreezeModel
 import Foundation
+import BreezeVocabulary
 
 /// What the daemon knows about one city between runs.
 public struct CityRecord: Sendable, Equatable, Codable {
     public var city: City
     /// The last reading with data, if any.
     public var lastReading: Reading?
-    /// The band of the last reading, and since when (unix seconds) the city has been in it.
+    /// The band of the last reading, and since when the city has been in it.
     public var band: Band?
-    public var bandSince: Double?
-    /// Unix seconds of the last poll of this city, whatever it gave.
-    public var lastPollAt: Double?
+    public var bandSince: Instant?
+    /// When this city was last polled, whatever it gave.
+    public var lastPollAt: Instant?
     /// The last poll's error, nil when it gave data.
     public var lastError: String?
     public var alert: CityAlertState
@@ -29,10 +30,10 @@ public struct DaemonState: Sendable, Equatable, Codable {
     public static let currentVersion = 1
     public var version = DaemonState.currentVersion
     public var cities: [String: CityRecord] = [:]
-    /// Unix seconds when the last poll cycle completed: its readings fetched and judged.
-    public var lastCycleCompletedAt: Double?
-    /// Unix seconds when that cycle started (the time its cities' `lastPollAt` carry).
-    public var lastCycleStartedAt: Double?
+    /// When the last poll cycle completed: its readings fetched and judged.
+    public var lastCycleCompletedAt: Instant?
+    /// When that cycle started (the time its cities' `lastPollAt` carry).
+    public var lastCycleStartedAt: Instant?
     /// The poll interval then in force, in seconds: `breezectl status` judges staleness by it.
     public var pollIntervalSeconds: Double?
     /// The daemon's process id when it last wrote the state.

@@ -27,3 +27,15 @@ public struct Instant: Sendable, Hashable, Comparable {
         Duration(seconds: later.unixSeconds - earlier.unixSeconds)
     }
 }
+
+/// Written to files as its unix seconds, a plain JSON number, as times were before `Instant`.
+extension Instant: Codable {
+    public init(from decoder: any Decoder) throws {
+        self.init(unixSeconds: try decoder.singleValueContainer().decode(Double.self))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(unixSeconds)
+    }
+}

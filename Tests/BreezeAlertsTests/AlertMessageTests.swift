@@ -1,6 +1,7 @@
 import BreezeAlerts
 import BreezeModel
 import Testing
+import BreezeVocabulary
 
 struct AlertMessageTests {
     func event(
@@ -9,7 +10,7 @@ struct AlertMessageTests {
         AlertEvent(
             id: "x", kind: kind, city: City(name: "Paris", latitude: 48.8566, longitude: 2.3522),
             aqi: aqi, band: band, previousBand: previous, dominantPollutant: .pm2_5,
-            concentrations: [:], pollutantsOverLimit: over, observedAt: "t", createdAt: 0)
+            concentrations: [:], pollutantsOverLimit: over, observedAt: "t", createdAt: Instant(unixSeconds: 0))
     }
 
     @Test func firingSaysWhatItWas() {

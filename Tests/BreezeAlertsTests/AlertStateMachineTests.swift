@@ -26,9 +26,9 @@ struct Player {
         let observation =
             aqi == nil && concentrations.isEmpty
             ? nil
-            : Observation(aqi: aqi, concentrations: concentrations, observedAt: "step \(step)")
+            : Observation(aqi: aqi, concentrations: concentrations, observedAt: ObservationTime("step \(step)"))
         let evaluation = AlertStateMachine.evaluate(
-            observation, city: city, rule: rule, state: state, now: now)
+            observation, city: city, rule: rule, state: state, now: Instant(unixSeconds: now))
         state = evaluation.state
         events += evaluation.events
         if evaluation.becameStale { staleAt.append(step) }
@@ -199,7 +199,7 @@ struct AlertStateMachineTests {
     @Test func idsBeginWithTheCitySlug() {
         #expect(EventIdentifier.city("Zürich!") == Slug.of("Zürich!"))
         #expect(
-            EventIdentifier.event(city: "Paris", episode: 1000.5, number: 2, kind: .resolved)
+            EventIdentifier.event(city: "Paris", episode: Instant(unixSeconds: 1000.5), number: 2, kind: .resolved)
                 == Slug.of("Paris") + "-1000-2-resolved")
     }
 }

@@ -9,6 +9,7 @@ import Testing
 #if canImport(Glibc)
 import Glibc
 import BreezeState
+import BreezeVocabulary
 #endif
 
 /// The control socket's server and client over a real Unix socket in a temporary folder.
@@ -31,7 +32,7 @@ import BreezeState
             handled.add(request.request)
             var response = ControlResponse(message: "handled \(request.request)")
             var state = DaemonState()
-            state.lastCycleCompletedAt = 1_700_000_000
+            state.lastCycleCompletedAt = Instant(unixSeconds: 1_700_000_000)
             response.state = state
             reply(response)
         }
@@ -44,7 +45,7 @@ import BreezeState
         defer { server.stop() }
         let response = try ControlClient.send(ControlRequest(.status), to: path).get()
         #expect(response.ok)
-        #expect(response.state?.lastCycleCompletedAt == 1_700_000_000)
+        #expect(response.state?.lastCycleCompletedAt == Instant(unixSeconds: 1_700_000_000))
         #expect(handled.requests == ["status"])
         var status = stat()
         #expect(stat(path, &status) == 0)
@@ -217,11 +218,11 @@ final class Handled: @unchecked Sendable {
 struct ControlLineTests {
     @Test func aResponsesStateIsTheStateFilesDocumentAndReadsBackWhole() throws {
         var state = DaemonState()
-        state.lastCycleCompletedAt = 1_700_000_000.25
+        state.lastCycleCompletedAt = Instant(unixSeconds: 1_700_000_000.25)
         state.pollIntervalSeconds = 900
         var record = CityRecord(city: City(name: "東京\n\"quoted\"", latitude: 35.6762, longitude: 139.6503))
         record.lastError = "bad\u{1B}[2J"
-        record.lastPollAt = 1_700_000_000
+        record.lastPollAt = Instant(unixSeconds: 1_700_000_000)
         state.cities[record.city.name] = record
         var response = ControlResponse(message: "ok")
         response.state = state

@@ -2,6 +2,7 @@ import BreezeDelivery
 import BreezeState
 import Foundation
 import Synchronization
+import BreezeVocabulary
 import Testing
 
 @testable import BreezeDaemon
@@ -68,7 +69,7 @@ struct DaemonLifecycleTests {
         rig.source.release()
         #expect(await eventually { rig.logger.index(of: "for running delivery attempts") != nil })
         // The cycle's state is saved before the attempts are waited for.
-        #expect(try savedState(rig).lastCycleCompletedAt == first + 60)
+        #expect(try savedState(rig).lastCycleCompletedAt == first + Duration.seconds(60))
         #expect(rig.exits.withLock { $0 }.isEmpty)
 
         rig.receiver.release()

@@ -3,6 +3,7 @@ import BreezeDaemon
 import BreezeModel
 import BreezeSystem
 import Testing
+import BreezeVocabulary
 
 struct DaemonRecordsTests {
     let paris = City(name: "Paris", latitude: 48.8566, longitude: 2.3522)
@@ -48,7 +49,7 @@ struct DaemonRecordsTests {
         let alert = AlertEvent(
             id: "paris-1-1-\(event)", kind: kind, city: paris, aqi: 162, band: .unhealthy,
             previousBand: .moderate, dominantPollutant: .pm2_5, concentrations: [.pm2_5: 80],
-            pollutantsOverLimit: [], observedAt: "t", createdAt: 0)
+            pollutantsOverLimit: [], observedAt: "t", createdAt: Instant(unixSeconds: 0))
         let record = DaemonRecords.alert(alert)
         #expect(record.priority == priority)
         #expect(record.field("BREEZE_EVENT") == event)

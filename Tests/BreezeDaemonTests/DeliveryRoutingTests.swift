@@ -55,7 +55,7 @@ struct DeliveryRoutingTests {
         AlertEvent(
             id: "\(city.lowercased())-1000-1-\(kind.rawValue)", kind: kind,
             city: City(name: city, latitude: 0, longitude: 0), aqi: 170, band: .unhealthy, previousBand: nil,
-            dominantPollutant: nil, concentrations: [:], pollutantsOverLimit: [], observedAt: "t", createdAt: 1000)
+            dominantPollutant: nil, concentrations: [:], pollutantsOverLimit: [], observedAt: "t", createdAt: Instant(unixSeconds: 1000))
     }
 
     @Test func notifyNeverSetMeansEveryEnabledReceiverAndEmptyMeansNone() throws {
@@ -69,7 +69,7 @@ struct DeliveryRoutingTests {
 
     @Test func eachEventGoesToEachReceiverOfItsCity() throws {
         let requests = try routing().requests(
-            events: [alert("Paris"), alert("Tokyo"), alert("Lima")], state: DaemonState(), now: 2000)
+            events: [alert("Paris"), alert("Tokyo"), alert("Lima")], state: DaemonState(), now: Instant(unixSeconds: 2000))
         #expect(requests.map { "\($0.event.id) → \($0.receiver)" } == [
             "paris-1000-1-firing → ops", "paris-1000-1-firing → am", "paris-1000-1-firing → family",
             "tokyo-1000-1-firing → family",
@@ -81,13 +81,13 @@ struct DeliveryRoutingTests {
         var state = DaemonState()
         var paris = CityRecord(city: City(name: "Paris", latitude: 48.85, longitude: 2.35))
         paris.alert.firing = true
-        paris.alert.episodeStartedAt = 1000
+        paris.alert.episodeStartedAt = Instant(unixSeconds: 1000)
         paris.alert.notifiedBand = .unhealthy
         paris.band = .unhealthyForSensitiveGroups
         paris.lastReading = Reading(time: "2026-08-20T14:00", usAQI: 140, concentrations: [.pm2_5: 50])
         state.cities["Paris"] = paris
         state.cities["Tokyo"] = CityRecord(city: City(name: "Tokyo", latitude: 35.68, longitude: 139.65))
-        let quiet = try routing().requests(events: [], state: state, now: 4600.5)
+        let quiet = try routing().requests(events: [], state: state, now: Instant(unixSeconds: 4600.5))
         #expect(quiet.map(\.receiver) == ["am"])
         let refresh = try #require(quiet.first)
         #expect(refresh.isRefresh)
@@ -97,7 +97,7 @@ struct DeliveryRoutingTests {
         #expect(refresh.event.band == .unhealthy)
         #expect(refresh.event.aqi == 140)
         // A city with an event this cycle needs no refresh: the event carries it.
-        #expect(try routing().requests(events: [alert("Paris", .reminder)], state: state, now: 4600).filter(\.isRefresh).isEmpty)
+        #expect(try routing().requests(events: [alert("Paris", .reminder)], state: state, now: Instant(unixSeconds: 4600)).filter(\.isRefresh).isEmpty)
     }
 
     @Test func deliveryRecordsCarryTheFields() {

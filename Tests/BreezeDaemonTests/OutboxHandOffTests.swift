@@ -51,9 +51,9 @@ struct OutboxHandOffTests {
             now += 900
             source.answers.withLock { $0 = ["Paris": aqi] }
             var summary = PollCycle.run(
-                cities: [city], state: &state, source: source, logger: logger, now: now, deadline: .now)
+                cities: [city], state: &state, source: source, logger: logger, now: Instant(unixSeconds: now), deadline: .now)
             OutboxHandOff.run(
-                &summary, state: &state, routing: routing, delivery: worker, logger: logger, failures: failures, now: now)
+                &summary, state: &state, routing: routing, delivery: worker, logger: logger, failures: failures, now: Instant(unixSeconds: now))
             return summary
         }
 
@@ -86,7 +86,7 @@ struct OutboxHandOffTests {
         try FileManager.default.removeItem(atPath: rig.folder + "/outbox")
         let written = rig.cycle(140, city: paris)
         #expect(written.events.map(\.kind) == [.firing])
-        let episode = TimeText.unixSeconds(openMeteo: "2026-08-20T14:00")!
+        let episode = try #require(ObservationTime("2026-08-20T14:00").instant)
         #expect(written.events.first?.id == EventIdentifier.event(city: "Paris", episode: episode, number: 1, kind: .firing))
         #expect(rig.state.cities["Paris"]?.alert.firing == true)
         #expect(rig.records(containing: "writable again") == 1)

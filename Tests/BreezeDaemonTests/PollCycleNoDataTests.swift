@@ -4,6 +4,7 @@ import BreezeModel
 import BreezeSystem
 import Testing
 import BreezeState
+import BreezeVocabulary
 
 /// An answer with every value null is no data: counted apart from data, kept out of the
 /// remembered reading, and counted by the stale counter.
@@ -31,7 +32,7 @@ struct PollCycleNoDataTests {
         earlier.band = .moderate
         state.cities["Paris"] = earlier
         let summary = PollCycle.run(
-            cities: [paris, tokyo], state: &state, source: HalfNullSource(), logger: MemoryLogger(), now: 1000,
+            cities: [paris, tokyo], state: &state, source: HalfNullSource(), logger: MemoryLogger(), now: Instant(unixSeconds: 1000),
             deadline: .now)
         #expect(summary.citiesWithData == 1)
         #expect(summary.citiesWithoutData == 1)
@@ -48,14 +49,14 @@ struct PollCycleNoDataTests {
     @Test func aCycleWhereNoCityGotDataHasFailed() {
         var state = DaemonState()
         let nulls = PollCycle.run(
-            cities: [paris], state: &state, source: HalfNullSource(), logger: MemoryLogger(), now: 1000, deadline: .now)
+            cities: [paris], state: &state, source: HalfNullSource(), logger: MemoryLogger(), now: Instant(unixSeconds: 1000), deadline: .now)
         #expect(nulls.noCityGotData)
         let source = ScriptedSource()
         source.failure.withLock { $0 = SourceFailure(message: "connection refused", permanent: false) }
         let failed = PollCycle.run(
-            cities: [paris, tokyo], state: &state, source: source, logger: MemoryLogger(), now: 2000, deadline: .now)
+            cities: [paris, tokyo], state: &state, source: source, logger: MemoryLogger(), now: Instant(unixSeconds: 2000), deadline: .now)
         #expect(failed.noCityGotData)
-        #expect(!PollCycle.run(cities: [], state: &state, source: source, logger: MemoryLogger(), now: 3000, deadline: .now)
+        #expect(!PollCycle.run(cities: [], state: &state, source: source, logger: MemoryLogger(), now: Instant(unixSeconds: 3000), deadline: .now)
             .noCityGotData)
     }
 }

@@ -5,6 +5,7 @@ import BreezeSystem
 import Synchronization
 import Testing
 import BreezeState
+import BreezeVocabulary
 
 /// Answers from a script: per city name, the AQI to report (nil: a failure).
 final class ScriptedSource: AirQualitySource {
@@ -37,16 +38,16 @@ struct PollCycleTests {
         let logger = MemoryLogger()
         var state = DaemonState()
         var summary = PollCycle.run(
-            cities: [paris, tokyo], state: &state, source: source, logger: logger, now: 1000, deadline: .now)
+            cities: [paris, tokyo], state: &state, source: source, logger: logger, now: Instant(unixSeconds: 1000), deadline: .now)
         #expect(summary.citiesWithData == 2)
         #expect(summary.events.isEmpty)
         summary = PollCycle.run(
-            cities: [paris, tokyo], state: &state, source: source, logger: logger, now: 2000, deadline: .now)
+            cities: [paris, tokyo], state: &state, source: source, logger: logger, now: Instant(unixSeconds: 2000), deadline: .now)
         #expect(summary.events.map(\.city.name) == ["Paris", "Tokyo"])
         #expect(summary.alerting == 2)
-        #expect(state.lastCycleCompletedAt == 2000)
+        #expect(state.lastCycleCompletedAt == Instant(unixSeconds: 2000))
         #expect(state.cities["Paris"]?.band == .unhealthyForSensitiveGroups)
-        #expect(state.cities["Paris"]?.bandSince == 1000)
+        #expect(state.cities["Paris"]?.bandSince == Instant(unixSeconds: 1000))
         // Alert records are written once the events are in the outbox (OutboxHandOff): an
         // event logged here could still fail to be written and be raised again.
         #expect(logger.records.filter { $0.field("BREEZE_EVENT") == "firing" }.isEmpty)
@@ -61,7 +62,7 @@ struct PollCycleTests {
         let logger = MemoryLogger()
         var state = DaemonState()
         let summary = PollCycle.run(
-            cities: [paris, tokyo], state: &state, source: source, logger: logger, now: 1000, deadline: .now)
+            cities: [paris, tokyo], state: &state, source: source, logger: logger, now: Instant(unixSeconds: 1000), deadline: .now)
         #expect(summary.citiesWithData == 1)
         #expect(summary.citiesFailed == 1)
         #expect(state.cities["Tokyo"]?.lastError == "no data for Tokyo")
@@ -75,12 +76,12 @@ struct PollCycleTests {
         source.answers.withLock { $0 = ["Paris": 130, "Tokyo": 60] }
         let logger = MemoryLogger()
         var state = DaemonState()
-        _ = PollCycle.run(cities: [paris, tokyo], state: &state, source: source, logger: logger, now: 1, deadline: .now)
-        _ = PollCycle.run(cities: [paris, tokyo], state: &state, source: source, logger: logger, now: 2, deadline: .now)
+        _ = PollCycle.run(cities: [paris, tokyo], state: &state, source: source, logger: logger, now: Instant(unixSeconds: 1), deadline: .now)
+        _ = PollCycle.run(cities: [paris, tokyo], state: &state, source: source, logger: logger, now: Instant(unixSeconds: 2), deadline: .now)
         let alertBefore = state.cities.mapValues(\.alert.firing)
         source.failure.withLock { $0 = SourceFailure(message: "HTTP 503: overloaded", permanent: false) }
         let summary = PollCycle.run(
-            cities: [paris, tokyo], state: &state, source: source, logger: logger, now: 3, deadline: .now)
+            cities: [paris, tokyo], state: &state, source: source, logger: logger, now: Instant(unixSeconds: 3), deadline: .now)
         #expect(summary.citiesFailed == 2)
         #expect(summary.events.isEmpty)
         #expect(state.cities.mapValues(\.alert.firing) == alertBefore)
@@ -94,9 +95,9 @@ struct PollCycleTests {
         source.answers.withLock { $0 = ["Paris": 130, "Tokyo": 60] }
         var state = DaemonState()
         let logger = MemoryLogger()
-        _ = PollCycle.run(cities: [paris, tokyo], state: &state, source: source, logger: logger, now: 1, deadline: .now)
-        _ = PollCycle.run(cities: [paris, tokyo], state: &state, source: source, logger: logger, now: 2, deadline: .now)
-        let summary = PollCycle.run(cities: [paris], state: &state, source: source, logger: logger, now: 3, deadline: .now)
+        _ = PollCycle.run(cities: [paris, tokyo], state: &state, source: source, logger: logger, now: Instant(unixSeconds: 1), deadline: .now)
+        _ = PollCycle.run(cities: [paris, tokyo], state: &state, source: source, logger: logger, now: Instant(unixSeconds: 2), deadline: .now)
+        let summary = PollCycle.run(cities: [paris], state: &state, source: source, logger: logger, now: Instant(unixSeconds: 3), deadline: .now)
         #expect(Array(state.cities.keys) == ["Paris"])
         #expect(state.cities["Paris"]?.alert.firing == true)
         #expect(summary.events.isEmpty)

@@ -6,6 +6,7 @@ import BreezeHTTP
 import BreezeModel
 import Foundation
 import Testing
+import BreezeVocabulary
 
 /// A real Prometheus Alertmanager on loopback receives Breeze's alerts: amtool lists them
 /// while firing and no longer once resolved. Skipped when the Debian package is absent.
@@ -19,7 +20,7 @@ struct AlertmanagerTests {
 
     private func event(_ kind: AlertEventKind, band: Band, previous: Band?, at time: Double) -> AlertEvent {
         var event = SampleEvents.event(kind, band: band, previousBand: previous, id: "paris-\(Int(time))-\(kind.rawValue)")
-        event.createdAt = time
+        event.createdAt = Instant(unixSeconds: time)
         return event
     }
 

@@ -2,6 +2,7 @@ import BreezeAlerts
 import BreezeDelivery
 import BreezeModel
 import Testing
+import BreezeVocabulary
 
 struct DeliveryQueuesTests {
     let noQuietHours: QuietHoursCheck = { _, _, _ in nil }

@@ -7,6 +7,7 @@ import BreezeModel
 import Foundation
 import Synchronization
 import Testing
+import BreezeVocabulary
 
 /// A firing that could not go out before its episode resolved becomes one notice that the
 /// episode came and went — not an urgent push for air that is fine again.
@@ -36,7 +37,7 @@ struct EpisodeFoldingTests {
         #expect(pending.map(\.sequence) == [4, 3])
         let resolve = pending[0]
         #expect(resolve.event.kind == .resolved)
-        #expect(resolve.event.unannounced == UnannouncedEpisode(startedAt: 1000, band: .veryUnhealthy))
+        #expect(resolve.event.unannounced == UnannouncedEpisode(startedAt: Instant(unixSeconds: 1000), band: .veryUnhealthy))
         // While the resolve is retried, Tokyo waits: one entry at a time, in order.
         _ = machine.finished(resolve, outcome: .retry(reason: "HTTP 503", retryAfter: .seconds(600)), now: 1600, randomUnit: 0)
         #expect(machine.step(now: 1700).map(\.summary) == [])
@@ -98,7 +99,7 @@ struct EpisodeFoldingTests {
         up.withLock { $0 = true }
         var resolve = SampleEvents.event(.resolved, city: paris, aqi: 40, band: .good, previousBand: .unhealthy)
         resolve.id = "paris-resolved"
-        resolve.createdAt = SampleEvents.createdAt + 2520
+        resolve.createdAt = Instant(unixSeconds: SampleEvents.createdAt + 2520)
         worker.submit([DeliveryRequest(event: resolve, receiver: "phone")])
         #expect(transport.requests.count == 1)
         clock.withLock { $0 = SampleEvents.createdAt + 2520 }

@@ -6,6 +6,7 @@ import BreezeTestSupport
 import BreezeModel
 import Foundation
 import Testing
+import BreezeVocabulary
 
 /// What people read, made at delivery time from the event and the attempt's clock: the city
 /// with its region and country, local times with the zone, a note when late, and an episode
@@ -31,7 +32,7 @@ struct MessageTextTests {
     /// A resolve standing for an episode the receiver never heard of: it began 42 min earlier.
     private func unannouncedResolve() -> AlertEvent {
         var event = SampleEvents.event(.resolved, city: Self.paris, aqi: 40, band: .good, previousBand: .unhealthy)
-        event.unannounced = UnannouncedEpisode(startedAt: Self.createdAt - 2520, band: .unhealthy)
+        event.unannounced = UnannouncedEpisode(startedAt: Instant(unixSeconds: Self.createdAt - 2520), band: .unhealthy)
         return event
     }
 
@@ -180,7 +181,7 @@ struct EmailMessageTextTests {
 
     @Test func anEpisodeOverBeforeDeliveryIsToldAsSuch() {
         var event = SampleEvents.event(.resolved, city: MessageTextTests.paris, aqi: 40, band: .good, previousBand: .unhealthy)
-        event.unannounced = UnannouncedEpisode(startedAt: SampleEvents.createdAt - 2520, band: .unhealthy)
+        event.unannounced = UnannouncedEpisode(startedAt: Instant(unixSeconds: SampleEvents.createdAt - 2520), band: .unhealthy)
         let text = body(message(event, at: SampleEvents.createdAt + 30))
         #expect(text.contains("An alert came and went before it could be sent: the air was Unhealthy 15:23–16:05 CEST and is back to Good."))
     }

@@ -87,7 +87,7 @@ final class FixtureServerTests {
         #expect(clock.sleeps.isEmpty)
         if status == 400 {
             #expect(results[1].failureValue == error)
-            #expect(try results[2].get().reading.time.isEmpty == false)  // the other batch is unaffected
+            #expect(try results[2].get().reading.time.text.isEmpty == false)  // the other batch is unaffected
         }
     }
 

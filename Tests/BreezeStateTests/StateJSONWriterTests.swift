@@ -5,6 +5,7 @@ import Testing
 
 @testable import BreezeState
 import BreezeState
+import BreezeVocabulary
 
 /// The hand-written state encoding against `Codable`'s: the same bytes as `JSONEncoder` with
 /// sorted keys, read back equal by `JSONDecoder`, and no stored property left out.
@@ -20,8 +21,8 @@ struct StateJSONWriterTests {
             concentrations: [.pm2_5: 76.4, .pm10: 90, .co: 1e-7, .no2: -0.0, .so2: 123456789.125, .o3: 5e20],
             subIndices: [.pm2_5: 162, .pm10: 68, .o3: 0])
         full.band = .unhealthy
-        full.bandSince = 1_800_000_000.25
-        full.lastPollAt = 1_800_000_900
+        full.bandSince = Instant(unixSeconds: 1_800_000_000.25)
+        full.lastPollAt = Instant(unixSeconds: 1_800_000_900)
         full.lastError = "Open-Meteo unreachable: timed out"
         full.alert = CityAlertState()
         full.alert.firing = true
@@ -30,16 +31,16 @@ struct StateJSONWriterTests {
         full.alert.escalationStreak = 3
         full.alert.notifiedBand = .unhealthyForSensitiveGroups
         full.alert.lastCalmBand = .good
-        full.alert.lastNotifiedAt = 1_800_000_100.5
-        full.alert.episodeStartedAt = 1_799_999_000
+        full.alert.lastNotifiedAt = Instant(unixSeconds: 1_800_000_100.5)
+        full.alert.episodeStartedAt = Instant(unixSeconds: 1_799_999_000)
         full.alert.eventsInEpisode = 4
         full.alert.missingStreak = 5
         state.cities[full.city.name] = full
         state.cities["Berlin"] = CityRecord(city: City(name: "Berlin", latitude: 52.52, longitude: 13.41))
         state.cities["Ångström"] = CityRecord(city: City(name: "Ångström", latitude: 0, longitude: -0.5))
         state.cities["Zürich"] = CityRecord(city: City(name: "Zürich", latitude: 47.37, longitude: 8.54))
-        state.lastCycleCompletedAt = 1_800_000_950.123456
-        state.lastCycleStartedAt = 1_800_000_900.5
+        state.lastCycleCompletedAt = Instant(unixSeconds: 1_800_000_950.123456)
+        state.lastCycleStartedAt = Instant(unixSeconds: 1_800_000_900.5)
         state.pollIntervalSeconds = 900
         state.processID = 4242
         return state
@@ -64,7 +65,7 @@ struct StateJSONWriterTests {
 
     @Test func refusesNumbersJSONCannotHold() {
         var state = DaemonState()
-        state.lastCycleCompletedAt = .infinity
+        state.lastCycleCompletedAt = Instant(unixSeconds: .infinity)
         #expect(throws: StateJSONWriter.NonFiniteNumber.self) { try StateJSONWriter.encode(state) }
     }
 

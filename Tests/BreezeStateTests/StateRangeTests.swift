@@ -23,14 +23,14 @@ struct StateRangeTests {
         record.lastReading = Reading(
             time: "2026-08-20T14:00", usAQI: 162, concentrations: [.pm10: 61], subIndices: [.pm2_5: 162])
         record.band = .unhealthy
-        record.bandSince = 1_800_000_000
-        record.lastPollAt = 1_800_000_000
+        record.bandSince = Instant(unixSeconds: 1_800_000_000)
+        record.lastPollAt = Instant(unixSeconds: 1_800_000_000)
         record.alert.firing = true
-        record.alert.episodeStartedAt = 1_800_000_000
-        record.alert.lastNotifiedAt = 1_800_000_000
+        record.alert.episodeStartedAt = Instant(unixSeconds: 1_800_000_000)
+        record.alert.lastNotifiedAt = Instant(unixSeconds: 1_800_000_000)
         record.alert.eventsInEpisode = 1
         state.cities["Paris"] = record
-        state.lastCycleCompletedAt = 1_800_000_000
+        state.lastCycleCompletedAt = Instant(unixSeconds: 1_800_000_000)
         try store.save(state)
         let original = try String(contentsOfFile: store.path, encoding: .utf8)
         let pattern = try NSRegularExpression(pattern: "\"\(key)\":[-0-9.e+]+")
@@ -71,7 +71,7 @@ struct StateRangeTests {
             Issue.record("the undamaged state did not load")
             return
         }
-        #expect(state.cities["Paris"]?.alert.episodeStartedAt == 1_800_000_000)
+        #expect(state.cities["Paris"]?.alert.episodeStartedAt == Instant(unixSeconds: 1_800_000_000))
     }
 
     @Test func timesAnyFileCanHoldAreWrittenWithoutTrapping() {

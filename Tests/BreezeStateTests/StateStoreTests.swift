@@ -4,6 +4,7 @@ import BreezeModel
 import Foundation
 import Testing
 import BreezeState
+import BreezeVocabulary
 
 struct StateStoreTests {
     let folder: String = {
@@ -26,7 +27,7 @@ struct StateStoreTests {
         record.alert.firing = true
         record.alert.notifiedBand = .unhealthy
         state.cities["Paris"] = record
-        state.lastCycleCompletedAt = 1_800_000_000
+        state.lastCycleCompletedAt = Instant(unixSeconds: 1_800_000_000)
         try store.save(state)
         #expect(try store.load(now: 1_800_000_000) == .loaded(state))
         // Readable by everyone, and no temporary file left behind.
@@ -70,7 +71,7 @@ struct StateStoreReadTests {
         let store = StateStore(stateDirectory: folder)
         #expect(try store.read() == nil)
         var state = DaemonState()
-        state.lastCycleCompletedAt = 1_800_000_000
+        state.lastCycleCompletedAt = Instant(unixSeconds: 1_800_000_000)
         try store.save(state)
         #expect(try store.read() == state)
         try Data("{\"cities\": [".utf8).write(to: URL(fileURLWithPath: store.path))

@@ -4,6 +4,7 @@ import Synchronization
 
 #if canImport(Glibc)
 import Glibc
+import BreezeVocabulary
 #endif
 
 /// A Maildir spool (`tmp/`, `new/`, `cur/`): a message is written under `tmp/`, fsynced, then
@@ -74,6 +75,6 @@ struct Maildir: Sendable {
     }
 
     private func failure(_ what: String, _ file: String) -> Failure {
-        Failure(message: "\(what) \(file): \(String(cString: strerror(errno)))")
+        Failure(message: "\(what) \(file): \(ErrorNumber.text(errno))")
     }
 }

@@ -30,7 +30,7 @@ enum AlertmanagerFormat: WebhookPayloadFormat {
     static let testLifetime: Double = 300
 
     static func request(for event: AlertEvent, context: FormatContext) -> HTTPRequest {
-        let now = max(context.now, event.createdAt)
+        let now = max(context.now, event.createdAt.unixSeconds)
         let lifetime = max(context.firingLifetime.seconds, 60)
         var alerts: [JSONValue] = []
         switch event.kind {
@@ -38,7 +38,7 @@ enum AlertmanagerFormat: WebhookPayloadFormat {
             alerts = [alert(event, zone: context.timeZone, band: event.band, endsAt: now + lifetime)]
         case .escalated:
             if let previous = event.previousBand, previous != event.band {
-                alerts.append(alert(event, zone: context.timeZone, band: previous, endsAt: event.createdAt))
+                alerts.append(alert(event, zone: context.timeZone, band: previous, endsAt: event.createdAt.unixSeconds))
             }
             alerts.append(alert(event, zone: context.timeZone, band: event.band, endsAt: now + lifetime))
         case .reminder:
@@ -46,11 +46,11 @@ enum AlertmanagerFormat: WebhookPayloadFormat {
                 alert(event, zone: context.timeZone, band: event.previousBand ?? event.band, endsAt: now + lifetime)
             ]
         case .resolved:
-            let startsAt = event.unannounced.map { min($0.startedAt, event.createdAt) } ?? event.createdAt
+            let startsAt = (event.unannounced.map { min($0.startedAt, event.createdAt) } ?? event.createdAt).unixSeconds
             alerts = [
                 alert(
                     event, zone: context.timeZone, band: event.previousBand ?? event.band, startsAt: startsAt,
-                    endsAt: event.createdAt)
+                    endsAt: event.createdAt.unixSeconds)
             ]
         case .test:
             alerts = [
@@ -80,7 +80,7 @@ enum AlertmanagerFormat: WebhookPayloadFormat {
         name: String = "AirQuality"
     ) -> JSONValue {
         var annotations: [String: JSONValue] = [
-            "summary": .string(AlertText(event, now: event.createdAt, receiverTimeZone: zone).sentence),
+            "summary": .string(AlertText(event, now: event.createdAt.unixSeconds, receiverTimeZone: zone).sentence),
             "description": .string(event.tips.joined(separator: " ")),
             "event_id": .string(event.id),
             "observed_at": .string(Timestamp.observation(event.observedAt)),
@@ -96,7 +96,7 @@ enum AlertmanagerFormat: WebhookPayloadFormat {
                 "severity": .string(severity(band)),
             ]),
             "annotations": .object(annotations),
-            "startsAt": .string(TimeText.rfc3339(startsAt ?? event.createdAt)),
+            "startsAt": .string(TimeText.rfc3339(startsAt ?? event.createdAt.unixSeconds)),
             "endsAt": .string(TimeText.rfc3339(endsAt)),
         ])
     }

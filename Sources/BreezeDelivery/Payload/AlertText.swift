@@ -29,14 +29,14 @@ struct AlertText {
     /// Seconds between the event and this attempt when more than `lateAfter`; nil when on
     /// time, and for test alerts.
     var delay: Double? {
-        let late = now - event.createdAt
+        let late = now - event.createdAt.unixSeconds
         guard event.kind != .test, late.isFinite, late > Self.lateAfter else { return nil }
         return late
     }
 
     /// `seen 13:18 CEST, delayed 42 min`; nil when on time.
     var lateNote: String? {
-        delay.map { "seen \(TimeText.readable(event.createdAt, now: now, in: zone)), delayed \(Self.duration($0))" }
+        delay.map { "seen \(TimeText.readable(event.createdAt.unixSeconds, now: now, in: zone)), delayed \(Self.duration($0))" }
     }
 
     /// The sentence people read first, with the late note when late.
@@ -73,8 +73,8 @@ struct AlertText {
     /// When the source observed the values, for people: `14:00 CEST` (with the date when not
     /// today); the source's text as written when it is not a time Breeze reads.
     var observed: String {
-        guard let seconds = TimeText.unixSeconds(openMeteo: event.observedAt) else { return event.observedAt }
-        return TimeText.readable(seconds, now: now, in: zone)
+        guard let instant = event.observedAt.instant else { return event.observedAt.text }
+        return TimeText.readable(instant.unixSeconds, now: now, in: zone)
     }
 
     /// The episode this `resolved` stands for, when the receiver never heard of it.
@@ -84,7 +84,7 @@ struct AlertText {
 
     /// `13:18–14:05 CEST`: from the episode's first alert to the resolve.
     func episodeSpan(_ episode: UnannouncedEpisode) -> String {
-        TimeText.span(episode.startedAt, event.createdAt, now: now, in: zone)
+        TimeText.span(episode.startedAt.unixSeconds, event.createdAt.unixSeconds, now: now, in: zone)
     }
 
     /// `AQI 40, Good 😊`, or `no AQI reported`.
@@ -97,12 +97,6 @@ struct AlertText {
         band.map { "\($0.label) \($0.emoji)" } ?? "alerting"
     }
 
-    /// `42 min`, `1 h 5 min`, `2 d 3 h`: at least a minute.
-    static func duration(_ seconds: Double) -> String {
-        let minutes = seconds.isFinite ? max(1, Int(min(seconds, 1e9) / 60)) : 1
-        if minutes < 60 { return "\(minutes) min" }
-        let hours = minutes / 60
-        if hours < 24 { return minutes % 60 == 0 ? "\(hours) h" : "\(hours) h \(minutes % 60) min" }
-        return hours % 24 == 0 ? "\(hours / 24) d" : "\(hours / 24) d \(hours % 24) h"
-    }
+    /// `42 min`, `1 h 5 min`, `2 d 3 h`: at least a minute (`DurationText.prose`).
+    static func duration(_ seconds: Double) -> String { DurationText.prose(Duration(seconds: seconds)) }
 }

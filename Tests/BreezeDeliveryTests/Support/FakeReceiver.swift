@@ -4,6 +4,7 @@ import BreezeDelivery
 import BreezeModel
 import Foundation
 import Synchronization
+import BreezeVocabulary
 
 /// A receiver that answers from a script (then `.delivered`) and records every attempt.
 final class FakeReceiver: Receiver {
@@ -43,7 +44,7 @@ func event(
         id: "\(city.lowercased())-1000-\(number)-\(kind.rawValue)", kind: kind,
         city: City(name: city, latitude: 48.85, longitude: 2.35), aqi: band.lowerBound + 1, band: band,
         previousBand: nil, dominantPollutant: .pm2_5, concentrations: [.pm2_5: 60], pollutantsOverLimit: [],
-        observedAt: "2026-08-20T14:00", createdAt: 1000)
+        observedAt: "2026-08-20T14:00", createdAt: Instant(unixSeconds: 1000))
 }
 
 /// A fresh entry for `receiver`, created at `at`.

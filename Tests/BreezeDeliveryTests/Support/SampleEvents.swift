@@ -1,6 +1,7 @@
 import BreezeAlerts
 import BreezeModel
 import Foundation
+import BreezeVocabulary
 
 /// Events as the state machine makes them, for the format and receiver tests.
 enum SampleEvents {
@@ -16,7 +17,7 @@ enum SampleEvents {
             id: id ?? "paris-1787234700-1-\(kind.rawValue)", kind: kind, city: city, aqi: aqi,
             band: band, previousBand: previousBand, dominantPollutant: .pm2_5,
             concentrations: [.pm2_5: 93, .no2: 41.25, .o3: 80],
-            pollutantsOverLimit: [.pm2_5], observedAt: "2026-08-20T14:00", createdAt: createdAt)
+            pollutantsOverLimit: [.pm2_5], observedAt: "2026-08-20T14:00", createdAt: Instant(unixSeconds: createdAt))
     }
 
     /// Parses JSON bytes into Foundation values.

@@ -5,6 +5,7 @@
 import BreezeAlerts
 import BreezeModel
 @testable import BreezeOpenMeteo
+import BreezeVocabulary
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzAPIBody(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
@@ -21,7 +22,7 @@ public func fuzzAPIBody(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
                 dominantPollutant: reading.dominantPollutant, observedAt: reading.time)
             _ = AlertStateMachine.evaluate(
                 observation, city: city, rule: AlertRule(threshold: 101, confirmAfter: 1),
-                state: CityAlertState(), now: 1_800_000_000)
+                state: CityAlertState(), now: Instant(unixSeconds: 1_800_000_000))
         }
         _ = try? HourlySeries(payload, requested: requested)
     }
