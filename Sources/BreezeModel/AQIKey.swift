@@ -81,7 +81,8 @@ public enum AQIKey: String, CaseIterable, Sendable, Codable, Hashable, Comparabl
 
     // A switch, not `allCases.firstIndex`: that builds an array for every comparison, and every
     // hour of a backtest sorts sub-indices.
-    private var position: Int {
+    /// The key's place in `allCases`, 0…7.
+    var position: Int {
         switch self {
         case .pm2_5: 0
         case .pm10: 1

@@ -47,30 +47,16 @@ public struct AirQualityIndex: Sendable, Hashable {
     }
 
     /// The AQI value, when there is one.
-    public var aqi: Int? {
-        if case .index(let value, _) = outcome { return value }
-        return nil
-    }
+    public var aqi: Int? { outcome.aqi }
 
     /// The key responsible for the result, when there is one.
-    public var dominant: AQIKey? {
-        switch outcome {
-        case .index(_, let key), .beyondTheAQI(let key), .undetermined(let key): key
-        case .noIndex: nil
-        }
-    }
+    public var dominant: AQIKey? { outcome.dominant }
 
     /// Whether the air is beyond the AQI (above 500).
-    public var isBeyondTheAQI: Bool {
-        if case .beyondTheAQI = outcome { return true }
-        return false
-    }
+    public var isBeyondTheAQI: Bool { outcome.isBeyondTheAQI }
 
     /// Breeze's band: the value's band, Hazardous beyond the AQI, nil otherwise.
-    public var band: Band? {
-        if isBeyondTheAQI { return .hazardous }
-        return aqi.flatMap { Band(aqi: $0) }
-    }
+    public var band: Band? { outcome.band }
 
     /// EPA's category: the value's category, Hazardous beyond the AQI, nil otherwise.
     public var category: EPACategory? { band?.category }
@@ -81,23 +67,8 @@ public struct AirQualityIndex: Sendable, Hashable {
     }
 
     private static func combine(_ subIndices: [SubIndex]) -> Outcome {
-        if let beyond = subIndices.first(where: \.isBeyondTheAQI) {
-            return .beyondTheAQI(dominant: beyond.key)
-        }
-        // An array, not a Set: at most eight keys, and hashing them costs more than scanning.
-        let rated = subIndices.filter { $0.aqi != nil }.map(\.key)
-        if let unrated = subIndices.first(where: { subIndex in
-            subIndex.outcome == .aboveDefinedRange
-                && !(subIndex.key.alternative.map(rated.contains) ?? false)
-        }) {
-            return .undetermined(unrated.key)
-        }
-        var best: (value: Int, key: AQIKey)?
-        for subIndex in subIndices {
-            guard let value = subIndex.aqi else { continue }
-            if best == nil || value > best!.value { best = (value, subIndex.key) }
-        }
-        guard let best else { return .noIndex }
-        return .index(best.value, dominant: best.key)
+        var combination = IndexCombination()
+        for subIndex in subIndices { combination.add(subIndex.key, subIndex.outcome) }
+        return combination.outcome
     }
 }

@@ -51,7 +51,9 @@ public enum AveragingMethod: String, Sendable, Hashable, CaseIterable {
     }
 
     /// The mean of the present values of `hours`, or nil when fewer than `required` are present.
-    static func mean(_ hours: [Double?], required: Int) -> Double? {
+    /// Summed in the order given (newest first for trailing windows), so the same hours always
+    /// give the same binary mean.
+    static func mean(_ hours: some Sequence<Double?>, required: Int) -> Double? {
         var sum = 0.0
         var present = 0
         for case let value? in hours {

@@ -14,6 +14,9 @@
 /// extrapolated. The overall index is `AirQualityIndex`'s: the highest sub-index and its
 /// pollutant. When no pollutant has enough hours the index is `.noIndex`: fall back to
 /// Open-Meteo's `us_aqi` and say so.
+///
+/// For every hour of a series (a backtest), `CurrentAirQualitySeries` gives the same outcome and
+/// concentrations in one pass, at about a seventh of the cost.
 public struct CurrentAirQuality: Sendable, Hashable {
     /// The hour rated: an index into the series' columns.
     public let hour: Int

@@ -94,13 +94,18 @@ public struct ExactDecimal: Sendable, Hashable, Comparable, CustomStringConverti
     /// `value` rounded half away from zero to `digits` fractional digits (0…18); nil when it
     /// does not fit. For results of binary arithmetic, such as averages, whose last bits are noise.
     public init?(_ value: Double, roundedToFractionDigits digits: Int) {
+        guard let significand = Self.roundedSignificand(value, fractionDigits: digits) else { return nil }
+        self.init(significand: significand, fractionDigits: digits)
+    }
+
+    /// The significand of `init(_:roundedToFractionDigits:)` before normalisation: `value` ×
+    /// 10^`digits`, rounded half away from zero; nil when it does not fit.
+    static func roundedSignificand(_ value: Double, fractionDigits digits: Int) -> Int64? {
         precondition((0...Self.maximumFractionDigits).contains(digits))
         var scale = 1.0
         for _ in 0..<digits { scale *= 10 }
-        guard value.isFinite, let significand = Int64(exactly: (value * scale).rounded()) else {
-            return nil
-        }
-        self.init(significand: significand, fractionDigits: digits)
+        guard value.isFinite else { return nil }
+        return Int64(exactly: (value * scale).rounded())
     }
 
     /// Whether the number is below zero.

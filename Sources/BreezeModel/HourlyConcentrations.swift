@@ -38,6 +38,10 @@ public struct HourlyConcentrations: Sendable, Hashable {
         columnsByPosition = Pollutant.allCases.map { checked[$0] }
     }
 
+    /// How many hours the series spans: its longest column's length (a shorter column lacks
+    /// the hours past its end); 0 without columns.
+    public var hourCount: Int { columns.values.lazy.map(\.count).max() ?? 0 }
+
     /// The checked column of `pollutant`, nil when the series has none.
     func column(_ pollutant: Pollutant) -> [Double?]? {
         columnsByPosition[Self.position(of: pollutant)]

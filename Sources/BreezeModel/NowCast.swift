@@ -7,15 +7,24 @@ public enum NowCast {
     /// rule); NowCast = Σ wⁱ⁻¹·cᵢ / Σ wⁱ⁻¹ over available hours i, a missing hour keeping its
     /// place in the exponent. All-zero hours give 0.
     public static func concentration(hourly: [Double?]) -> Double? {
-        // Loops rather than compactMap/min/max: no arrays built, as this runs for every hour of
-        // a backtest.
-        let hours = hourly.prefix(12)
+        concentration(newestFirst: hourly)
+    }
+
+    /// `concentration(hourly:)` of any collection of hours, newest first: an array, or a
+    /// `TrailingHours` view of a column that copies nothing. One body for both, so a series
+    /// rated in one pass gets the very same binary result as an hour rated alone.
+    static func concentration<Hours: RandomAccessCollection<Double?>>(newestFirst hourly: Hours) -> Double?
+    where Hours.Index == Int {
+        // Loops over indices rather than compactMap/min/max or slices: nothing built, as this
+        // runs for every hour of a backtest.
+        let hours = hourly.startIndex..<(hourly.startIndex + min(12, hourly.count))
         var recent = 0
-        for hour in hours.prefix(3) where hour != nil { recent += 1 }
+        for index in hours.prefix(3) where hourly[index] != nil { recent += 1 }
         guard recent >= 2 else { return nil }
         var minimum = Double.infinity
         var maximum = -Double.infinity
-        for case let value? in hours {
+        for index in hours {
+            guard let value = hourly[index] else { continue }
             minimum = min(minimum, value)
             maximum = max(maximum, value)
         }
@@ -24,8 +33,8 @@ public enum NowCast {
         var weightedSum = 0.0
         var weightSum = 0.0
         var weight = 1.0
-        for hour in hours {
-            if let value = hour {
+        for index in hours {
+            if let value = hourly[index] {
                 weightedSum += weight * value
                 weightSum += weight
             }

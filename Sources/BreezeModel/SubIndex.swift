@@ -93,7 +93,12 @@ public struct SubIndex: Sendable, Hashable {
     }
 
     private static func rate(key: AQIKey, truncated: ExactDecimal) -> SubIndexOutcome {
-        let steps = truncated.significand * Self.tenToThe(key.truncationFractionDigits - truncated.fractionDigits)
+        let scale = Self.tenToThe(key.truncationFractionDigits - truncated.fractionDigits)
+        return rate(key: key, steps: truncated.significand * scale)
+    }
+
+    /// The outcome of a concentration counted in `key`'s truncation steps (0.001 ppm for O₃).
+    static func rate(key: AQIKey, steps: Int64) -> SubIndexOutcome {
         let rows = BreakpointTable.rows(for: key)
         if steps < rows.first!.concentrations.lowerBound { return .belowDefinedRange }
         if let row = rows.first(where: { $0.concentrations.contains(steps) }) {

@@ -33,7 +33,7 @@ extension Pollutant {
     }
 
     /// How many ppb one `unit` is, as a fraction; µg/m³ of PM gives 1 (no conversion happens).
-    private func partsPerBillionFactor(_ unit: ConcentrationUnit) -> (numerator: Int128, denominator: Int128)? {
+    func partsPerBillionFactor(_ unit: ConcentrationUnit) -> (numerator: Int128, denominator: Int128)? {
         switch unit {
         case .microgramsPerCubicMetre:
             guard let hundredths = molecularWeightHundredths else { return (1, 1) }
