@@ -40,7 +40,7 @@ let package = Package(
         // Alert delivery: receivers (webhook formats, email), the durable outbox, its worker.
         .target(
             name: "BreezeDelivery",
-            dependencies: ["BreezeModel", "BreezeConfig", "BreezeAlerts", "BreezeFiles", "BreezeHTTP", "CCrypto", "BreezeVocabulary"]),
+            dependencies: ["BreezeModel", "BreezeConfig", "BreezeAlerts", "BreezeFiles", "BreezeHTTP", "CCrypto", "BreezeVocabulary", "BreezeJSON"]),
         // The daemon's ties to the system: journald records, sd_notify, signals.
         .target(name: "BreezeSystem", dependencies: ["CSystemd", "BreezeCommandLine"]),
         // The control socket: breezed answers breezectl (status, outbox, poll, reload, retry).

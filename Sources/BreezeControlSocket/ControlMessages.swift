@@ -147,9 +147,7 @@ public enum ControlLine {
 
     /// `value` as compact JSON with sorted keys, and a newline.
     public static func encode(_ value: any Encodable) throws -> [UInt8] {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return Array(try encoder.encode(value)) + [UInt8(ascii: "\n")]
+        try JSONValueEncoder.encode(value).bytes + [UInt8(ascii: "\n")]
     }
 
     /// One line (without its newline) as `Value`.
