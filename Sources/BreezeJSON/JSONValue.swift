@@ -49,7 +49,7 @@ public indirect enum JSONValue: Sendable, Equatable {
             writer.endArray()
         case .object(let members):
             writer.beginObject()
-            for key in members.keys.sorted { JSONWriter.precedes($0, $1) } {
+            for key in members.keys.sorted(by: { JSONWriter.precedes($0, $1) }) {
                 writer.key(key)
                 members[key]!.write(to: &writer)
             }

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// The one JSON writer: every document Breeze writes (the state file, outbox entries, webhook
 /// bodies, control-socket lines, every `breezectl … --json`) is appended to `bytes` here.
 ///
@@ -28,13 +32,18 @@ public struct JSONWriter {
     /// The document so far.
     public var bytes: [UInt8] = []
     public let layout: Layout
+    @usableFromInline let indents: Bool
     @usableFromInline var depth = 0
     /// Whether the innermost open container has a member yet.
     @usableFromInline var hasMember = false
-    @usableFromInline var openedWithMember: [Bool] = []
+    /// `hasMember` of the enclosing containers, innermost in bit 0; those deeper than 64 in
+    /// `deeperHadMember` (a bit stack: no allocation per container on the hot path).
+    @usableFromInline var enclosingHadMember: UInt64 = 0
+    @usableFromInline var deeperHadMember: [Bool] = []
 
     public init(layout: Layout = .compact, capacity: Int = 0) {
         self.layout = layout
+        indents = layout != .compact
         bytes.reserveCapacity(capacity)
     }
 
@@ -59,6 +68,24 @@ public struct JSONWriter {
         colon()
     }
 
+    /// A key escaped once, for the keys a hot loop writes again and again.
+    public struct PreparedKey: Sendable {
+        @usableFromInline let quoted: [UInt8]
+
+        public init(_ name: String) {
+            var writer = JSONWriter()
+            writer.writeString(name)
+            quoted = writer.bytes
+        }
+    }
+
+    /// A key escaped beforehand.
+    @inlinable public mutating func key(_ prepared: PreparedKey) {
+        separate()
+        bytes += prepared.quoted
+        colon()
+    }
+
     /// Any key, escaped as needed.
     @inlinable public mutating func key(_ name: String) {
         separate()
@@ -66,24 +93,27 @@ public struct JSONWriter {
         colon()
     }
 
-    @inlinable mutating func begin(_ byte: UInt8) {
+    @inlinable @inline(__always) mutating func begin(_ byte: UInt8) {
         bytes.append(byte)
-        openedWithMember.append(hasMember)
+        if depth >= 64 { deeperHadMember.append(enclosingHadMember >> 63 == 1) }
+        enclosingHadMember = enclosingHadMember << 1 | (hasMember ? 1 : 0)
         hasMember = false
         depth += 1
     }
 
-    @inlinable mutating func end(_ byte: UInt8) {
+    @inlinable @inline(__always) mutating func end(_ byte: UInt8) {
         depth -= 1
-        if hasMember, layout != .compact { newline() }
+        if hasMember, indents { newline() }
         bytes.append(byte)
-        hasMember = openedWithMember.removeLast()
+        hasMember = enclosingHadMember & 1 == 1
+        enclosingHadMember >>= 1
+        if depth >= 64, deeperHadMember.removeLast() { enclosingHadMember |= 1 << 63 }
     }
 
-    @inlinable mutating func separate() {
+    @inlinable @inline(__always) mutating func separate() {
         if hasMember { bytes.append(UInt8(ascii: ",")) }
         hasMember = true
-        if layout != .compact { newline() }
+        if indents { newline() }
     }
 
     @inlinable mutating func newline() {
@@ -91,7 +121,8 @@ public struct JSONWriter {
         for _ in 0..<depth { bytes += [UInt8(ascii: " "), UInt8(ascii: " ")] }
     }
 
-    @inlinable mutating func colon() {
+    @inlinable @inline(__always) mutating func colon() {
+        guard indents else { bytes.append(UInt8(ascii: ":")); return }
         switch layout {
         case .compact: bytes.append(UInt8(ascii: ":"))
         case .indented: bytes += [UInt8(ascii: ":"), UInt8(ascii: " ")]
@@ -114,7 +145,7 @@ public struct JSONWriter {
     /// Exact decimal digits.
     @inlinable public mutating func writeInteger(_ value: UInt64) { writeDigits(value) }
 
-    @inlinable mutating func writeDigits(_ value: UInt64) {
+    @inlinable @inline(__always) mutating func writeDigits(_ value: UInt64) {
         var magnitude = value
         let start = bytes.count
         repeat {
@@ -153,17 +184,42 @@ public struct JSONWriter {
     /// 東京, emoji — is written as its UTF-8.
     @inlinable public mutating func writeString(_ text: String) {
         bytes.append(UInt8(ascii: "\""))
-        // Most strings need no escape: copy them whole.
-        if text.utf8.contains(where: Self.mayNeedEscape) {
-            appendEscaped(text)
-        } else {
+        // Most strings need no escape: copy them whole. (0xE2 leads U+2028 and U+2029.)
+        let plain = text.utf8.withContiguousStorageIfAvailable(Self.isPlain) ?? !text.utf8.contains(where: Self.mayNeedEscape)
+        if plain {
             bytes += text.utf8
+        } else {
+            appendEscaped(text)
         }
         bytes.append(UInt8(ascii: "\""))
     }
 
-    @inlinable static func mayNeedEscape(_ byte: UInt8) -> Bool {
-        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F || byte == 0xE2
+    /// Whether no byte of `buffer` may need an escape: eight bytes at a time (the state file
+    /// checks every name of every city each cycle).
+    @inlinable static func isPlain(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        // A high bit where a byte of `word` is zero.
+        @inline(__always) func zeroBytes(_ word: UInt64) -> UInt64 { (word &- ones) & ~word & highs }
+        var index = 0
+        let raw = UnsafeRawPointer(buffer.baseAddress)
+        while index + 8 <= buffer.count, let raw {
+            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            let below = (word &- ones &* 0x20) & ~word & highs
+            let found = below | zeroBytes(word ^ (ones &* 0x22)) | zeroBytes(word ^ (ones &* 0x5C))
+                | zeroBytes(word ^ (ones &* 0x7F)) | zeroBytes(word ^ (ones &* 0xE2))
+            if found != 0 { return false }
+            index += 8
+        }
+        while index < buffer.count {
+            if mayNeedEscape(buffer[index]) { return false }
+            index += 1
+        }
+        return true
+    }
+
+    @inlinable @inline(__always) static func mayNeedEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F || byte == 0xE2
     }
 
     @usableFromInline mutating func appendEscaped(_ text: String) {
@@ -192,14 +248,14 @@ public struct JSONWriter {
 
     /// The order of sorted keys: by UTF-8 bytes, which is the order of Unicode scalars (that
     /// of `JSONEncoder`'s `.sortedKeys`, of Python's `sort_keys` and of `jq -S`).
-    public static func precedes(_ first: String, _ second: String) -> Bool {
+    @inlinable public static func precedes(_ first: String, _ second: String) -> Bool {
         var first = first
         var second = second
         return first.withUTF8 { left in
             second.withUTF8 { right in
                 let common = min(left.count, right.count)
-                for index in 0..<common where left[index] != right[index] { return left[index] < right[index] }
-                return left.count < right.count
+                let order = common == 0 ? 0 : memcmp(left.baseAddress!, right.baseAddress!, common)
+                return order != 0 ? order < 0 : left.count < right.count
             }
         }
     }

@@ -23,7 +23,7 @@ struct StateJSONWriter {
         writer.beginObject()
         writer.key("cities")
         writer.beginObject()
-        for name in state.cities.keys.sorted { JSONWriter.precedes($0, $1) } {
+        for name in state.cities.keys.sorted(by: { JSONWriter.precedes($0, $1) }) {
             writer.key(name)
             try write(state.cities[name]!)
         }
@@ -81,17 +81,17 @@ struct StateJSONWriter {
         writer.beginObject()
         writer.key("concentrations")
         writer.beginObject()
-        for pollutant in Self.pollutantsByName {
+        for (pollutant, key) in Self.pollutantsByName {
             guard let value = reading.concentrations[pollutant] else { continue }
-            writer.key(pollutant.rawValue)
+            writer.key(key)
             try writer.writeDouble(value, key: "concentrations")
         }
         writer.endObject()
         writer.key("subIndices")
         writer.beginObject()
-        for pollutant in Self.pollutantsByName {
+        for (pollutant, key) in Self.pollutantsByName {
             guard let value = reading.subIndices[pollutant] else { continue }
-            writer.key(pollutant.rawValue)
+            writer.key(key)
             writer.writeInteger(value)
         }
         writer.endObject()
@@ -101,6 +101,7 @@ struct StateJSONWriter {
     }
 
     private static let pollutantsByName = Pollutant.allCases.sorted { $0.rawValue < $1.rawValue }
+        .map { ($0, JSONWriter.PreparedKey($0.rawValue)) }
 
     private mutating func optional(_ value: Double?, _ name: StaticString) throws(NonFiniteNumber) {
         guard let value else { return }

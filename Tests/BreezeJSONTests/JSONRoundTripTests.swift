@@ -7,7 +7,7 @@ struct JSONRoundTripTests {
         "", "plain", "東京", "😀", "\u{0}\u{1}\u{1F}\u{7F}", "\"\\/\u{8}\u{C}\n\r\t", "\u{2028}\u{2029}",
         String(repeating: "名", count: 200), String(decoding: [0xED, 0xB0, 0x80], as: UTF8.self),
     ]
-    static let numbers: [Double] = [0, -0.0, 1e300, -1e-300, 5e-324, 0.1, 1e15, 1e16, 123456789.125, -60]
+    static let numbers: [Double] = [0, -0.0, 1e300, -1e-300, .leastNonzeroMagnitude, 0.1, 1e15, 1e16, 123456789.125, -60]
 
     /// Reads a tree of what the writer can write, numbers as Double.
     static func value(_ scanner: inout JSONScanner) throws(JSONSyntaxError) -> JSONValue {

@@ -28,6 +28,25 @@ struct JSONWriterTests {
         #expect(string("say \"hi\" \\ /") == #""say \"hi\" \\ /""#)
     }
 
+    /// The check for plain text reads eight bytes at a time: every byte that needs an escape
+    /// is found at every position of a word, and in the tail.
+    @Test func escapesAreFoundAtEveryPosition() {
+        let escapes: [(String, String)] = [
+            ("\u{0}", #"\u0000"#), ("\u{1F}", #"\u001f"#), ("\"", #"\""#), ("\\", #"\\"#), ("\u{7F}", #"\u007f"#),
+            ("\u{2028}", #"\u2028"#), ("\n", #"\n"#),
+        ]
+        for (character, escaped) in escapes {
+            for position in 0..<20 {
+                let before = String(repeating: "a", count: position)
+                let after = String(repeating: "b", count: 19 - position)
+                #expect(string(before + character + after) == "\"" + before + escaped + after + "\"", "\(escaped) at \(position)")
+            }
+        }
+        // Bytes next to the escaped ones stay as they are.
+        let near = "\u{20}\u{21}\u{23}\u{5B}\u{5D}\u{7E}\u{80}\u{E1}\u{E3}!#[]~ ¡"
+        #expect(string(near + near) == "\"" + near + near + "\"")
+    }
+
     @Test func otherTextIsWrittenAsItsUTF8() {
         #expect(string("東京") == "\"東京\"")
         #expect(string("😀 São Paulo") == "\"😀 São Paulo\"")
@@ -48,7 +67,7 @@ struct JSONWriterTests {
 
     @Test func numbersAreWhatJSONEncoderWrites() throws {
         let values: [Double] = [
-            0, -0.0, 1, -60, 0.1, 1e300, -1e300, 1e-7, 5e-324, 1e15, 9_007_199_254_740_992, 1e16, 123456789.125,
+            0, -0.0, 1, -60, 0.1, 1e300, -1e300, 1e-7, .leastNonzeroMagnitude, 1e15, 9_007_199_254_740_992, 1e16, 123456789.125,
             1_800_000_950.123456, 76.4, .greatestFiniteMagnitude, .leastNormalMagnitude,
         ]
         let encoder = JSONEncoder()
