@@ -27,7 +27,7 @@ let package = Package(
         .target(name: "BreezeModel"),
         // Parse → validate → immutable configuration, errors with file:line.
         .target(name: "BreezeConfig", dependencies: ["BreezeModel", "BreezeFiles", "BreezeVocabulary"]),
-        // A forward-only JSON scanner, for the bodies and files read on every cycle.
+        // JSON read and written: a forward-only scanner and the one writer (state, outbox, payloads, --json).
         .target(name: "BreezeJSON"),
         // One small HTTP transport over libcurl.
         .target(name: "BreezeHTTP", dependencies: ["CCurl"]),

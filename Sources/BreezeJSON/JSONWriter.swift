@@ -31,6 +31,7 @@ public struct JSONWriter {
 
     /// The document so far.
     public var bytes: [UInt8] = []
+    /// Where whitespace goes, for the whole document.
     public let layout: Layout
     @usableFromInline let indents: Bool
     @usableFromInline var depth = 0
@@ -41,6 +42,7 @@ public struct JSONWriter {
     @usableFromInline var enclosingHadMember: UInt64 = 0
     @usableFromInline var deeperHadMember: [Bool] = []
 
+    /// An empty document in `layout`, with room for `capacity` bytes.
     public init(layout: Layout = .compact, capacity: Int = 0) {
         self.layout = layout
         indents = layout != .compact
@@ -72,6 +74,7 @@ public struct JSONWriter {
     public struct PreparedKey: Sendable {
         @usableFromInline let quoted: [UInt8]
 
+        /// `name`, quoted and escaped as `writeString` writes it.
         public init(_ name: String) {
             var writer = JSONWriter()
             writer.writeString(name)
