@@ -113,7 +113,7 @@ public struct ControlResponse: Codable, Sendable {
 /// inside strings, so a newline only ever ends a message). A response's `state` member is
 /// the state file's own document (`StateDocument`: its writer, its reader), the rest
 /// `Codable` as the outbox entries it carries are on disk, written by BreezeJSON's writer
-/// (`JSONValueEncoder`) and read by `JSONDecoder`.
+/// (`JSONValueEncoder`) and read by its scanner (`JSONValueDecoder`).
 public enum ControlLine {
     /// `response` and a newline, its state written by the state file's writer.
     public static func encode(_ response: ControlResponse) throws -> [UInt8] {
@@ -161,6 +161,6 @@ public enum ControlLine {
 
     /// One line (without its newline) as `Value`.
     public static func decode<Value: Decodable>(_ type: Value.Type, from line: [UInt8]) throws -> Value {
-        try JSONDecoder().decode(type, from: Data(line))
+        try JSONValueDecoder.decode(type, from: line)
     }
 }
