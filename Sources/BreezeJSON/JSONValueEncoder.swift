@@ -97,20 +97,20 @@ struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         try node.child(key.stringValue).set(value, codingPath + [key])
     }
 
-    mutating func encode(_ value: Bool, forKey key: Key) throws { try node.child(key.stringValue).set(value, codingPath + [key]) }
-    mutating func encode(_ value: String, forKey key: Key) throws { try node.child(key.stringValue).set(value, codingPath + [key]) }
-    mutating func encode(_ value: Double, forKey key: Key) throws { try node.child(key.stringValue).set(value, codingPath + [key]) }
-    mutating func encode(_ value: Float, forKey key: Key) throws { try node.child(key.stringValue).set(value, codingPath + [key]) }
-    mutating func encode(_ value: Int, forKey key: Key) throws { try node.child(key.stringValue).set(value, codingPath + [key]) }
-    mutating func encode(_ value: Int8, forKey key: Key) throws { try node.child(key.stringValue).set(value, codingPath + [key]) }
-    mutating func encode(_ value: Int16, forKey key: Key) throws { try node.child(key.stringValue).set(value, codingPath + [key]) }
-    mutating func encode(_ value: Int32, forKey key: Key) throws { try node.child(key.stringValue).set(value, codingPath + [key]) }
-    mutating func encode(_ value: Int64, forKey key: Key) throws { try node.child(key.stringValue).set(value, codingPath + [key]) }
-    mutating func encode(_ value: UInt, forKey key: Key) throws { try node.child(key.stringValue).set(value, codingPath + [key]) }
-    mutating func encode(_ value: UInt8, forKey key: Key) throws { try node.child(key.stringValue).set(value, codingPath + [key]) }
-    mutating func encode(_ value: UInt16, forKey key: Key) throws { try node.child(key.stringValue).set(value, codingPath + [key]) }
-    mutating func encode(_ value: UInt32, forKey key: Key) throws { try node.child(key.stringValue).set(value, codingPath + [key]) }
-    mutating func encode(_ value: UInt64, forKey key: Key) throws { try node.child(key.stringValue).set(value, codingPath + [key]) }
+    mutating func encode(_ value: Bool, forKey key: Key) throws { node.child(key.stringValue).scalar = .bool(value) }
+    mutating func encode(_ value: String, forKey key: Key) throws { node.child(key.stringValue).scalar = .string(value) }
+    mutating func encode(_ value: Double, forKey key: Key) throws { node.child(key.stringValue).scalar = try JSONNode.number(value, codingPath + [key]) }
+    mutating func encode(_ value: Float, forKey key: Key) throws { node.child(key.stringValue).scalar = try JSONNode.number(Double(value), codingPath + [key], text: value.description) }
+    mutating func encode(_ value: Int, forKey key: Key) throws { node.child(key.stringValue).scalar = .integer(value) }
+    mutating func encode(_ value: Int8, forKey key: Key) throws { node.child(key.stringValue).scalar = .integer(Int(value)) }
+    mutating func encode(_ value: Int16, forKey key: Key) throws { node.child(key.stringValue).scalar = .integer(Int(value)) }
+    mutating func encode(_ value: Int32, forKey key: Key) throws { node.child(key.stringValue).scalar = .integer(Int(value)) }
+    mutating func encode(_ value: Int64, forKey key: Key) throws { node.child(key.stringValue).scalar = .integer(Int(value)) }
+    mutating func encode(_ value: UInt, forKey key: Key) throws { node.child(key.stringValue).scalar = .numberText(String(value)) }
+    mutating func encode(_ value: UInt8, forKey key: Key) throws { node.child(key.stringValue).scalar = .integer(Int(value)) }
+    mutating func encode(_ value: UInt16, forKey key: Key) throws { node.child(key.stringValue).scalar = .integer(Int(value)) }
+    mutating func encode(_ value: UInt32, forKey key: Key) throws { node.child(key.stringValue).scalar = .integer(Int(value)) }
+    mutating func encode(_ value: UInt64, forKey key: Key) throws { node.child(key.stringValue).scalar = .numberText(String(value)) }
 
     mutating func nestedContainer<NestedKey: CodingKey>(
         keyedBy keyType: NestedKey.Type, forKey key: Key
@@ -138,20 +138,20 @@ struct UnkeyedContainer: UnkeyedEncodingContainer {
 
     mutating func encode<T: Encodable>(_ value: T) throws { try node.appended().set(value, codingPath) }
 
-    mutating func encode(_ value: Bool) throws { try node.appended().set(value, codingPath) }
-    mutating func encode(_ value: String) throws { try node.appended().set(value, codingPath) }
-    mutating func encode(_ value: Double) throws { try node.appended().set(value, codingPath) }
-    mutating func encode(_ value: Float) throws { try node.appended().set(value, codingPath) }
-    mutating func encode(_ value: Int) throws { try node.appended().set(value, codingPath) }
-    mutating func encode(_ value: Int8) throws { try node.appended().set(value, codingPath) }
-    mutating func encode(_ value: Int16) throws { try node.appended().set(value, codingPath) }
-    mutating func encode(_ value: Int32) throws { try node.appended().set(value, codingPath) }
-    mutating func encode(_ value: Int64) throws { try node.appended().set(value, codingPath) }
-    mutating func encode(_ value: UInt) throws { try node.appended().set(value, codingPath) }
-    mutating func encode(_ value: UInt8) throws { try node.appended().set(value, codingPath) }
-    mutating func encode(_ value: UInt16) throws { try node.appended().set(value, codingPath) }
-    mutating func encode(_ value: UInt32) throws { try node.appended().set(value, codingPath) }
-    mutating func encode(_ value: UInt64) throws { try node.appended().set(value, codingPath) }
+    mutating func encode(_ value: Bool) throws { node.appended().scalar = .bool(value) }
+    mutating func encode(_ value: String) throws { node.appended().scalar = .string(value) }
+    mutating func encode(_ value: Double) throws { node.appended().scalar = try JSONNode.number(value, codingPath) }
+    mutating func encode(_ value: Float) throws { node.appended().scalar = try JSONNode.number(Double(value), codingPath, text: value.description) }
+    mutating func encode(_ value: Int) throws { node.appended().scalar = .integer(value) }
+    mutating func encode(_ value: Int8) throws { node.appended().scalar = .integer(Int(value)) }
+    mutating func encode(_ value: Int16) throws { node.appended().scalar = .integer(Int(value)) }
+    mutating func encode(_ value: Int32) throws { node.appended().scalar = .integer(Int(value)) }
+    mutating func encode(_ value: Int64) throws { node.appended().scalar = .integer(Int(value)) }
+    mutating func encode(_ value: UInt) throws { node.appended().scalar = .numberText(String(value)) }
+    mutating func encode(_ value: UInt8) throws { node.appended().scalar = .integer(Int(value)) }
+    mutating func encode(_ value: UInt16) throws { node.appended().scalar = .integer(Int(value)) }
+    mutating func encode(_ value: UInt32) throws { node.appended().scalar = .integer(Int(value)) }
+    mutating func encode(_ value: UInt64) throws { node.appended().scalar = .numberText(String(value)) }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
         TreeEncoder(node: node.appended(), codingPath: codingPath).container(keyedBy: keyType)
@@ -172,18 +172,18 @@ struct SingleContainer: SingleValueEncodingContainer {
 
     mutating func encode<T: Encodable>(_ value: T) throws { try node.set(value, codingPath) }
 
-    mutating func encode(_ value: Bool) throws { try node.set(value, codingPath) }
-    mutating func encode(_ value: String) throws { try node.set(value, codingPath) }
-    mutating func encode(_ value: Double) throws { try node.set(value, codingPath) }
-    mutating func encode(_ value: Float) throws { try node.set(value, codingPath) }
-    mutating func encode(_ value: Int) throws { try node.set(value, codingPath) }
-    mutating func encode(_ value: Int8) throws { try node.set(value, codingPath) }
-    mutating func encode(_ value: Int16) throws { try node.set(value, codingPath) }
-    mutating func encode(_ value: Int32) throws { try node.set(value, codingPath) }
-    mutating func encode(_ value: Int64) throws { try node.set(value, codingPath) }
-    mutating func encode(_ value: UInt) throws { try node.set(value, codingPath) }
-    mutating func encode(_ value: UInt8) throws { try node.set(value, codingPath) }
-    mutating func encode(_ value: UInt16) throws { try node.set(value, codingPath) }
-    mutating func encode(_ value: UInt32) throws { try node.set(value, codingPath) }
-    mutating func encode(_ value: UInt64) throws { try node.set(value, codingPath) }
+    mutating func encode(_ value: Bool) throws { node.scalar = .bool(value) }
+    mutating func encode(_ value: String) throws { node.scalar = .string(value) }
+    mutating func encode(_ value: Double) throws { node.scalar = try JSONNode.number(value, codingPath) }
+    mutating func encode(_ value: Float) throws { node.scalar = try JSONNode.number(Double(value), codingPath, text: value.description) }
+    mutating func encode(_ value: Int) throws { node.scalar = .integer(value) }
+    mutating func encode(_ value: Int8) throws { node.scalar = .integer(Int(value)) }
+    mutating func encode(_ value: Int16) throws { node.scalar = .integer(Int(value)) }
+    mutating func encode(_ value: Int32) throws { node.scalar = .integer(Int(value)) }
+    mutating func encode(_ value: Int64) throws { node.scalar = .integer(Int(value)) }
+    mutating func encode(_ value: UInt) throws { node.scalar = .numberText(String(value)) }
+    mutating func encode(_ value: UInt8) throws { node.scalar = .integer(Int(value)) }
+    mutating func encode(_ value: UInt16) throws { node.scalar = .integer(Int(value)) }
+    mutating func encode(_ value: UInt32) throws { node.scalar = .integer(Int(value)) }
+    mutating func encode(_ value: UInt64) throws { node.scalar = .numberText(String(value)) }
 }
