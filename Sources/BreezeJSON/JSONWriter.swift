@@ -24,6 +24,7 @@ public struct JSONWriter {
 
     /// Thrown for a number JSON cannot hold (infinity or NaN), naming where it was.
     public struct NonFiniteNumber: Error, CustomStringConvertible, Equatable {
+        /// The member that held it.
         public var key: String
         public var description: String { "'\(key)' is not a finite number" }
         public init(key: String) { self.key = key }
@@ -53,9 +54,11 @@ public struct JSONWriter {
 
     /// `{`; then `key(…)` and a value for each member, then `endObject()`.
     @inlinable public mutating func beginObject() { begin(UInt8(ascii: "{")) }
+    /// `}`, on its own line when indented and the object has members.
     @inlinable public mutating func endObject() { end(UInt8(ascii: "}")) }
     /// `[`; then `element()` and a value for each element, then `endArray()`.
     @inlinable public mutating func beginArray() { begin(UInt8(ascii: "[")) }
+    /// `]`, on its own line when indented and the array has elements.
     @inlinable public mutating func endArray() { end(UInt8(ascii: "]")) }
 
     /// Before each element of an array: the separator and the line break.
@@ -135,8 +138,10 @@ public struct JSONWriter {
 
     // MARK: Values
 
+    /// `null`.
     @inlinable public mutating func writeNull() { appendStatic("null") }
 
+    /// `true` or `false`.
     @inlinable public mutating func writeBool(_ value: Bool) { appendStatic(value ? "true" : "false") }
 
     /// Exact decimal digits.
