@@ -28,7 +28,7 @@ let package = Package(
         // Parse → validate → immutable configuration, errors with file:line.
         // Reads only: writing a drop-in is `breezectl add`'s (BreezeControl).
         .target(name: "BreezeConfig", dependencies: ["BreezeModel", "BreezeVocabulary"]),
-        // A forward-only JSON scanner, for the bodies and files read on every cycle.
+        // JSON read and written: a forward-only scanner and the one writer (state, outbox, payloads, --json).
         .target(name: "BreezeJSON"),
         // One small HTTP transport over libcurl.
         .target(name: "BreezeHTTP", dependencies: ["CCurl", "BreezeVocabulary"]),
@@ -41,7 +41,7 @@ let package = Package(
         // Alert delivery: receivers (webhook formats, email), the durable outbox, its worker.
         .target(
             name: "BreezeDelivery",
-            dependencies: ["BreezeModel", "BreezeConfig", "BreezeAlerts", "BreezeFiles", "BreezeHTTP", "CCrypto", "BreezeVocabulary"]),
+            dependencies: ["BreezeModel", "BreezeConfig", "BreezeAlerts", "BreezeFiles", "BreezeHTTP", "CCrypto", "BreezeVocabulary", "BreezeJSON"]),
         // The daemon's ties to the system: journald records, sd_notify, signals.
         .target(name: "BreezeSystem", dependencies: ["CSystemd", "BreezeCommandLine"]),
         // The control socket: breezed answers breezectl (status, outbox, poll, reload, retry).

@@ -44,11 +44,11 @@ enum AQIReport {
         var pollutants: [String: JSONOutput] = [:]
         for subIndex in index.subIndices {
             var object: [String: JSONOutput] = [
-                "aqi": subIndex.aqi.map { .number("\($0)") } ?? .null,
+                "aqi": subIndex.aqi.map { .integer($0) } ?? .null,
                 "beyond": .bool(subIndex.isBeyondTheAQI),
-                "concentration": .number(subIndex.concentration.value.description),
+                "concentration": .numberText(subIndex.concentration.value.description),
                 "unit": .string(subIndex.concentration.unit.symbol),
-                "truncated": .number(subIndex.truncated.description),
+                "truncated": .numberText(subIndex.truncated.description),
                 "truncatedUnit": .string(subIndex.key.tableUnit.symbol),
                 "period": .string(subIndex.key.averagingPeriod),
             ]
@@ -58,7 +58,7 @@ enum AQIReport {
         var undetermined = false
         if case .undetermined = index.outcome { undetermined = true }
         let object: [String: JSONOutput] = [
-            "aqi": index.aqi.map { .number("\($0)") } ?? .null,
+            "aqi": index.aqi.map { .integer($0) } ?? .null,
             "beyond": .bool(index.isBeyondTheAQI),
             "undetermined": .bool(undetermined),
             "band": index.band.map { .string($0.slug) } ?? .null,

@@ -19,12 +19,7 @@ public enum ControlClient {
             defer { close(descriptor) }
             UnixSocket.setTimeouts(descriptor, seconds: timeout)
             try UnixSocket.connect(descriptor, to: path)
-            let line: [UInt8]
-            do {
-                line = try ControlLine.encode(request)
-            } catch {
-                throw ControlSocketError(path: path, reason: "cannot encode the request: \(error)")
-            }
+            let line = ControlLine.encode(request)
             let deadline = ContinuousClock.now + .seconds(timeout)
             let answer: [UInt8]
             do throws(ControlSocketError) {

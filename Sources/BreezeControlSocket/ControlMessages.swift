@@ -27,8 +27,9 @@ public enum ControlRequestKind: String, Sendable, CaseIterable {
 }
 
 /// One request: a line of JSON such as `{"request":"status"}` or
-/// `{"request":"retry","receiver":"hook"}`.
-public struct ControlRequest: Codable, Sendable, Equatable {
+/// `{"request":"retry","receiver":"hook"}`. Written by `ControlLine.encode(_:)`, read by
+/// `ControlRequestReader`.
+public struct ControlRequest: Sendable, Equatable {
     /// The request's name; `kind` is nil when it names none breezed knows.
     public var request: String
     /// For `retry`: the receiver whose given-up entries go back; nil for every receiver.
@@ -111,7 +112,8 @@ public struct ControlResponse: Codable, Sendable {
 /// The wire format: one compact JSON object per line (JSON text escapes every line break
 /// inside strings, so a newline only ever ends a message). A response's `state` member is
 /// the state file's own document (`StateDocument`: its writer, its reader), the rest
-/// `Codable` as the outbox entries it carries are on disk.
+/// `Codable` as the outbox entries it carries are on disk, written by BreezeJSON's writer
+/// (`JSONValueEncoder`) and read by its scanner (`JSONValueDecoder`).
 public enum ControlLine {
     /// `response` and a newline, its state written by the state file's writer.
     public static func encode(_ response: ControlResponse) throws -> [UInt8] {
@@ -121,6 +123,13 @@ public enum ControlLine {
         line.removeLast(2)
         line += Array(#","state":"#.utf8) + (try StateDocument.encode(state)) + Array("}\n".utf8)
         return line
+    }
+
+    /// `request` and a newline: `{"receiver":…,"request":…}`, without `receiver` when it is nil.
+    public static func encode(_ request: ControlRequest) -> [UInt8] {
+        var members: [String: JSONValue] = ["request": .string(request.request)]
+        if let receiver = request.receiver { members["receiver"] = .string(receiver) }
+        return JSONValue.object(members).bytes + [UInt8(ascii: "\n")]
     }
 
     /// A response line (without its newline), its state read by the state file's reader.
@@ -145,15 +154,13 @@ public enum ControlLine {
         }
     }
 
-    /// `value` as compact JSON with sorted keys, and a newline.
+    /// `value` as compact JSON with sorted keys (BreezeJSON's writer), and a newline.
     public static func encode(_ value: any Encodable) throws -> [UInt8] {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return Array(try encoder.encode(value)) + [UInt8(ascii: "\n")]
+        try JSONValueEncoder.encode(value).bytes + [UInt8(ascii: "\n")]
     }
 
     /// One line (without its newline) as `Value`.
     public static func decode<Value: Decodable>(_ type: Value.Type, from line: [UInt8]) throws -> Value {
-        try JSONDecoder().decode(type, from: Data(line))
+        try JSONValueDecoder.decode(type, from: line)
     }
 }

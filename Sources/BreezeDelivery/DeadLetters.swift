@@ -1,4 +1,5 @@
 import BreezeFiles
+import BreezeJSON
 import Foundation
 
 #if canImport(Glibc)
@@ -18,7 +19,7 @@ extension Outbox {
             for name in Self.list(folder) where !name.contains(".tmp-") {
                 let path = folder + "/" + name
                 guard name.hasSuffix(".json"), let bytes = try? AtomicFile.read(path),
-                    let entry = try? JSONDecoder().decode(OutboxEntry.self, from: Data(bytes))
+                    let entry = try? JSONValueDecoder.decode(OutboxEntry.self, from: bytes)
                 else {
                     unreadable.append(path)
                     continue

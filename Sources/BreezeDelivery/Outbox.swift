@@ -1,5 +1,6 @@
 import BreezeAlerts
 import BreezeFiles
+import BreezeJSON
 import Foundation
 
 #if canImport(Glibc)
@@ -124,10 +125,8 @@ public struct Outbox: Sendable {
     }
 
     static func encode(_ entry: OutboxEntry) throws(FileError) -> [UInt8] {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
         do {
-            return Array(try encoder.encode(entry))
+            return try JSONValueEncoder.encode(entry).bytes(.indentedSpacedColon)
         } catch {
             throw FileError(path: entry.fileName, reason: "cannot encode the entry: \(error)")
         }

@@ -1,4 +1,5 @@
 import BreezeAlerts
+import BreezeJSON
 import Foundation
 import BreezeVocabulary
 
@@ -6,7 +7,7 @@ extension OutboxEntry {
     /// The entry an outbox file holds: decoded, then its numbers checked (`checkRanges`).
     /// Throws for anything else; the outbox moves such a file to `dead/` as `.corrupt`.
     static func decoded(from bytes: [UInt8]) throws -> OutboxEntry {
-        let entry = try JSONDecoder().decode(OutboxEntry.self, from: Data(bytes))
+        let entry = try JSONValueDecoder.decode(OutboxEntry.self, from: bytes)
         try entry.checkRanges()
         return entry
     }

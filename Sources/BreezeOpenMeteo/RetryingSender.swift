@@ -1,4 +1,5 @@
 import BreezeHTTP
+import BreezeJSON
 import Foundation
 
 /// Called before each retry with the error that caused it, the coming wait and the number of
@@ -80,9 +81,7 @@ struct RetryingSender: Sendable {
     /// Open-Meteo's `reason` from an error body, redacted; the start of a non-JSON body instead.
     private func reason(in body: [UInt8]) -> String? {
         let text: String?
-        if let object = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any],
-            let reason = object["reason"] as? String
-        {
+        if let reason = JSONObjectMember.string("reason", in: body) {
             text = reason
         } else if !body.isEmpty {
             text = String(decoding: body.prefix(200), as: UTF8.self)

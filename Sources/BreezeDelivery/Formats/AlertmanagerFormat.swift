@@ -1,5 +1,6 @@
 import BreezeAlerts
 import BreezeHTTP
+import BreezeJSON
 import BreezeModel
 import BreezeVocabulary
 

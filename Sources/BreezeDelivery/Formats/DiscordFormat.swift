@@ -1,5 +1,6 @@
 import BreezeAlerts
 import BreezeHTTP
+import BreezeJSON
 import BreezeVocabulary
 
 /// `Format=discord`: a Discord webhook message with one embed coloured by band.

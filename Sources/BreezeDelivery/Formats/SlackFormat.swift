@@ -1,5 +1,6 @@
 import BreezeAlerts
 import BreezeHTTP
+import BreezeJSON
 
 /// `Format=slack`: a Slack incoming-webhook message: `text` as the notification fallback, and
 /// blocks: the message and tips, the pollutants as fields, the observation time as context.

@@ -1,5 +1,6 @@
 import BreezeAlerts
 import BreezeHTTP
+import BreezeJSON
 import BreezeVocabulary
 
 /// `Format=json`: a Standard Webhooks 1.0 message.

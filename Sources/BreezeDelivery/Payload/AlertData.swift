@@ -1,4 +1,5 @@
 import BreezeAlerts
+import BreezeJSON
 import BreezeModel
 import BreezeVocabulary
 

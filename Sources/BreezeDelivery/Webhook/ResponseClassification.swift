@@ -1,4 +1,5 @@
 import BreezeHTTP
+import BreezeJSON
 import Foundation
 
 /// Turns an HTTP answer into a delivery outcome, as Standard Webhooks and Alertmanager do:
@@ -57,8 +58,7 @@ enum ResponseClassification {
 
     /// Discord's 429 body: `{"retry_after": 1.5, …}` in seconds.
     static func bodyRetryAfter(_ body: [UInt8]) -> Duration? {
-        guard let object = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any],
-            let seconds = (object["retry_after"] as? NSNumber)?.doubleValue, seconds.isFinite,
+        guard let seconds = JSONObjectMember.number("retry_after", in: body), seconds.isFinite,
             seconds >= 0, seconds < 86_400
         else { return nil }
         return .milliseconds(Int64((seconds * 1000).rounded(.up)))
