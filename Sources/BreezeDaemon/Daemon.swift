@@ -143,7 +143,7 @@ public final class Daemon: @unchecked Sendable {
         let plan = self.plan
         nonisolated(unsafe) var snapshot = state
         let environment = self.environment
-        let deadline = ContinuousClock.now + .seconds(plan.cycleBudget)
+        let deadline = Deadline(after: .seconds(plan.cycleBudget), from: environment.clock())
         work.async { [self] in
             let summary = Self.poll(
                 plan, state: &snapshot, delivery: delivery, environment, outboxFailures: outboxFailures,

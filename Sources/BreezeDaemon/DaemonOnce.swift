@@ -2,6 +2,7 @@ import BreezeConfig
 import BreezeDelivery
 import BreezeFiles
 import BreezeSystem
+import BreezeVocabulary
 
 extension Daemon {
     /// How long `breezed --once` spends delivering, in all, before it leaves what is left
@@ -24,7 +25,7 @@ extension Daemon {
         delivery.start()
         var summary = poll(
             plan, state: &state, delivery: delivery, environment, outboxFailures: FailureLatch(),
-            deadline: ContinuousClock.now + .seconds(plan.cycleBudget))
+            deadline: Deadline(after: .seconds(plan.cycleBudget), from: environment.clock()))
         state.pollIntervalSeconds = plan.interval
         try store.save(state)
         let deadline = environment.clock().monotonic + onceDeliveryBudget.seconds

@@ -4,6 +4,7 @@ import BreezeDelivery
 import BreezeFiles
 import BreezeState
 import BreezeSystem
+import BreezeVocabulary
 
 /// What the long-running daemon and `breezed --once` share: the delivery worker, one poll
 /// cycle with its outbox hand-off, and opening the state.
@@ -23,7 +24,7 @@ extension Daemon {
     /// send an event twice — under the same id — but never loses one.
     static func poll(
         _ plan: DaemonPlan, state: inout DaemonState, delivery: DeliveryWorker, _ environment: DaemonEnvironment,
-        outboxFailures: FailureLatch, deadline: ContinuousClock.Instant
+        outboxFailures: FailureLatch, deadline: Deadline
     ) -> CycleSummary {
         let now = environment.clock().wall
         var summary = PollCycle.run(

@@ -1,11 +1,12 @@
 import BreezeConfig
 import BreezeDaemon
 import BreezeModel
+import BreezeVocabulary
 import Testing
 
 struct DaemonPlanTests {
     struct NoSource: AirQualitySource {
-        func currentReadings(for cities: [City], deadline: ContinuousClock.Instant) -> [Result<Reading, SourceFailure>] { [] }
+        func currentReadings(for cities: [City], deadline: Deadline) -> [Result<Reading, SourceFailure>] { [] }
     }
 
     func plan(cities: Int, interval: String, timeout: String) throws -> DaemonPlan {

@@ -22,7 +22,7 @@ final class HeldSource: AirQualitySource {
 
     func release() { gate.withLock { $0 }?.signal() }
 
-    func currentReadings(for cities: [City], deadline: ContinuousClock.Instant) -> [Result<Reading, SourceFailure>] {
+    func currentReadings(for cities: [City], deadline: Deadline) -> [Result<Reading, SourceFailure>] {
         calls.withLock { $0 += 1 }
         gate.withLock { $0 }?.wait()
         let aqi = aqi.withLock { $0 }

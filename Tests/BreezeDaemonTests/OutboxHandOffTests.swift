@@ -51,7 +51,7 @@ struct OutboxHandOffTests {
             now += 900
             source.answers.withLock { $0 = ["Paris": aqi] }
             var summary = PollCycle.run(
-                cities: [city], state: &state, source: source, logger: logger, now: Instant(unixSeconds: now), deadline: .now)
+                cities: [city], state: &state, source: source, logger: logger, now: Instant(unixSeconds: now), deadline: Deadline(monotonic: 0))
             OutboxHandOff.run(
                 &summary, state: &state, routing: routing, delivery: worker, logger: logger, failures: failures, now: Instant(unixSeconds: now))
             return summary
