@@ -26,8 +26,10 @@ struct StatusReport {
     /// in the future beyond `ClockSkew.tolerance` (written while the clock ran ahead: it
     /// proves nothing about the daemon now).
     var isStale: Bool {
-        guard let last = state.lastCycleCompletedAt?.unixSeconds, ClockSkew.clamp(last, now: now) == last else { return true }
-        return now - last > 3 * interval
+        guard let last = state.lastCycleCompletedAt, ClockSkew.clamp(last, now: Instant(unixSeconds: now)) == last else {
+            return true
+        }
+        return now - last.unixSeconds > 3 * interval
     }
 
     /// Configured cities first, in file order, then any the state still holds.

@@ -42,7 +42,7 @@ extension Daemon {
     {
         try AtomicFile.createFolder(directory)
         let store = StateStore(stateDirectory: directory)
-        switch try store.load(now: environment.clock().wall.unixSeconds) {
+        switch try store.load(now: environment.clock().wall) {
         case .loaded(let state): return (store, state)
         case .fresh: return (store, DaemonState())
         case .corrupt(let movedTo, let reason):

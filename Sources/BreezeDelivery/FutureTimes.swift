@@ -1,3 +1,4 @@
+import BreezeVocabulary
 import BreezeModel
 
 /// Times set while the clock ran ahead. An entry created beyond `ClockSkew.tolerance` counts as
@@ -11,13 +12,13 @@ enum FutureTimes {
         var result = StageResult(kept: [])
         for original in queue {
             var entry = original
-            if ClockSkew.clamp(entry.createdAt, now: now) != entry.createdAt {
+            if ClockSkew.clamp(Instant(unixSeconds: entry.createdAt), now: Instant(unixSeconds: now)).unixSeconds != entry.createdAt {
                 entry.createdAt = now
                 entry.nextAttemptAt = min(entry.nextAttemptAt, now)
                 entry.heldUntil = nil
             }
-            if let held = entry.heldUntil, !(held <= now + ClockSkew.tolerance + 86_400) { entry.heldUntil = nil }
-            if !(entry.nextAttemptAt <= now + ClockSkew.tolerance + max(86_400, maxAge.seconds)) { entry.nextAttemptAt = now }
+            if let held = entry.heldUntil, !(held <= now + ClockSkew.tolerance.seconds + 86_400) { entry.heldUntil = nil }
+            if !(entry.nextAttemptAt <= now + ClockSkew.tolerance.seconds + max(86_400, maxAge.seconds)) { entry.nextAttemptAt = now }
             if entry != original { result.changed.append(StageDecision(entry: entry, reason: .clockRanAhead)) }
             result.kept.append(entry)
         }

@@ -60,12 +60,12 @@ public struct StateStore: Sendable {
     }
 
     /// Reads the state. A corrupt file is moved aside (never deleted, never a crash).
-    public func load(now: Double) throws(FileError) -> LoadOutcome {
+    public func load(now: Instant) throws(FileError) -> LoadOutcome {
         guard let bytes = try AtomicFile.read(path) else { return .fresh }
         do {
             return .loaded(try StateJSONReader.decode(bytes).clampingFutureTimes(now: now))
         } catch {
-            let aside = "\(path).corrupt-\(Int64(now))"
+            let aside = "\(path).corrupt-\(Int64(now.unixSeconds))"
             guard rename(path, aside) == 0 else { throw FileError.last(path) }
             return .corrupt(movedTo: aside, reason: String(describing: error))
         }

@@ -102,10 +102,11 @@ struct FutureTimeTests {
     }
 
     @Test func clampKeepsTimesWithinTheSkew() {
-        #expect(ClockSkew.clamp(1300, now: 1000) == 1300)
-        #expect(ClockSkew.clamp(1301, now: 1000) == 1000)
-        #expect(ClockSkew.clamp(.nan, now: 1000) == 1000)
-        #expect(ClockSkew.clamp(nil, now: 1000) == nil)
+        let now = Instant(unixSeconds: 1000)
+        #expect(ClockSkew.clamp(Instant(unixSeconds: 1300), now: now) == Instant(unixSeconds: 1300))
+        #expect(ClockSkew.clamp(Instant(unixSeconds: 1301), now: now) == now)
+        #expect(ClockSkew.clamp(Instant(unixSeconds: .nan), now: now) == now)
+        #expect(ClockSkew.clamp(nil, now: now) == nil)
     }
 }
 

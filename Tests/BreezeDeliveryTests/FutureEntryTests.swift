@@ -26,10 +26,10 @@ struct FutureEntryTests {
         ])
         // Within the skew nothing changes.
         var near = DeliveryQueues(targets: [DeliveryTarget(receiver: FakeReceiver("ops"))], quietHours: { _, _, _ in nil })
-        near.add([entry(3, at: 1000 + ClockSkew.tolerance)])
+        near.add([entry(3, at: 1000 + ClockSkew.tolerance.seconds)])
         #expect(near.step(now: 1000).map(\.summary) == [])
-        #expect(near.nextWake == 1000 + ClockSkew.tolerance)
-        #expect(near.queues["ops"]?.first?.createdAt == 1000 + ClockSkew.tolerance)
+        #expect(near.nextWake == 1000 + ClockSkew.tolerance.seconds)
+        #expect(near.queues["ops"]?.first?.createdAt == 1000 + ClockSkew.tolerance.seconds)
     }
 
     @Test func aRetryScheduledAYearAheadIsDueNowButALongRetryAfterIsKept() {

@@ -55,19 +55,19 @@ struct StateRangeTests {
     ])
     func aNumberOutOfRangeMovesTheFileAside(key: String, text: String, reason: String) throws {
         let store = try damaged(key, to: text)
-        let outcome = try store.load(now: 1_800_000_100)
+        let outcome = try store.load(now: Instant(unixSeconds: 1_800_000_100))
         guard case .corrupt(let movedTo, let why) = outcome else {
             Issue.record("expected corrupt, got \(outcome)")
             return
         }
         #expect(why.contains(reason))
         #expect(FileManager.default.fileExists(atPath: movedTo))
-        #expect(try store.load(now: 0) == .fresh)
+        #expect(try store.load(now: Instant(unixSeconds: 0)) == .fresh)
     }
 
     @Test func theSameFileWithItsOwnValuesLoads() throws {
         let store = try damaged("episodeStartedAt", to: "1800000000")
-        guard case .loaded(let state) = try store.load(now: 1_800_000_100) else {
+        guard case .loaded(let state) = try store.load(now: Instant(unixSeconds: 1_800_000_100)) else {
             Issue.record("the undamaged state did not load")
             return
         }

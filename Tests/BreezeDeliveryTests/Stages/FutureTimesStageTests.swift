@@ -16,18 +16,18 @@ struct FutureTimesStageTests {
     }
 
     @Test func withinTheSkewNothingChanges() {
-        let near = entry(1, at: 1000 + ClockSkew.tolerance)
+        let near = entry(1, at: 1000 + ClockSkew.tolerance.seconds)
         let result = FutureTimes.clamp([near], maxAge: .seconds(3600), now: 1000)
         #expect(result.kept == [near] && result.changed.isEmpty && result.givenUp.isEmpty)
     }
 
     @Test func aRetryOrHoldFurtherThanWorthWaitingForIsDueNow() {
         var retry = entry(1, at: 1000)
-        retry.nextAttemptAt = 1000 + ClockSkew.tolerance + 86_400 + 1
+        retry.nextAttemptAt = 1000 + ClockSkew.tolerance.seconds + 86_400 + 1
         var patient = entry(2, at: 1000)
         patient.nextAttemptAt = 1000 + 20 * 3600
         var held = entry(3, city: "Tokyo", at: 1000)
-        held.heldUntil = 1000 + ClockSkew.tolerance + 86_400 + 1
+        held.heldUntil = 1000 + ClockSkew.tolerance.seconds + 86_400 + 1
         let result = FutureTimes.clamp([retry, patient, held], maxAge: .seconds(3600), now: 1000)
         #expect(result.changed.map(\.entry.sequence) == [1, 3])
         #expect(result.kept.map(\.nextAttemptAt) == [1000, 1000 + 20 * 3600, 1000])
