@@ -13,7 +13,7 @@ struct StatusReport {
     let configuredCities: [String]
     /// The configured poll interval, in seconds.
     let configuredInterval: Double
-    let now: Double
+    let now: Instant
     /// The outbox: pending deliveries per receiver, and the dead count.
     var deliveries: OutboxSummary? = nil
     /// Where the state came from: the daemon or the state file.
@@ -26,10 +26,10 @@ struct StatusReport {
     /// in the future beyond `ClockSkew.tolerance` (written while the clock ran ahead: it
     /// proves nothing about the daemon now).
     var isStale: Bool {
-        guard let last = state.lastCycleCompletedAt, ClockSkew.clamp(last, now: Instant(unixSeconds: now)) == last else {
+        guard let last = state.lastCycleCompletedAt, ClockSkew.clamp(last, now: now) == last else {
             return true
         }
-        return now - last.unixSeconds > 3 * interval
+        return now.unixSeconds - last.unixSeconds > 3 * interval
     }
 
     /// Configured cities first, in file order, then any the state still holds.
@@ -42,12 +42,12 @@ struct StatusReport {
     func lines(colours: Bool) -> [String] {
         var lines: [String] = []
         if let last = state.lastCycleCompletedAt?.unixSeconds {
-            let age = Self.age(now - last)
+            let age = Self.age(now.unixSeconds - last)
             let took = state.lastCycleStartedAt.map { "; it took " + Self.age(last - $0.unixSeconds) } ?? ""
             lines.append(
                 "Last poll cycle completed \(TimeText.local(last)) (\(age) ago\(took))"
                     + (!isStale ? ""
-                        : last > now ? "; that is in the future (written while the clock ran ahead): is breezed running?"
+                        : last > now.unixSeconds ? "; that is in the future (written while the clock ran ahead): is breezed running?"
                         : "; that is more than three intervals: is breezed running?"))
         } else {
             lines.append("No poll cycle has completed yet: is breezed running?")
@@ -84,7 +84,7 @@ struct StatusReport {
         let header = ["RECEIVER", "PENDING", "OLDEST", "HELD", "LAST ERROR"]
         let rows = deliveries.receivers.map { receiver in
             [
-                receiver.name, String(receiver.pending), Self.age(now - receiver.oldestCreatedAt),
+                receiver.name, String(receiver.pending), Self.age(now.unixSeconds - receiver.oldestCreatedAt.unixSeconds),
                 String(receiver.held), receiver.lastError ?? "",
             ]
         }
@@ -118,8 +118,8 @@ struct StatusReport {
                 "receivers": .array(deliveries.receivers.map { receiver in
                     .object([
                         "name": .string(receiver.name), "pending": .integer(receiver.pending),
-                        "oldest": .string(TimeText.rfc3339(receiver.oldestCreatedAt)),
-                        "oldestAgeSeconds": .integer(Self.wholeSeconds(now - receiver.oldestCreatedAt)),
+                        "oldest": .string(TimeText.rfc3339(receiver.oldestCreatedAt.unixSeconds)),
+                        "oldestAgeSeconds": .integer(Self.wholeSeconds(now.unixSeconds - receiver.oldestCreatedAt.unixSeconds)),
                         "held": .integer(receiver.held), "lastError": .text(receiver.lastError),
                     ])
                 }),

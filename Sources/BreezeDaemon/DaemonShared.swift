@@ -14,7 +14,7 @@ extension Daemon {
         let clock = environment.clock
         return DeliveryWorker(
             outbox: Outbox(stateDirectory: plan.stateDirectory), targets: plan.routing.targets,
-            quietHours: environment.quietHours, clock: { clock().wall.unixSeconds }, random: environment.random,
+            quietHours: environment.quietHours, clock: { clock().wall }, random: environment.random,
             report: { logger.log(DeliveryRecords.record($0)) })
     }
 

@@ -14,10 +14,10 @@ public enum DeliveryReason: Sendable, Equatable, CustomStringConvertible {
     /// Written while the clock ran ahead (created, due or held implausibly far in the future):
     /// counted from now instead.
     case clockRanAhead
-    /// The receiver's quiet hours hold it until the given unix seconds.
-    case quietHours(until: Double)
-    /// An earlier entry of its city is held until the given unix seconds: it waits with it.
-    case waitsWithItsCity(until: Double)
+    /// The receiver's quiet hours hold it until the given time.
+    case quietHours(until: Instant)
+    /// An earlier entry of its city is held until the given time: it waits with it.
+    case waitsWithItsCity(until: Instant)
     /// A more urgent event of its city goes during quiet hours and takes it along, in order.
     case holdWaived
 
@@ -42,9 +42,9 @@ public enum DeliveryReason: Sendable, Equatable, CustomStringConvertible {
         case .clockRanAhead:
             "written while the clock ran ahead; counted from now"
         case .quietHours(let until):
-            "held by quiet hours until " + TimeText.rfc3339(until)
+            "held by quiet hours until " + TimeText.rfc3339(until.unixSeconds)
         case .waitsWithItsCity(let until):
-            "waits with a held entry of its city until " + TimeText.rfc3339(until)
+            "waits with a held entry of its city until " + TimeText.rfc3339(until.unixSeconds)
         case .holdWaived:
             "quiet hours waived: a more urgent event of its city goes now"
         }

@@ -75,7 +75,7 @@ struct RetryingSender: Sendable {
         }
         throw FetchError.from(
             status: response.status, reason: reason(in: response.body),
-            retryAfter: response.retryAfter(now: environment.clock().wall.unixSeconds))
+            retryAfter: response.retryAfter(now: environment.clock().wall))
     }
 
     /// Open-Meteo's `reason` from an error body, redacted; the start of a non-JSON body instead.

@@ -50,7 +50,7 @@ final class HeldReceiver: Receiver {
 
     func release() { gate.withLock { $0 }?.signal() }
 
-    func deliver(_ event: AlertEvent, at now: Double) -> DeliveryOutcome {
+    func deliver(_ event: AlertEvent, at now: Instant) -> DeliveryOutcome {
         attempts.withLock { $0 += 1 }
         gate.withLock { $0 }?.wait()
         return .delivered

@@ -30,7 +30,7 @@ enum AlertmanagerFormat: WebhookPayloadFormat {
     static let testLifetime: Double = 300
 
     static func request(for event: AlertEvent, context: FormatContext) -> HTTPRequest {
-        let now = max(context.now, event.createdAt.unixSeconds)
+        let now = max(context.now, event.createdAt).unixSeconds
         let lifetime = max(context.firingLifetime.seconds, 60)
         var alerts: [JSONValue] = []
         switch event.kind {
@@ -80,7 +80,7 @@ enum AlertmanagerFormat: WebhookPayloadFormat {
         name: String = "AirQuality"
     ) -> JSONValue {
         var annotations: [String: JSONValue] = [
-            "summary": .string(AlertText(event, now: event.createdAt.unixSeconds, receiverTimeZone: zone).sentence),
+            "summary": .string(AlertText(event, now: event.createdAt, receiverTimeZone: zone).sentence),
             "description": .string(event.tips.joined(separator: " ")),
             "event_id": .string(event.id),
             "observed_at": .string(Timestamp.observation(event.observedAt)),

@@ -14,7 +14,7 @@ enum StandardWebhookFormat: WebhookPayloadFormat {
             "timestamp": .string(TimeText.rfc3339(event.createdAt.unixSeconds)),
             "data": AlertData.object(event, timeZone: context.timeZone),
         ]).bytes
-        let timestamp = Int64(context.now.rounded(.down))
+        let timestamp = Int64(context.now.unixSeconds.rounded(.down))
         var headers: [(name: String, value: String)] = [
             ("webhook-id", event.id), ("webhook-timestamp", String(timestamp)),
         ]

@@ -27,7 +27,7 @@ enum AlertData {
             "pollutantsOverLimit": .array(event.pollutantsOverLimit.map { .string($0.rawValue) }),
             "observedAt": .string(Timestamp.observation(event.observedAt)),
             "createdAt": .string(TimeText.rfc3339(event.createdAt.unixSeconds)),
-            "message": .string(AlertText(event, now: event.createdAt.unixSeconds, receiverTimeZone: timeZone).sentence),
+            "message": .string(AlertText(event, now: event.createdAt, receiverTimeZone: timeZone).sentence),
             "tips": .array(event.tips.map(JSONValue.string)),
             "unannounced": unannounced(event),
         ])
