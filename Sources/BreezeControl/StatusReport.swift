@@ -20,7 +20,7 @@ struct StatusReport {
     var source: StatusSource? = nil
 
     /// The interval the daemon last polled at, else the configured one (seconds).
-    var interval: Double { state.pollIntervalSeconds ?? configuredInterval }
+    var interval: Double { state.pollInterval?.seconds ?? configuredInterval }
 
     /// Whether the daemon's last completed cycle is older than three intervals, missing, or
     /// in the future beyond `ClockSkew.tolerance` (written while the clock ran ahead: it

@@ -159,7 +159,7 @@ public final class Daemon: @unchecked Sendable {
     private func adoptCycleResult() {
         guard let result = cycleResult else { return }
         state = result.state
-        state.pollIntervalSeconds = plan.interval
+        state.pollInterval = Duration(seconds: plan.interval)
     }
 
     private func completeCycle() {

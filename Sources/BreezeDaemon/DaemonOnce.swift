@@ -26,7 +26,7 @@ extension Daemon {
         var summary = poll(
             plan, state: &state, delivery: delivery, environment, outboxFailures: FailureLatch(),
             deadline: Deadline(after: .seconds(plan.cycleBudget), from: environment.clock()))
-        state.pollIntervalSeconds = plan.interval
+        state.pollInterval = Duration(seconds: plan.interval)
         try store.save(state)
         let deadline = environment.clock().monotonic + onceDeliveryBudget.seconds
         let left = { Duration(seconds: max(0, deadline - environment.clock().monotonic)) }

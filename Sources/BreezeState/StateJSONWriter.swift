@@ -39,7 +39,7 @@ struct StateJSONWriter {
         close()
         try optional(state.lastCycleCompletedAt?.unixSeconds, "lastCycleCompletedAt", &object)
         try optional(state.lastCycleStartedAt?.unixSeconds, "lastCycleStartedAt", &object)
-        try optional(state.pollIntervalSeconds, "pollIntervalSeconds", &object)
+        try optional(state.pollInterval?.seconds, "pollIntervalSeconds", &object)
         if let processID = state.processID { object.key("processID", &self); integer(Int(processID)) }
         object.key("version", &self)
         integer(state.version)

@@ -34,8 +34,9 @@ public struct DaemonState: Sendable, Equatable, Codable {
     public var lastCycleCompletedAt: Instant?
     /// When that cycle started (the time its cities' `lastPollAt` carry).
     public var lastCycleStartedAt: Instant?
-    /// The poll interval then in force, in seconds: `breezectl status` judges staleness by it.
-    public var pollIntervalSeconds: Double?
+    /// The poll interval then in force (`pollIntervalSeconds` in the file): `breezectl status`
+    /// judges staleness by it.
+    public var pollInterval: Duration?
     /// The daemon's process id when it last wrote the state.
     public var processID: Int32?
 

@@ -219,7 +219,7 @@ struct ControlLineTests {
     @Test func aResponsesStateIsTheStateFilesDocumentAndReadsBackWhole() throws {
         var state = DaemonState()
         state.lastCycleCompletedAt = Instant(unixSeconds: 1_700_000_000.25)
-        state.pollIntervalSeconds = 900
+        state.pollInterval = .seconds(900)
         var record = CityRecord(city: City(name: "東京\n\"quoted\"", latitude: 35.6762, longitude: 139.6503))
         record.lastError = "bad\u{1B}[2J"
         record.lastPollAt = Instant(unixSeconds: 1_700_000_000)
