@@ -33,7 +33,7 @@ struct OutboxReport {
     private func row(_ entry: OutboxEntry, state: String, reason: String?) -> [String] {
         [
             entry.receiver, state, entry.event.city.name, entry.event.kind.rawValue,
-            TimeText.local(entry.createdAt.unixSeconds), String(entry.attempts), reason ?? "",
+            TimeText.local(entry.createdAt), String(entry.attempts), reason ?? "",
         ]
     }
 
@@ -42,9 +42,9 @@ struct OutboxReport {
             .object([
                 "receiver": .string(entry.receiver), "eventId": .string(entry.event.id),
                 "kind": .string(entry.event.kind.rawValue), "city": .string(entry.event.city.name),
-                "createdAt": .string(TimeText.rfc3339(entry.createdAt.unixSeconds)), "attempts": .integer(entry.attempts),
-                "nextAttemptAt": .string(TimeText.rfc3339(entry.nextAttemptAt.unixSeconds)), "lastError": .text(entry.lastError),
-                "heldUntil": .text(entry.heldUntil.map { TimeText.rfc3339($0.unixSeconds) }), "reason": .text(entry.deadReason),
+                "createdAt": .string(TimeText.rfc3339(entry.createdAt)), "attempts": .integer(entry.attempts),
+                "nextAttemptAt": .string(TimeText.rfc3339(entry.nextAttemptAt)), "lastError": .text(entry.lastError),
+                "heldUntil": .text(entry.heldUntil.map(TimeText.rfc3339)), "reason": .text(entry.deadReason),
             ])
         }
         return JSONOutput.object([

@@ -41,11 +41,12 @@ struct StatusReport {
 
     func lines(colours: Bool) -> [String] {
         var lines: [String] = []
-        if let last = state.lastCycleCompletedAt?.unixSeconds {
+        if let lastCycle = state.lastCycleCompletedAt {
+            let last = lastCycle.unixSeconds
             let age = Self.age(now.unixSeconds - last)
             let took = state.lastCycleStartedAt.map { "; it took " + Self.age(last - $0.unixSeconds) } ?? ""
             lines.append(
-                "Last poll cycle completed \(TimeText.local(last)) (\(age) ago\(took))"
+                "Last poll cycle completed \(TimeText.local(lastCycle)) (\(age) ago\(took))"
                     + (!isStale ? ""
                         : last > now.unixSeconds ? "; that is in the future (written while the clock ran ahead): is breezed running?"
                         : "; that is more than three intervals: is breezed running?"))
@@ -59,8 +60,8 @@ struct StatusReport {
             let aqi = record.lastReading?.usAQI.map(String.init) ?? "—"
             let band = record.band.map { NowPresentation.bandText($0) } ?? "no data"
             return [
-                shown, aqi, band, record.bandSince.map { TimeText.local($0.unixSeconds) } ?? "",
-                record.alert.firing ? "firing" : "ok", record.lastPollAt.map { TimeText.local($0.unixSeconds) } ?? "",
+                shown, aqi, band, record.bandSince.map { TimeText.local($0) } ?? "",
+                record.alert.firing ? "firing" : "ok", record.lastPollAt.map { TimeText.local($0) } ?? "",
                 record.lastError ?? "",
             ]
         }
@@ -98,14 +99,14 @@ struct StatusReport {
             return .object([
                 "name": .string(name), "country": .text(city?.country), "region": .text(city?.admin1),
                 "aqi": .integer(record?.lastReading?.usAQI), "band": .text(record?.band?.slug),
-                "since": .text(record?.bandSince.map { TimeText.rfc3339($0.unixSeconds) }),
+                "since": .text(record?.bandSince.map { TimeText.rfc3339($0) }),
                 "alert": .text(record.map { $0.alert.firing ? "firing" : "ok" }),
-                "lastPoll": .text(record?.lastPollAt.map { TimeText.rfc3339($0.unixSeconds) }), "lastError": .text(record?.lastError),
+                "lastPoll": .text(record?.lastPollAt.map { TimeText.rfc3339($0) }), "lastError": .text(record?.lastError),
             ])
         }
         var document: [String: JSONOutput] = [
-            "lastCycleCompletedAt": .text(state.lastCycleCompletedAt.map { TimeText.rfc3339($0.unixSeconds) }),
-            "lastCycleStartedAt": .text(state.lastCycleStartedAt.map { TimeText.rfc3339($0.unixSeconds) }),
+            "lastCycleCompletedAt": .text(state.lastCycleCompletedAt.map { TimeText.rfc3339($0) }),
+            "lastCycleStartedAt": .text(state.lastCycleStartedAt.map { TimeText.rfc3339($0) }),
             "pollIntervalSeconds": .number(interval),
             "stale": .bool(isStale),
             "cities": .array(cities),
@@ -118,7 +119,7 @@ struct StatusReport {
                 "receivers": .array(deliveries.receivers.map { receiver in
                     .object([
                         "name": .string(receiver.name), "pending": .integer(receiver.pending),
-                        "oldest": .string(TimeText.rfc3339(receiver.oldestCreatedAt.unixSeconds)),
+                        "oldest": .string(TimeText.rfc3339(receiver.oldestCreatedAt)),
                         "oldestAgeSeconds": .integer(Self.wholeSeconds(now.unixSeconds - receiver.oldestCreatedAt.unixSeconds)),
                         "held": .integer(receiver.held), "lastError": .text(receiver.lastError),
                     ])

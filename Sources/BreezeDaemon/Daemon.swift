@@ -205,7 +205,7 @@ public final class Daemon: @unchecked Sendable {
     private func statusLine(alerting: Int? = nil) -> String {
         let alertingCount = alerting ?? state.cities.values.filter(\.alert.firing).count
         var line = "\(Counted.text(plan.cities.count, "city", "cities")), \(alertingCount) alerting"
-        if let loop { line += ", next poll " + TimeText.localClock(loop.nextPollWall.unixSeconds.rounded(.up)) }
+        if let loop { line += ", next poll " + TimeText.localClock(Instant(unixSeconds: loop.nextPollWall.unixSeconds.rounded(.up))) }
         return line
     }
 }
@@ -225,7 +225,7 @@ extension Daemon {
                 DaemonSnapshot(
                     version: environment.version, configurationPath: configurationPath, cities: plan.cities.map(\.city.name),
                     receivers: plan.configuration.receiverNames, interval: plan.interval,
-                    nextPollAt: loop?.nextPollWall.unixSeconds, cycleRunning: phase.cycleRunning, state: state,
+                    nextPollAt: loop?.nextPollWall, cycleRunning: phase.cycleRunning, state: state,
                     stateDirectory: plan.stateDirectory))
         }
     }

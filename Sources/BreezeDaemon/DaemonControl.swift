@@ -17,7 +17,7 @@ struct DaemonSnapshot: Sendable {
     var cities: [String]
     var receivers: [String]
     var interval: Double
-    var nextPollAt: Double?
+    var nextPollAt: Instant?
     var cycleRunning: Bool
     var state: DaemonState
     var stateDirectory: String

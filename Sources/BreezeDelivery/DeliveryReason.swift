@@ -42,9 +42,9 @@ public enum DeliveryReason: Sendable, Equatable, CustomStringConvertible {
         case .clockRanAhead:
             "written while the clock ran ahead; counted from now"
         case .quietHours(let until):
-            "held by quiet hours until " + TimeText.rfc3339(until.unixSeconds)
+            "held by quiet hours until " + TimeText.rfc3339(until)
         case .waitsWithItsCity(let until):
-            "waits with a held entry of its city until " + TimeText.rfc3339(until.unixSeconds)
+            "waits with a held entry of its city until " + TimeText.rfc3339(until)
         case .holdWaived:
             "quiet hours waived: a more urgent event of its city goes now"
         }

@@ -61,7 +61,7 @@ struct EventIdentifierTests {
     ])
     func openMeteoTimesParse(text: String, seconds: Double) {
         #expect(TimeText.unixSeconds(openMeteo: text) == seconds)
-        #expect(TimeText.openMeteo(seconds) == String(text.prefix(16)))
+        #expect(TimeText.openMeteo(Instant(unixSeconds: seconds)) == String(text.prefix(16)))
     }
 
     @Test(arguments: ["", "2026-08-20", "2026-13-20T14:00", "2026-08-20 14:00", "2026-08-20T24:00", "２０２６-08-20T14:00", "x026-08-20T14:00"])

@@ -75,9 +75,9 @@ struct StateRangeTests {
     }
 
     @Test func timesAnyFileCanHoldAreWrittenWithoutTrapping() {
-        #expect(TimeText.rfc3339(1e20) == "9999-12-31T23:59:59Z")
-        #expect(TimeText.rfc3339(-1e300) == "1-01-01T00:00:00Z")
-        #expect(TimeText.rfc3339(.nan) == "1970-01-01T00:00:00Z")
-        #expect(TimeText.openMeteo(1_787_234_700) == "2026-08-20T14:05")
+        #expect(TimeText.rfc3339(Instant(unixSeconds: 1e20)) == "9999-12-31T23:59:59Z")
+        #expect(TimeText.rfc3339(Instant(unixSeconds: -1e300)) == "1-01-01T00:00:00Z")
+        #expect(TimeText.rfc3339(Instant(unixSeconds: .nan)) == "1970-01-01T00:00:00Z")
+        #expect(TimeText.openMeteo(Instant(unixSeconds: 1_787_234_700)) == "2026-08-20T14:05")
     }
 }

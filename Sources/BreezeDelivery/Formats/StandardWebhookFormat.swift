@@ -11,7 +11,7 @@ enum StandardWebhookFormat: WebhookPayloadFormat {
     static func request(for event: AlertEvent, context: FormatContext) -> HTTPRequest {
         let body = JSONValue.object([
             "type": .string("breeze.alert.\(event.kind.rawValue)"),
-            "timestamp": .string(TimeText.rfc3339(event.createdAt.unixSeconds)),
+            "timestamp": .string(TimeText.rfc3339(event.createdAt)),
             "data": AlertData.object(event, timeZone: context.timeZone),
         ]).bytes
         let timestamp = Int64(context.now.unixSeconds.rounded(.down))

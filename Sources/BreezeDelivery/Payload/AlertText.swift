@@ -36,7 +36,7 @@ struct AlertText {
 
     /// `seen 13:18 CEST, delayed 42 min`; nil when on time.
     var lateNote: String? {
-        delay.map { "seen \(TimeText.readable(event.createdAt.unixSeconds, now: now.unixSeconds, in: zone)), delayed \(Self.duration($0))" }
+        delay.map { "seen \(TimeText.readable(event.createdAt, now: now, in: zone)), delayed \(Self.duration($0))" }
     }
 
     /// The sentence people read first, with the late note when late.
@@ -74,7 +74,7 @@ struct AlertText {
     /// today); the source's text as written when it is not a time Breeze reads.
     var observed: String {
         guard let instant = event.observedAt.instant else { return event.observedAt.text }
-        return TimeText.readable(instant.unixSeconds, now: now.unixSeconds, in: zone)
+        return TimeText.readable(instant, now: now, in: zone)
     }
 
     /// The episode this `resolved` stands for, when the receiver never heard of it.
@@ -84,7 +84,7 @@ struct AlertText {
 
     /// `13:18–14:05 CEST`: from the episode's first alert to the resolve.
     func episodeSpan(_ episode: UnannouncedEpisode) -> String {
-        TimeText.span(episode.startedAt.unixSeconds, event.createdAt.unixSeconds, now: now.unixSeconds, in: zone)
+        TimeText.span(episode.startedAt, event.createdAt, now: now, in: zone)
     }
 
     /// `AQI 40, Good 😊`, or `no AQI reported`.

@@ -11,9 +11,9 @@ public func fuzzOutboxEntry(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     guard let entry = try? OutboxEntry.decoded(from: bytes) else { return 0 }
     _ = entry.fileName
-    _ = TimeText.rfc3339(entry.createdAt.unixSeconds)
-    _ = TimeText.rfc3339(entry.nextAttemptAt.unixSeconds)
-    _ = TimeText.local(entry.heldUntil?.unixSeconds ?? 0)
+    _ = TimeText.rfc3339(entry.createdAt)
+    _ = TimeText.rfc3339(entry.nextAttemptAt)
+    _ = TimeText.local(entry.heldUntil ?? Instant(unixSeconds: 0))
     let now = Instant(unixSeconds: 1_800_000_000)
     var queues = DeliveryQueues(targets: [], quietHours: { _, _, _ in nil })
     queues.add([entry])
