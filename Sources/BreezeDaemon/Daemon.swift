@@ -107,10 +107,10 @@ public final class Daemon: @unchecked Sendable {
     /// delivery attempt; a running cycle and running attempts get `grace` seconds in all (by
     /// the injected clock) to finish (an attempt cut short stays in the outbox and is sent
     /// again on the next start); the state is saved; then `exit` is called with status 0.
-    public func stop(reason: String, grace: Double = 5, exit: @escaping @Sendable (Int32) -> Void) {
+    public func stop(reason: String, grace: Duration = .seconds(5), exit: @escaping @Sendable (Int32) -> Void) {
         control.async { [self] in
             if stopRequest == nil { stopRequest = (reason, exit) }
-            perform(phase.stop(now: environment.clock().monotonic, grace: grace))
+            perform(phase.stop(until: Deadline(after: grace, from: environment.clock())))
         }
     }
 
@@ -172,22 +172,22 @@ public final class Daemon: @unchecked Sendable {
         }
     }
 
-    private func waitForCycle(until deadline: Double) {
+    private func waitForCycle(until deadline: Deadline) {
         let left = remaining(until: deadline)
         environment.logger.log(LogRecord(.debug, "stopping: waiting up to \(left) for the running cycle"))
         control.asyncAfter(deadline: .now() + left.seconds) { [self] in perform(phase.cycleWaitEnded()) }
     }
 
-    private func waitForAttempts(until deadline: Double) {
+    private func waitForAttempts(until deadline: Deadline) {
         let left = remaining(until: deadline)
         environment.logger.log(LogRecord(.debug, "stopping: waiting up to \(left) for running delivery attempts"))
         delivery.whenNoAttemptRuns { [self] in control.async { [self] in perform(phase.attemptsWaitEnded()) } }
         control.asyncAfter(deadline: .now() + left.seconds) { [self] in perform(phase.attemptsWaitEnded()) }
     }
 
-    /// The time left until `deadline`, monotonic seconds on the injected clock.
-    private func remaining(until deadline: Double) -> Duration {
-        Duration(seconds: max(0, min(deadline - environment.clock().monotonic, 86_400)))
+    /// The time left until `deadline` by the injected clock, at most a day.
+    private func remaining(until deadline: Deadline) -> Duration {
+        min(max(.zero, deadline.remaining(at: environment.clock())), .seconds(86_400))
     }
 
     private func persist() {

@@ -28,8 +28,8 @@ extension Daemon {
             deadline: Deadline(after: .seconds(plan.cycleBudget), from: environment.clock()))
         state.pollInterval = Duration(seconds: plan.interval)
         try store.save(state)
-        let deadline = environment.clock().monotonic + onceDeliveryBudget.seconds
-        let left = { Duration(seconds: max(0, deadline - environment.clock().monotonic)) }
+        let deadline = Deadline(after: onceDeliveryBudget, from: environment.clock())
+        let left = { max(.zero, deadline.remaining(at: environment.clock())) }
         delivery.waitUntilIdle(timeout: left())
         delivery.stop()
         delivery.waitForAttempts(timeout: left())

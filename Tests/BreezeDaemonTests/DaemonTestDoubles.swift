@@ -125,7 +125,7 @@ final class DaemonRig: Sendable {
         return try Daemon(configurationPath: path, loaded: loaded, environment: environment)
     }
 
-    func stop(_ daemon: Daemon, grace: Double = 30) {
+    func stop(_ daemon: Daemon, grace: Duration = .seconds(30)) {
         let exits = self.exits
         daemon.stop(reason: "test", grace: grace) { code in exits.withLock { $0.append(code) } }
     }
