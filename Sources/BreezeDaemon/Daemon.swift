@@ -55,7 +55,7 @@ public final class Daemon: @unchecked Sendable {
             let notifier = environment.notifier
             let loop = PollLoop(
                 queue: control, interval: Duration(seconds: plan.interval), jitter: Duration(seconds: plan.jitter),
-                checkEvery: checkEvery, stallAfter: Duration(seconds: plan.cycleBudget + 30),
+                checkEvery: checkEvery, stallAfter: plan.cycleBudget + .seconds(30),
                 clock: environment.clock, random: environment.random,
                 heartbeat: { if watchdog != nil { notifier.watchdog() } },
                 cycle: { [weak self] completed in self?.cycleDue(completed) })
@@ -143,7 +143,7 @@ public final class Daemon: @unchecked Sendable {
         let plan = self.plan
         nonisolated(unsafe) var snapshot = state
         let environment = self.environment
-        let deadline = Deadline(after: .seconds(plan.cycleBudget), from: environment.clock())
+        let deadline = Deadline(after: plan.cycleBudget, from: environment.clock())
         work.async { [self] in
             let summary = Self.poll(
                 plan, state: &snapshot, delivery: delivery, environment, outboxFailures: outboxFailures,

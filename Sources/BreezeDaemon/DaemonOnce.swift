@@ -25,7 +25,7 @@ extension Daemon {
         delivery.start()
         var summary = poll(
             plan, state: &state, delivery: delivery, environment, outboxFailures: FailureLatch(),
-            deadline: Deadline(after: .seconds(plan.cycleBudget), from: environment.clock()))
+            deadline: Deadline(after: plan.cycleBudget, from: environment.clock()))
         state.pollInterval = Duration(seconds: plan.interval)
         try store.save(state)
         let deadline = Deadline(after: onceDeliveryBudget, from: environment.clock())

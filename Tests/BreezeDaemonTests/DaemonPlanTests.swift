@@ -28,8 +28,8 @@ struct DaemonPlanTests {
     }
 
     @Test func cycleBudgetGrowsWithBatchesWithinTheInterval() throws {
-        #expect(try plan(cities: 10, interval: "15min", timeout: "20s").cycleBudget == 80)
-        #expect(try plan(cities: 2500, interval: "15min", timeout: "20s").cycleBudget == 120)
-        #expect(try plan(cities: 10, interval: "60s", timeout: "20s").cycleBudget == 54)
+        #expect(try plan(cities: 10, interval: "15min", timeout: "20s").cycleBudget == .seconds(80))
+        #expect(try plan(cities: 2500, interval: "15min", timeout: "20s").cycleBudget == .seconds(120))
+        #expect(try plan(cities: 10, interval: "60s", timeout: "20s").cycleBudget == .seconds(54))
     }
 }
