@@ -73,13 +73,13 @@ let package = Package(
         // AtomicFile on a real file system.
         .testTarget(name: "BreezeFilesTests", dependencies: ["BreezeFiles"]),
         // CurlTransport against a real HTTP server on loopback.
-        .testTarget(name: "BreezeHTTPTests", dependencies: ["BreezeHTTP", "BreezeTestSupport"]),
+        .testTarget(name: "BreezeHTTPTests", dependencies: ["BreezeHTTP", "BreezeTestSupport", "BreezeVocabulary"]),
         .testTarget(name: "BreezeModelTests", dependencies: ["BreezeModel"]),
         .testTarget(name: "BreezeJSONTests", dependencies: ["BreezeJSON"]),
         .testTarget(name: "BreezeConfigTests", dependencies: ["BreezeConfig", "BreezeVocabulary"]),
         .testTarget(
             name: "BreezeOpenMeteoTests",
-            dependencies: ["BreezeOpenMeteo", "BreezeHTTP", "BreezeTestSupport"]),
+            dependencies: ["BreezeOpenMeteo", "BreezeHTTP", "BreezeTestSupport", "BreezeVocabulary"]),
         .testTarget(name: "BreezeAlertsTests", dependencies: ["BreezeAlerts", "BreezeVocabulary"]),
         .testTarget(name: "BreezeStateTests", dependencies: ["BreezeState", "BreezeAlerts", "BreezeFiles", "BreezeModel", "BreezeVocabulary"]),
         .testTarget(

@@ -28,7 +28,7 @@ public enum AlertStateMachine {
     ) -> AlertEvaluation {
         var state = state
         // Written while the clock ran ahead: counted from now, or no reminder would come.
-        if let last = state.lastNotifiedAt, ClockSkew.clamp(last.unixSeconds, now: now.unixSeconds) != last.unixSeconds {
+        if let last = state.lastNotifiedAt, ClockSkew.clamp(last, now: now) != last {
             state.lastNotifiedAt = now
         }
         guard let observation, observation.hasData else {

@@ -85,7 +85,7 @@ enum AddCommand: ControlCommand {
             let configuration = loadConfiguration(
                 path: configurationPath, optional: false, command: name, context: context, secretFiles: .apiKeyOnly)
         else { return .configuration }
-        let access = OpenMeteoAccess(settings: configuration.breeze)
+        let access = OpenMeteoAccess(settings: configuration.breeze, clock: context.clock)
         let places: [GeocodedPlace]
         do {
             places = try access.geocode(query, count: max(5, pick))

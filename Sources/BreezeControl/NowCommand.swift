@@ -64,7 +64,7 @@ enum NowCommand: ControlCommand {
             return .configuration
         }
         return now(
-            cities, json: parsed.has("json"), access: OpenMeteoAccess(settings: configuration.breeze),
+            cities, json: parsed.has("json"), access: OpenMeteoAccess(settings: configuration.breeze, clock: context.clock),
             console: console)
     }
 
@@ -72,7 +72,7 @@ enum NowCommand: ControlCommand {
     static func now(_ cities: [City], json: Bool, access: OpenMeteoAccess, console: Console) -> ExitCode {
         let client = AirQualityClient(
             endpoints: access.endpoints, transport: access.transport,
-            retryPolicy: OpenMeteoAccess.interactiveRetries)
+            retryPolicy: OpenMeteoAccess.interactiveRetries, environment: access.retryEnvironment)
         let results = client.current(for: cities.map(\.coordinate), includeSubIndices: true, deadline: access.deadline)
         let rows = zip(cities, results).map { NowRow(city: $0, outcome: $1) }
         let failures = rows.compactMap { row -> FetchError? in

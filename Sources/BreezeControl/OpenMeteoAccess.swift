@@ -2,6 +2,7 @@ import BreezeCommandLine
 import BreezeConfig
 import BreezeHTTP
 import BreezeOpenMeteo
+import BreezeVocabulary
 
 /// What `breezectl search` and `now` need to reach Open-Meteo, taken from the configuration.
 struct OpenMeteoAccess: Sendable {
@@ -9,6 +10,8 @@ struct OpenMeteoAccess: Sendable {
     var transport: any HTTPTransport
     /// The configured per-request limit (`Timeout=`).
     var timeout: Duration
+    /// The one clock: the command's deadline and its retries read it.
+    var clock: @Sendable () -> ClockReading
 
     /// Interactive commands retry briefly: a person is waiting.
     static let interactiveRetries = RetryPolicy(
@@ -17,27 +20,35 @@ struct OpenMeteoAccess: Sendable {
     /// Every HTTP request of Breeze names itself so.
     static let userAgent = "breezed/\(BreezeVersion.string)"
 
-    init(endpoints: OpenMeteoEndpoints, transport: any HTTPTransport, timeout: Duration) {
+    init(
+        endpoints: OpenMeteoEndpoints, transport: any HTTPTransport, timeout: Duration,
+        clock: @escaping @Sendable () -> ClockReading = ClockReading.system
+    ) {
         self.endpoints = endpoints
         self.transport = transport
         self.timeout = timeout
+        self.clock = clock
     }
 
     /// Endpoints and a libcurl transport for `settings`.
-    init(settings: BreezeSettings) {
+    init(settings: BreezeSettings, clock: @escaping @Sendable () -> ClockReading) {
         self.init(
             endpoints: OpenMeteoEndpoints(settings),
             transport: CurlTransport(settings: settings, userAgent: Self.userAgent),
-            timeout: settings.timeout)
+            timeout: settings.timeout, clock: clock)
     }
 
     /// A deadline for one command: two request timeouts from now, room for a retry.
-    var deadline: ContinuousClock.Instant { .now + timeout * 2 }
+    var deadline: Deadline { Deadline(after: timeout * 2, from: clock()) }
+
+    /// The retry environment on the command's clock.
+    var retryEnvironment: RetryEnvironment { RetryEnvironment(clock: clock) }
 
     /// Up to `count` places matching `query`, best first, with the interactive retries.
     func geocode(_ query: String, count: Int) throws(FetchError) -> [GeocodedPlace] {
         let client = GeocodingClient(
-            endpoints: endpoints, transport: transport, retryPolicy: Self.interactiveRetries)
+            endpoints: endpoints, transport: transport, retryPolicy: Self.interactiveRetries,
+            environment: retryEnvironment)
         return try client.search(name: query, count: count, deadline: deadline)
     }
 }

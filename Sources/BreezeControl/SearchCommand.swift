@@ -61,7 +61,7 @@ enum SearchCommand: ControlCommand {
             let configuration = loadConfiguration(
                 path: parsed.value("config"), optional: true, command: name, context: context, secretFiles: .apiKeyOnly)
         else { return .configuration }
-        let access = OpenMeteoAccess(settings: configuration.breeze)
+        let access = OpenMeteoAccess(settings: configuration.breeze, clock: context.clock)
         return search(query, count: count, json: parsed.has("json"), access: access, console: console)
     }
 

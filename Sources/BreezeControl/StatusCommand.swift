@@ -56,7 +56,7 @@ enum StatusCommand: ControlCommand {
         }
         let loaded = quietConfiguration(path: parsed.value("config"), context: context)
         let connection = DaemonConnection(environment: context.environment, configuration: try? loaded.get())
-        let now = context.clock().wall.unixSeconds
+        let now = context.clock().wall
         let report: StatusReport
         switch connection.ask(ControlRequest(.status)) {
         case .success(let response) where response.ok:
@@ -91,7 +91,7 @@ enum StatusCommand: ControlCommand {
     /// The report from the state file and the outbox on disk; nil (with the errors printed)
     /// when the configuration or the state cannot be read.
     static func fromStateFile(
-        _ loaded: Result<Configuration, ConfigurationFailure>, why: String, now: Double, context: CommandContext
+        _ loaded: Result<Configuration, ConfigurationFailure>, why: String, now: Instant, context: CommandContext
     ) -> StatusReport? {
         let configuration: Configuration
         switch loaded {

@@ -13,21 +13,23 @@ struct StatusReport {
     let configuredCities: [String]
     /// The configured poll interval, in seconds.
     let configuredInterval: Double
-    let now: Double
+    let now: Instant
     /// The outbox: pending deliveries per receiver, and the dead count.
     var deliveries: OutboxSummary? = nil
     /// Where the state came from: the daemon or the state file.
     var source: StatusSource? = nil
 
     /// The interval the daemon last polled at, else the configured one (seconds).
-    var interval: Double { state.pollIntervalSeconds ?? configuredInterval }
+    var interval: Double { state.pollInterval?.seconds ?? configuredInterval }
 
     /// Whether the daemon's last completed cycle is older than three intervals, missing, or
     /// in the future beyond `ClockSkew.tolerance` (written while the clock ran ahead: it
     /// proves nothing about the daemon now).
     var isStale: Bool {
-        guard let last = state.lastCycleCompletedAt?.unixSeconds, ClockSkew.clamp(last, now: now) == last else { return true }
-        return now - last > 3 * interval
+        guard let last = state.lastCycleCompletedAt, ClockSkew.clamp(last, now: now) == last else {
+            return true
+        }
+        return now.unixSeconds - last.unixSeconds > 3 * interval
     }
 
     /// Configured cities first, in file order, then any the state still holds.
@@ -39,13 +41,14 @@ struct StatusReport {
 
     func lines(colours: Bool) -> [String] {
         var lines: [String] = []
-        if let last = state.lastCycleCompletedAt?.unixSeconds {
-            let age = Self.age(now - last)
+        if let lastCycle = state.lastCycleCompletedAt {
+            let last = lastCycle.unixSeconds
+            let age = Self.age(now.unixSeconds - last)
             let took = state.lastCycleStartedAt.map { "; it took " + Self.age(last - $0.unixSeconds) } ?? ""
             lines.append(
-                "Last poll cycle completed \(TimeText.local(last)) (\(age) ago\(took))"
+                "Last poll cycle completed \(TimeText.local(lastCycle)) (\(age) ago\(took))"
                     + (!isStale ? ""
-                        : last > now ? "; that is in the future (written while the clock ran ahead): is breezed running?"
+                        : last > now.unixSeconds ? "; that is in the future (written while the clock ran ahead): is breezed running?"
                         : "; that is more than three intervals: is breezed running?"))
         } else {
             lines.append("No poll cycle has completed yet: is breezed running?")
@@ -57,8 +60,8 @@ struct StatusReport {
             let aqi = record.lastReading?.usAQI.map(String.init) ?? "—"
             let band = record.band.map { NowPresentation.bandText($0) } ?? "no data"
             return [
-                shown, aqi, band, record.bandSince.map { TimeText.local($0.unixSeconds) } ?? "",
-                record.alert.firing ? "firing" : "ok", record.lastPollAt.map { TimeText.local($0.unixSeconds) } ?? "",
+                shown, aqi, band, record.bandSince.map { TimeText.local($0) } ?? "",
+                record.alert.firing ? "firing" : "ok", record.lastPollAt.map { TimeText.local($0) } ?? "",
                 record.lastError ?? "",
             ]
         }
@@ -82,7 +85,7 @@ struct StatusReport {
         let header = ["RECEIVER", "PENDING", "OLDEST", "HELD", "LAST ERROR"]
         let rows = deliveries.receivers.map { receiver in
             [
-                receiver.name, String(receiver.pending), Self.age(now - receiver.oldestCreatedAt),
+                receiver.name, String(receiver.pending), Self.age(now.unixSeconds - receiver.oldestCreatedAt.unixSeconds),
                 String(receiver.held), receiver.lastError ?? "",
             ]
         }
@@ -96,14 +99,14 @@ struct StatusReport {
             return .object([
                 "name": .string(name), "country": .text(city?.country), "region": .text(city?.admin1),
                 "aqi": .integer(record?.lastReading?.usAQI), "band": .text(record?.band?.slug),
-                "since": .text(record?.bandSince.map { TimeText.rfc3339($0.unixSeconds) }),
+                "since": .text(record?.bandSince.map { TimeText.rfc3339($0) }),
                 "alert": .text(record.map { $0.alert.firing ? "firing" : "ok" }),
-                "lastPoll": .text(record?.lastPollAt.map { TimeText.rfc3339($0.unixSeconds) }), "lastError": .text(record?.lastError),
+                "lastPoll": .text(record?.lastPollAt.map { TimeText.rfc3339($0) }), "lastError": .text(record?.lastError),
             ])
         }
         var document: [String: JSONOutput] = [
-            "lastCycleCompletedAt": .text(state.lastCycleCompletedAt.map { TimeText.rfc3339($0.unixSeconds) }),
-            "lastCycleStartedAt": .text(state.lastCycleStartedAt.map { TimeText.rfc3339($0.unixSeconds) }),
+            "lastCycleCompletedAt": .text(state.lastCycleCompletedAt.map { TimeText.rfc3339($0) }),
+            "lastCycleStartedAt": .text(state.lastCycleStartedAt.map { TimeText.rfc3339($0) }),
             "pollIntervalSeconds": .number(interval),
             "stale": .bool(isStale),
             "cities": .array(cities),
@@ -117,7 +120,7 @@ struct StatusReport {
                     .object([
                         "name": .string(receiver.name), "pending": .integer(receiver.pending),
                         "oldest": .string(TimeText.rfc3339(receiver.oldestCreatedAt)),
-                        "oldestAgeSeconds": .integer(Self.wholeSeconds(now - receiver.oldestCreatedAt)),
+                        "oldestAgeSeconds": .integer(Self.wholeSeconds(now.unixSeconds - receiver.oldestCreatedAt.unixSeconds)),
                         "held": .integer(receiver.held), "lastError": .text(receiver.lastError),
                     ])
                 }),

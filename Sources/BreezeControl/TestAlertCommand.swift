@@ -71,7 +71,7 @@ enum TestAlertCommand: ControlCommand {
             console.printError("breezectl test-alert: every receiver has Enabled=no; name one to test it anyway")
             return .configuration
         }
-        let now = context.clock().wall.unixSeconds
+        let now = context.clock().wall
         let event = TestAlertEvent.make(configuration: configuration, now: now)
         var failures = 0
         for receiver in receivers {
@@ -94,23 +94,23 @@ enum TestAlertCommand: ControlCommand {
 enum TestAlertEvent {
     /// About the first configured city with its last reading from the state file; without one
     /// (or without a city), an example reading whose city name says so.
-    static func make(configuration: Configuration, now: Double) -> AlertEvent {
+    static func make(configuration: Configuration, now: Instant) -> AlertEvent {
         let city = configuration.cities.first?.city
         let record = city.flatMap { lastRecord(of: $0.name, stateDirectory: configuration.breeze.stateDirectory) }
-        let id = EventIdentifier.test(city: city?.name ?? "example", now: Instant(unixSeconds: now))
+        let id = EventIdentifier.test(city: city?.name ?? "example", now: now)
         if let city, let reading = record?.lastReading {
             let band = reading.usAQI.flatMap(Band.init(aqi:))
             return AlertEvent(
                 id: id, kind: .test, city: city, aqi: reading.usAQI, band: band, previousBand: nil,
                 dominantPollutant: reading.dominantPollutant, concentrations: reading.concentrations,
-                pollutantsOverLimit: [], observedAt: reading.time, createdAt: Instant(unixSeconds: now))
+                pollutantsOverLimit: [], observedAt: reading.time, createdAt: now)
         }
         var example = city ?? City(name: "Example City", latitude: 0, longitude: 0)
         example.name += " (example reading)"
         return AlertEvent(
             id: id, kind: .test, city: example, aqi: 42, band: .good, previousBand: nil,
             dominantPollutant: .pm2_5, concentrations: [.pm2_5: 8.2, .pm10: 15, .no2: 12.5, .o3: 61],
-            pollutantsOverLimit: [], observedAt: ObservationTime(Instant(unixSeconds: now)), createdAt: Instant(unixSeconds: now))
+            pollutantsOverLimit: [], observedAt: ObservationTime(now), createdAt: now)
     }
 
     private static func lastRecord(of name: String, stateDirectory: String) -> CityRecord? {

@@ -1,3 +1,5 @@
+import BreezeVocabulary
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -9,25 +11,26 @@ public enum ControlClient {
     public static let maximumResponseBytes = 64 << 20
 
     /// Sends `request` to the socket at `path`; fails when nothing listens there
-    /// (`meansNotRunning`), when the answer does not come within `timeout` seconds, or when
+    /// (`meansNotRunning`), when the answer does not come within `timeout` by `clock`, or when
     /// it is not an answer.
-    public static func send(_ request: ControlRequest, to path: String, timeout: Double = 10)
-        -> Result<ControlResponse, ControlSocketError>
-    {
+    public static func send(
+        _ request: ControlRequest, to path: String, timeout: Duration = .seconds(10),
+        clock: @escaping @Sendable () -> ClockReading = ClockReading.system
+    ) -> Result<ControlResponse, ControlSocketError> {
         Result { () throws(ControlSocketError) in
             let descriptor = try UnixSocket.make(path, nonBlocking: false)
             defer { close(descriptor) }
-            UnixSocket.setTimeouts(descriptor, seconds: timeout)
+            UnixSocket.setTimeouts(descriptor, seconds: timeout.seconds)
             try UnixSocket.connect(descriptor, to: path)
             let line = ControlLine.encode(request)
-            let deadline = ContinuousClock.now + .seconds(timeout)
+            let deadline = Deadline(after: timeout, from: clock())
             let answer: [UInt8]
             do throws(ControlSocketError) {
                 try write(line, to: descriptor, path: path)
-                answer = try readLine(descriptor, path: path, deadline: deadline)
+                answer = try readLine(descriptor, path: path, deadline: deadline, clock: clock)
             } catch let sendFailure {
                 // A busy daemon answers and closes before reading: its answer may be waiting.
-                guard let early = try? readLine(descriptor, path: path, deadline: deadline) else { throw sendFailure }
+                guard let early = try? readLine(descriptor, path: path, deadline: deadline, clock: clock) else { throw sendFailure }
                 answer = early
             }
             do {
@@ -50,15 +53,15 @@ public enum ControlClient {
         }
     }
 
-    static func readLine(_ descriptor: Int32, path: String, deadline: ContinuousClock.Instant)
-        throws(ControlSocketError) -> [UInt8]
-    {
+    static func readLine(
+        _ descriptor: Int32, path: String, deadline: Deadline, clock: @Sendable () -> ClockReading
+    ) throws(ControlSocketError) -> [UInt8] {
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65_536)
         while true {
             let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
             if count < 0 {
-                if errno == EINTR, ContinuousClock.now < deadline { continue }
+                if errno == EINTR, !deadline.hasPassed(at: clock()) { continue }
                 if errno == EAGAIN || errno == EWOULDBLOCK {
                     throw ControlSocketError(path: path, reason: "no answer in time", code: ETIMEDOUT)
                 }
@@ -74,7 +77,7 @@ public enum ControlClient {
             guard received.count <= maximumResponseBytes else {
                 throw ControlSocketError(path: path, reason: "an answer longer than \(maximumResponseBytes) bytes")
             }
-            guard ContinuousClock.now < deadline else {
+            guard !deadline.hasPassed(at: clock()) else {
                 throw ControlSocketError(path: path, reason: "no answer in time", code: ETIMEDOUT)
             }
         }

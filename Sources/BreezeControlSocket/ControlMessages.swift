@@ -3,6 +3,7 @@ import BreezeDelivery
 import BreezeJSON
 import Foundation
 import BreezeState
+import BreezeVocabulary
 
 /// What a client may ask `breezed` over the control socket.
 public enum ControlRequestKind: String, Sendable, CaseIterable {
@@ -54,14 +55,14 @@ public struct DaemonDescription: Codable, Sendable, Equatable {
     public var cities: [String]
     /// The configured poll interval, in seconds.
     public var pollIntervalSeconds: Double
-    /// Unix seconds of the next poll, nil before the loop is armed.
-    public var nextPollAt: Double?
+    /// When the next poll runs, nil before the loop is armed.
+    public var nextPollAt: Instant?
     /// Whether a poll cycle runs now.
     public var cycleRunning: Bool
 
     public init(
         processID: Int32, version: String, configuration: String, cities: [String], pollIntervalSeconds: Double,
-        nextPollAt: Double?, cycleRunning: Bool
+        nextPollAt: Instant?, cycleRunning: Bool
     ) {
         self.processID = processID
         self.version = version

@@ -1,5 +1,6 @@
 import BreezeAlerts
 import BreezeModel
+import BreezeVocabulary
 
 /// Why a city got no reading this cycle.
 public struct SourceFailure: Error, Sendable, Equatable, CustomStringConvertible {
@@ -19,7 +20,7 @@ public struct SourceFailure: Error, Sendable, Equatable, CustomStringConvertible
 /// Where current readings come from (Open-Meteo in production, a fake in unit tests).
 public protocol AirQualitySource: Sendable {
     /// One result per city, in the order given; must return by `deadline`.
-    func currentReadings(for cities: [City], deadline: ContinuousClock.Instant) -> [Result<Reading, SourceFailure>]
+    func currentReadings(for cities: [City], deadline: Deadline) -> [Result<Reading, SourceFailure>]
 }
 
 /// A city as the daemon watches it: the configured name keys its state.

@@ -55,7 +55,7 @@ public final class Daemon: @unchecked Sendable {
             let notifier = environment.notifier
             let loop = PollLoop(
                 queue: control, interval: Duration(seconds: plan.interval), jitter: Duration(seconds: plan.jitter),
-                checkEvery: checkEvery, stallAfter: Duration(seconds: plan.cycleBudget + 30),
+                checkEvery: checkEvery, stallAfter: plan.cycleBudget + .seconds(30),
                 clock: environment.clock, random: environment.random,
                 heartbeat: { if watchdog != nil { notifier.watchdog() } },
                 cycle: { [weak self] completed in self?.cycleDue(completed) })
@@ -107,10 +107,10 @@ public final class Daemon: @unchecked Sendable {
     /// delivery attempt; a running cycle and running attempts get `grace` seconds in all (by
     /// the injected clock) to finish (an attempt cut short stays in the outbox and is sent
     /// again on the next start); the state is saved; then `exit` is called with status 0.
-    public func stop(reason: String, grace: Double = 5, exit: @escaping @Sendable (Int32) -> Void) {
+    public func stop(reason: String, grace: Duration = .seconds(5), exit: @escaping @Sendable (Int32) -> Void) {
         control.async { [self] in
             if stopRequest == nil { stopRequest = (reason, exit) }
-            perform(phase.stop(now: environment.clock().monotonic, grace: grace))
+            perform(phase.stop(until: Deadline(after: grace, from: environment.clock())))
         }
     }
 
@@ -143,7 +143,7 @@ public final class Daemon: @unchecked Sendable {
         let plan = self.plan
         nonisolated(unsafe) var snapshot = state
         let environment = self.environment
-        let deadline = ContinuousClock.now + .seconds(plan.cycleBudget)
+        let deadline = Deadline(after: plan.cycleBudget, from: environment.clock())
         work.async { [self] in
             let summary = Self.poll(
                 plan, state: &snapshot, delivery: delivery, environment, outboxFailures: outboxFailures,
@@ -159,7 +159,7 @@ public final class Daemon: @unchecked Sendable {
     private func adoptCycleResult() {
         guard let result = cycleResult else { return }
         state = result.state
-        state.pollIntervalSeconds = plan.interval
+        state.pollInterval = Duration(seconds: plan.interval)
     }
 
     private func completeCycle() {
@@ -172,22 +172,22 @@ public final class Daemon: @unchecked Sendable {
         }
     }
 
-    private func waitForCycle(until deadline: Double) {
+    private func waitForCycle(until deadline: Deadline) {
         let left = remaining(until: deadline)
         environment.logger.log(LogRecord(.debug, "stopping: waiting up to \(left) for the running cycle"))
         control.asyncAfter(deadline: .now() + left.seconds) { [self] in perform(phase.cycleWaitEnded()) }
     }
 
-    private func waitForAttempts(until deadline: Double) {
+    private func waitForAttempts(until deadline: Deadline) {
         let left = remaining(until: deadline)
         environment.logger.log(LogRecord(.debug, "stopping: waiting up to \(left) for running delivery attempts"))
         delivery.whenNoAttemptRuns { [self] in control.async { [self] in perform(phase.attemptsWaitEnded()) } }
         control.asyncAfter(deadline: .now() + left.seconds) { [self] in perform(phase.attemptsWaitEnded()) }
     }
 
-    /// The time left until `deadline`, monotonic seconds on the injected clock.
-    private func remaining(until deadline: Double) -> Duration {
-        Duration(seconds: max(0, min(deadline - environment.clock().monotonic, 86_400)))
+    /// The time left until `deadline` by the injected clock, at most a day.
+    private func remaining(until deadline: Deadline) -> Duration {
+        min(max(.zero, deadline.remaining(at: environment.clock())), .seconds(86_400))
     }
 
     private func persist() {
@@ -205,7 +205,7 @@ public final class Daemon: @unchecked Sendable {
     private func statusLine(alerting: Int? = nil) -> String {
         let alertingCount = alerting ?? state.cities.values.filter(\.alert.firing).count
         var line = "\(Counted.text(plan.cities.count, "city", "cities")), \(alertingCount) alerting"
-        if let loop { line += ", next poll " + TimeText.localClock(loop.nextPollWall.unixSeconds.rounded(.up)) }
+        if let loop { line += ", next poll " + TimeText.localClock(Instant(unixSeconds: loop.nextPollWall.unixSeconds.rounded(.up))) }
         return line
     }
 }
@@ -225,7 +225,7 @@ extension Daemon {
                 DaemonSnapshot(
                     version: environment.version, configurationPath: configurationPath, cities: plan.cities.map(\.city.name),
                     receivers: plan.configuration.receiverNames, interval: plan.interval,
-                    nextPollAt: loop?.nextPollWall.unixSeconds, cycleRunning: phase.cycleRunning, state: state,
+                    nextPollAt: loop?.nextPollWall, cycleRunning: phase.cycleRunning, state: state,
                     stateDirectory: plan.stateDirectory))
         }
     }

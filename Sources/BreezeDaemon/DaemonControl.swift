@@ -7,6 +7,7 @@ import Dispatch
 #if canImport(Glibc)
 import Glibc
 import BreezeState
+import BreezeVocabulary
 #endif
 
 /// What the control socket reads of the daemon: one moment, taken on its control queue.
@@ -16,7 +17,7 @@ struct DaemonSnapshot: Sendable {
     var cities: [String]
     var receivers: [String]
     var interval: Double
-    var nextPollAt: Double?
+    var nextPollAt: Instant?
     var cycleRunning: Bool
     var state: DaemonState
     var stateDirectory: String
@@ -29,11 +30,11 @@ struct DaemonSnapshot: Sendable {
 public final class DaemonControl: @unchecked Sendable {
     private let daemon: Daemon
     private let logger: any Logger
-    private let clock: @Sendable () -> Double
+    private let clock: @Sendable () -> ClockReading
     private let work = DispatchQueue(label: "breezed.control-socket.answers")
     private var server: ControlServer?
 
-    public init(daemon: Daemon, logger: any Logger, clock: @escaping @Sendable () -> Double) {
+    public init(daemon: Daemon, logger: any Logger, clock: @escaping @Sendable () -> ClockReading) {
         self.daemon = daemon
         self.logger = logger
         self.clock = clock
@@ -95,7 +96,7 @@ public final class DaemonControl: @unchecked Sendable {
         case .status:
             response.daemon = describe(snapshot)
             response.state = snapshot.state
-            response.deliveries = OutboxSummary(outbox.scan(), now: clock())
+            response.deliveries = OutboxSummary(outbox.scan(), now: clock().wall)
         case .outbox:
             response.daemon = describe(snapshot)
             let pending = outbox.scan()

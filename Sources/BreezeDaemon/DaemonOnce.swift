@@ -2,6 +2,7 @@ import BreezeConfig
 import BreezeDelivery
 import BreezeFiles
 import BreezeSystem
+import BreezeVocabulary
 
 extension Daemon {
     /// How long `breezed --once` spends delivering, in all, before it leaves what is left
@@ -24,11 +25,11 @@ extension Daemon {
         delivery.start()
         var summary = poll(
             plan, state: &state, delivery: delivery, environment, outboxFailures: FailureLatch(),
-            deadline: ContinuousClock.now + .seconds(plan.cycleBudget))
-        state.pollIntervalSeconds = plan.interval
+            deadline: Deadline(after: plan.cycleBudget, from: environment.clock()))
+        state.pollInterval = Duration(seconds: plan.interval)
         try store.save(state)
-        let deadline = environment.clock().monotonic + onceDeliveryBudget.seconds
-        let left = { Duration(seconds: max(0, deadline - environment.clock().monotonic)) }
+        let deadline = Deadline(after: onceDeliveryBudget, from: environment.clock())
+        let left = { max(.zero, deadline.remaining(at: environment.clock())) }
         delivery.waitUntilIdle(timeout: left())
         delivery.stop()
         delivery.waitForAttempts(timeout: left())

@@ -1,3 +1,5 @@
+import BreezeVocabulary
+
 /// The daemon's life as a value: between cycles, in a cycle, stopping, stopped. Each event
 /// returns the actions the daemon performs, in order; nothing here reads a clock or touches a
 /// queue, so tests drive it with the times they choose.
@@ -12,7 +14,7 @@ struct DaemonPhase: Equatable {
         case betweenCycles
         case cycling
         /// Stopping, waiting for `awaiting` until `deadline`.
-        case stopping(awaiting: StopWait, deadline: Double)
+        case stopping(awaiting: StopWait, deadline: Deadline)
         case stopped
     }
 
@@ -33,12 +35,12 @@ struct DaemonPhase: Equatable {
         case announceStop
         case stopLoop
         case stopDelivery
-        /// Wait for the running cycle, or `until` (monotonic seconds), whichever comes first.
-        case waitForCycle(until: Double)
+        /// Wait for the running cycle, or `until`, whichever comes first.
+        case waitForCycle(until: Deadline)
         /// Save the state.
         case persist
         /// Wait for running delivery attempts, or `until`, whichever comes first.
-        case waitForAttempts(until: Double)
+        case waitForAttempts(until: Deadline)
         case exit
     }
 
@@ -74,9 +76,8 @@ struct DaemonPhase: Equatable {
         }
     }
 
-    /// SIGTERM or SIGINT at `now` (monotonic seconds), allowing `grace` seconds in all.
-    mutating func stop(now: Double, grace: Double) -> [Action] {
-        let deadline = now + grace
+    /// SIGTERM or SIGINT, allowing until `deadline` (the stop's time plus its grace) in all.
+    mutating func stop(until deadline: Deadline) -> [Action] {
         let first: [Action] = [.announceStop, .stopLoop, .stopDelivery]
         switch phase {
         case .betweenCycles:

@@ -38,10 +38,10 @@ public struct DaemonPlan: Sendable {
     /// The longest one cycle may take: within the interval, and at most one request timeout
     /// per batch of 1000 cities plus three for retries, so a stalled network cannot hold the
     /// loop while a large configuration still gets every batch its time.
-    public var cycleBudget: Double {
+    public var cycleBudget: Duration {
         let timeout = configuration.breeze.timeout.seconds
         let batches = (cities.count + 999) / 1000
-        return max(1, min(interval * 0.9, timeout * Double(batches + 3)))
+        return Duration(seconds: max(1, min(interval * 0.9, timeout * Double(batches + 3))))
     }
 }
 

@@ -4,6 +4,7 @@ import BreezeDelivery
 import BreezeFiles
 import BreezeState
 import BreezeSystem
+import BreezeVocabulary
 
 /// What the long-running daemon and `breezed --once` share: the delivery worker, one poll
 /// cycle with its outbox hand-off, and opening the state.
@@ -13,7 +14,7 @@ extension Daemon {
         let clock = environment.clock
         return DeliveryWorker(
             outbox: Outbox(stateDirectory: plan.stateDirectory), targets: plan.routing.targets,
-            quietHours: environment.quietHours, clock: { clock().wall.unixSeconds }, random: environment.random,
+            quietHours: environment.quietHours, clock: { clock().wall }, random: environment.random,
             report: { logger.log(DeliveryRecords.record($0)) })
     }
 
@@ -23,7 +24,7 @@ extension Daemon {
     /// send an event twice — under the same id — but never loses one.
     static func poll(
         _ plan: DaemonPlan, state: inout DaemonState, delivery: DeliveryWorker, _ environment: DaemonEnvironment,
-        outboxFailures: FailureLatch, deadline: ContinuousClock.Instant
+        outboxFailures: FailureLatch, deadline: Deadline
     ) -> CycleSummary {
         let now = environment.clock().wall
         var summary = PollCycle.run(
@@ -41,7 +42,7 @@ extension Daemon {
     {
         try AtomicFile.createFolder(directory)
         let store = StateStore(stateDirectory: directory)
-        switch try store.load(now: environment.clock().wall.unixSeconds) {
+        switch try store.load(now: environment.clock().wall) {
         case .loaded(let state): return (store, state)
         case .fresh: return (store, DaemonState())
         case .corrupt(let movedTo, let reason):

@@ -44,7 +44,7 @@ public enum DeliveryRecords {
             return LogRecord(
                 .info,
                 "alert \(entry.event.id) for \(entry.receiver) held by quiet hours until "
-                    + TimeText.clock(until.rounded(.up), in: TimeText.zone()),
+                    + TimeText.clock(Instant(unixSeconds: until.unixSeconds.rounded(.up)), in: TimeText.zone()),
                 fields: DaemonRecords.cityFields(entry.event.city) + [
                     ("BREEZE_ALERT_ID", entry.event.id), ("BREEZE_RECEIVER", entry.receiver),
                 ])

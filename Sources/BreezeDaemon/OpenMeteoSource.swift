@@ -2,6 +2,7 @@ import BreezeConfig
 import BreezeHTTP
 import BreezeModel
 import BreezeOpenMeteo
+import BreezeVocabulary
 
 /// Current readings from Open-Meteo over libcurl: all cities batched, retries inside the
 /// cycle's deadline, each city's own result.
@@ -10,13 +11,20 @@ public struct OpenMeteoSource: AirQualitySource {
 
     public init(client: AirQualityClient) { self.client = client }
 
-    /// The production source for `settings`: libcurl with the configured timeout.
-    public init(settings: BreezeSettings, userAgent: String) {
+    /// The production source for `settings`: libcurl with the configured timeout, retries
+    /// timed by `clock` (the daemon's: its cycle deadline and the retries read one clock).
+    public init(
+        settings: BreezeSettings, userAgent: String,
+        clock: @escaping @Sendable () -> ClockReading = ClockReading.system
+    ) {
         let transport = CurlTransport(settings: settings, userAgent: userAgent)
-        self.init(client: AirQualityClient(endpoints: OpenMeteoEndpoints(settings), transport: transport))
+        self.init(
+            client: AirQualityClient(
+                endpoints: OpenMeteoEndpoints(settings), transport: transport,
+                environment: RetryEnvironment(clock: clock)))
     }
 
-    public func currentReadings(for cities: [City], deadline: ContinuousClock.Instant)
+    public func currentReadings(for cities: [City], deadline: Deadline)
         -> [Result<Reading, SourceFailure>]
     {
         let coordinates = cities.map { Coordinate(latitude: $0.latitude, longitude: $0.longitude) }

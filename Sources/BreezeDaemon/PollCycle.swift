@@ -39,7 +39,7 @@ public enum PollCycle {
     /// dropped from the state; new ones start fresh.
     public static func run(
         cities: [WatchedCity], state: inout DaemonState, source: any AirQualitySource,
-        logger: any Logger, now: Instant, deadline: ContinuousClock.Instant
+        logger: any Logger, now: Instant, deadline: Deadline
     ) -> CycleSummary {
         var summary = CycleSummary()
         summary.cities = cities.count

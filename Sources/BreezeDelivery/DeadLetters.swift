@@ -4,6 +4,7 @@ import Foundation
 
 #if canImport(Glibc)
 import Glibc
+import BreezeVocabulary
 #endif
 
 /// The given-up entries in `<StateDirectory>/dead/<receiver>/`: listed for `breezectl outbox`,
@@ -35,7 +36,7 @@ extension Outbox {
     /// `now`, their attempts and `MaxAge` counted afresh and their reason dropped. The pending
     /// copy is written before the dead one is removed, so a crash in between may send an
     /// entry twice but never loses one. Returns the entries requeued and the files that failed.
-    public func requeue(now: Double, accepts: (String) -> Bool) -> (requeued: [OutboxEntry], failures: [FileError]) {
+    public func requeue(now: Instant, accepts: (String) -> Bool) -> (requeued: [OutboxEntry], failures: [FileError]) {
         var requeued: [OutboxEntry] = []
         var failures: [FileError] = []
         for dead in scanDead().entries where accepts(dead.receiver) {

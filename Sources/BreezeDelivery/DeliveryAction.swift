@@ -1,8 +1,9 @@
 import BreezeAlerts
+import BreezeVocabulary
 
-/// Asks whether quiet hours hold `event` for `receiver` at `now` (unix seconds): nil when it
-/// may go now, else the unix seconds when the hold ends.
-public typealias QuietHoursCheck = @Sendable (_ event: AlertEvent, _ receiver: any Receiver, _ now: Double) -> Double?
+/// Asks whether quiet hours hold `event` for `receiver` at `now`: nil when it may go now, else
+/// when the hold ends.
+public typealias QuietHoursCheck = @Sendable (_ event: AlertEvent, _ receiver: any Receiver, _ now: Instant) -> Instant?
 
 /// A receiver as the delivery worker uses it: the receiver and its retry schedule.
 public struct DeliveryTarget: Sendable {
@@ -43,8 +44,8 @@ public enum DeliveryReport: Sendable, Equatable {
     case receiverGone(receiver: String, reason: String, buried: Int)
     /// Entries wait for a receiver that is not (or no longer) configured. Reported once.
     case waitingForReceiver(receiver: String, entries: Int)
-    /// Quiet hours hold the entry until the given unix seconds.
-    case held(OutboxEntry, until: Double)
+    /// Quiet hours hold the entry until the given time.
+    case held(OutboxEntry, until: Instant)
     /// The entry (a firing and what followed it) goes no more: its episode resolved before it
     /// could be delivered, and the resolve goes in its place, saying so.
     case superseded(OutboxEntry, by: OutboxEntry)

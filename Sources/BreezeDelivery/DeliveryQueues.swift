@@ -1,5 +1,6 @@
 import BreezeAlerts
 import BreezeModel
+import BreezeVocabulary
 
 /// The delivery state machine: per receiver, its pending entries in creation order. Pure:
 /// the clock and randomness come in as arguments, and every effect (an attempt, a file
@@ -11,7 +12,7 @@ import BreezeModel
 /// and records their decisions; `finished` runs the retry stage on an attempt's outcome.
 public struct DeliveryQueues: Sendable {
     /// How long entries wait for a receiver that is not configured before they are given up.
-    public static let orphanMaxAge: Double = Orphans.maxAge.seconds
+    public static let orphanMaxAge: Duration = Orphans.maxAge
 
     public private(set) var targets: [String: DeliveryTarget] = [:]
     /// Pending entries per receiver name, in creation order.
@@ -20,8 +21,8 @@ public struct DeliveryQueues: Sendable {
     public private(set) var inFlight: [String: UInt64] = [:]
     /// Receivers disabled after 410 Gone, with the reason.
     public private(set) var disabled: [String: String] = [:]
-    /// When `step` next has something to do, unix seconds; nil when nothing is pending.
-    public private(set) var nextWake: Double?
+    /// When `step` next has something to do; nil when nothing is pending.
+    public private(set) var nextWake: Instant?
     /// Once stopped, no new attempts start.
     public private(set) var stopped = false
     private var reportedOrphans: Set<String> = []
@@ -68,7 +69,7 @@ public struct DeliveryQueues: Sendable {
     public mutating func stop() { stopped = true }
 
     /// Everything due at `now`: attempts to start, entries to hold or give up. Sets `nextWake`.
-    public mutating func step(now: Double) -> [DeliveryAction] {
+    public mutating func step(now: Instant) -> [DeliveryAction] {
         var record = Record()
         for name in queues.keys.sorted() {
             guard let queue = queues[name], !queue.isEmpty else {
@@ -106,7 +107,7 @@ public struct DeliveryQueues: Sendable {
     /// The dedup stage, then the attempt: a `firing` due only now whose episode is over
     /// becomes one notice that it came and went; an entry not yet due waits for its time.
     private mutating func startOrWait(
-        _ name: String, at index: Int, target: DeliveryTarget, now: Double, record: inout Record
+        _ name: String, at index: Int, target: DeliveryTarget, now: Instant, record: inout Record
     ) {
         guard var queue = queues[name] else { return }
         var entry = queue[index]
@@ -127,7 +128,7 @@ public struct DeliveryQueues: Sendable {
 
     /// Applies the outcome of an attempt started by `step`. Call `step` again afterwards.
     public mutating func finished(
-        _ entry: OutboxEntry, outcome: DeliveryOutcome, now: Double, randomUnit: Double
+        _ entry: OutboxEntry, outcome: DeliveryOutcome, now: Instant, randomUnit: Double
     ) -> [DeliveryAction] {
         let name = entry.receiver
         inFlight[name] = nil
@@ -164,9 +165,9 @@ public struct DeliveryQueues: Sendable {
 /// The record stage: the actions and the earliest wake the stages' decisions come to.
 private struct Record {
     var actions: [DeliveryAction] = []
-    var wake: Double?
+    var wake: Instant?
 
-    mutating func wake(at time: Double) { wake = min(wake ?? time, time) }
+    mutating func wake(at time: Instant) { wake = min(wake ?? time, time) }
 
     /// Records `result`: each entry given up goes to `dead/` (and to the journal as a final
     /// failure, when its reason is logged for each entry); each change is saved, a quiet-hours

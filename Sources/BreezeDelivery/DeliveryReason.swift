@@ -14,10 +14,10 @@ public enum DeliveryReason: Sendable, Equatable, CustomStringConvertible {
     /// Written while the clock ran ahead (created, due or held implausibly far in the future):
     /// counted from now instead.
     case clockRanAhead
-    /// The receiver's quiet hours hold it until the given unix seconds.
-    case quietHours(until: Double)
-    /// An earlier entry of its city is held until the given unix seconds: it waits with it.
-    case waitsWithItsCity(until: Double)
+    /// The receiver's quiet hours hold it until the given time.
+    case quietHours(until: Instant)
+    /// An earlier entry of its city is held until the given time: it waits with it.
+    case waitsWithItsCity(until: Instant)
     /// A more urgent event of its city goes during quiet hours and takes it along, in order.
     case holdWaived
 

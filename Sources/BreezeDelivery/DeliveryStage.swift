@@ -1,3 +1,5 @@
+import BreezeVocabulary
+
 /// An entry a delivery stage changed or gave up, as it is now, and why.
 struct StageDecision: Sendable, Equatable {
     var entry: OutboxEntry
@@ -16,8 +18,8 @@ struct StageResult: Sendable, Equatable {
     var kept: [OutboxEntry]
     var givenUp: [StageDecision] = []
     var changed: [StageDecision] = []
-    var wake: Double?
+    var wake: Instant?
 
     /// Moves `wake` earlier to `time`, if it is earlier.
-    mutating func wake(at time: Double) { wake = min(wake ?? time, time) }
+    mutating func wake(at time: Instant) { wake = min(wake ?? time, time) }
 }

@@ -1,6 +1,7 @@
 import BreezeAlerts
 import BreezeFiles
 import Dispatch
+import BreezeVocabulary
 
 /// One event for one receiver, as the daemon routes it.
 public struct DeliveryRequest: Sendable, Equatable {
@@ -37,7 +38,7 @@ public final class DeliveryWorker: @unchecked Sendable {
     private let queue = DispatchQueue(label: "breezed.delivery")
     private let attempts = DispatchQueue(label: "breezed.delivery.attempts", attributes: .concurrent)
     private let outbox: Outbox
-    private let clock: @Sendable () -> Double
+    private let clock: @Sendable () -> Instant
     private let random: @Sendable () -> Double
     private let report: @Sendable (DeliveryReport) -> Void
     private let longestSleep: Double
@@ -52,14 +53,14 @@ public final class DeliveryWorker: @unchecked Sendable {
     private var attemptWaiters: [@Sendable () -> Void] = []
 
     /// - Parameters:
-    ///   - clock: unix seconds now.
+    ///   - clock: the wall clock (the one clock's wall side).
     ///   - random: uniform in 0…1, for jitter.
     ///   - report: receives what the daemon logs; called on the worker's queue.
     ///   - longestSleep: the longest the timer sleeps between looks at the clock, so a wall
     ///     clock jump delays nothing for long.
     public init(
         outbox: Outbox, targets: [DeliveryTarget], quietHours: @escaping QuietHoursCheck,
-        clock: @escaping @Sendable () -> Double, random: @escaping @Sendable () -> Double,
+        clock: @escaping @Sendable () -> Instant, random: @escaping @Sendable () -> Double,
         longestSleep: Double = 60, report: @escaping @Sendable (DeliveryReport) -> Void
     ) {
         self.outbox = outbox
@@ -108,7 +109,7 @@ public final class DeliveryWorker: @unchecked Sendable {
                 }
                 guard pendingIDs[request.receiver]!.insert(request.event.id).inserted else { continue }
                 let now = clock()
-                lastSequence = max(lastSequence + 1, UInt64(max(0, now * 1e9)))
+                lastSequence = max(lastSequence + 1, UInt64(max(0, now.unixSeconds * 1e9)))
                 let entry = OutboxEntry(
                     event: request.event, receiver: request.receiver, sequence: lastSequence, createdAt: now,
                     isRefresh: request.isRefresh)
@@ -213,7 +214,7 @@ public final class DeliveryWorker: @unchecked Sendable {
         callWaiters(idle: true)
         guard let timer, !machine.stopped else { return }
         if let wake = machine.nextWake {
-            let delay = min(longestSleep, max(0.001, wake - clock()))
+            let delay = min(longestSleep, max(0.001, (wake - clock()).seconds))
             timer.schedule(deadline: .now() + .nanoseconds(Int(delay * 1e9)))
         } else {
             timer.schedule(deadline: .now() + .nanoseconds(Int(longestSleep * 1e9)))

@@ -1,3 +1,4 @@
+import BreezeVocabulary
 import BreezeModel
 
 /// Times set while the clock ran ahead. An entry created beyond `ClockSkew.tolerance` counts as
@@ -7,7 +8,7 @@ import BreezeModel
 /// window. Each change is made once: the entry is saved with it.
 enum FutureTimes {
     /// `queue` with its implausible future times brought back to `now`.
-    static func clamp(_ queue: [OutboxEntry], maxAge: Duration, now: Double) -> StageResult {
+    static func clamp(_ queue: [OutboxEntry], maxAge: Duration, now: Instant) -> StageResult {
         var result = StageResult(kept: [])
         for original in queue {
             var entry = original
@@ -16,11 +17,13 @@ enum FutureTimes {
                 entry.nextAttemptAt = min(entry.nextAttemptAt, now)
                 entry.heldUntil = nil
             }
-            if let held = entry.heldUntil, !(held <= now + ClockSkew.tolerance + 86_400) { entry.heldUntil = nil }
-            if !(entry.nextAttemptAt <= now + ClockSkew.tolerance + max(86_400, maxAge.seconds)) { entry.nextAttemptAt = now }
+            if let held = entry.heldUntil, !(held <= now + ClockSkew.tolerance + Self.day) { entry.heldUntil = nil }
+            if !(entry.nextAttemptAt <= now + ClockSkew.tolerance + max(Self.day, maxAge)) { entry.nextAttemptAt = now }
             if entry != original { result.changed.append(StageDecision(entry: entry, reason: .clockRanAhead)) }
             result.kept.append(entry)
         }
         return result
     }
+
+    private static let day = Duration.seconds(86_400)
 }

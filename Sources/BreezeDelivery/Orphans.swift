@@ -1,3 +1,5 @@
+import BreezeVocabulary
+
 /// Entries of a receiver that is not (or no longer) configured: they wait for it to come back
 /// on a reload, for `maxAge` from their creation, then are given up.
 enum Orphans {
@@ -6,14 +8,14 @@ enum Orphans {
 
     /// The entries of `queue` (for `receiver`, not configured) that still wait at `now`, and
     /// those that waited long enough.
-    static func sort(_ queue: [OutboxEntry], receiver: String, now: Double, maxAge: Duration = maxAge) -> StageResult {
+    static func sort(_ queue: [OutboxEntry], receiver: String, now: Instant, maxAge: Duration = maxAge) -> StageResult {
         var result = StageResult(kept: [])
         for entry in queue {
-            if now - entry.createdAt >= maxAge.seconds {
+            if entry.createdAt + maxAge <= now {
                 result.givenUp.append(StageDecision(entry: entry, reason: .receiverNotConfigured(receiver: receiver, waited: maxAge)))
             } else {
                 result.kept.append(entry)
-                result.wake(at: entry.createdAt + maxAge.seconds)
+                result.wake(at: entry.createdAt + maxAge)
             }
         }
         return result

@@ -11,16 +11,16 @@ public struct OutboxEntry: Sendable, Equatable, Codable {
     /// Orders the receiver's entries: creation order, unique and increasing even across
     /// restarts (nanoseconds of the wall clock, bumped past the last one used).
     public var sequence: UInt64
-    /// Unix seconds when the entry was written: `MaxAge` counts from here.
-    public var createdAt: Double
+    /// When the entry was written: `MaxAge` counts from here.
+    public var createdAt: Instant
     /// Delivery attempts made so far.
     public var attempts = 0
-    /// Unix seconds before which no attempt is made.
-    public var nextAttemptAt: Double
+    /// No attempt is made before this.
+    public var nextAttemptAt: Instant
     /// The last attempt's failure, exactly as logged; nil before any failure.
     public var lastError: String?
-    /// Unix seconds until which quiet hours hold the entry; nil when not held.
-    public var heldUntil: Double?
+    /// Until when quiet hours hold the entry; nil when not held.
+    public var heldUntil: Instant?
     /// Set when a more urgent event of the same city went out during quiet hours, taking
     /// this held one with it so the city's order is kept.
     public var quietHoursWaived = false
@@ -31,7 +31,7 @@ public struct OutboxEntry: Sendable, Equatable, Codable {
     public var deadReason: String?
 
     /// A fresh entry, due at once.
-    public init(event: AlertEvent, receiver: String, sequence: UInt64, createdAt: Double, isRefresh: Bool = false) {
+    public init(event: AlertEvent, receiver: String, sequence: UInt64, createdAt: Instant, isRefresh: Bool = false) {
         self.event = event
         self.receiver = receiver
         self.sequence = sequence

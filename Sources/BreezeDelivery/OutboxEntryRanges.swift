@@ -26,12 +26,13 @@ extension OutboxEntry {
         guard (0...Self.mostAttempts).contains(attempts) else {
             throw OutboxEntryRangeError("'attempts' is out of range")
         }
-        let times = [("createdAt", createdAt), ("event.createdAt", event.createdAt.unixSeconds)]
+        let times = [("createdAt", createdAt.unixSeconds), ("event.createdAt", event.createdAt.unixSeconds)]
         for (name, value) in times where !TimeText.stored.contains(value) {
             throw OutboxEntryRangeError(TimeText.notStored(name))
         }
         // Later is only later: these are compared, never converted, so any finite value works.
-        for (name, value) in [("nextAttemptAt", nextAttemptAt), ("heldUntil", heldUntil ?? 0)] where !value.isFinite {
+        for (name, value) in [("nextAttemptAt", nextAttemptAt.unixSeconds), ("heldUntil", heldUntil?.unixSeconds ?? 0)]
+        where !value.isFinite {
             throw OutboxEntryRangeError("'\(name)' is not a number")
         }
         if let aqi = event.aqi, !(Int(Int32.min)...Int(Int32.max)).contains(aqi) {

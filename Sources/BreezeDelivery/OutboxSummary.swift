@@ -1,11 +1,13 @@
+import BreezeVocabulary
+
 /// The outbox at a glance, for `breezectl status`.
 public struct OutboxSummary: Sendable, Equatable, Codable {
     /// One receiver's pending entries.
     public struct Receiver: Sendable, Equatable, Codable {
         public var name: String
         public var pending: Int
-        /// Unix seconds when the oldest pending entry was written.
-        public var oldestCreatedAt: Double
+        /// When the oldest pending entry was written.
+        public var oldestCreatedAt: Instant
         /// Entries quiet hours hold now.
         public var held: Int
         /// The head entry's last failure, if it has failed.
@@ -19,8 +21,8 @@ public struct OutboxSummary: Sendable, Equatable, Codable {
     /// Pending files that do not decode (the daemon moves them to `dead/` when it starts).
     public var corrupt: Int
 
-    /// The summary of `scan` at `now` (unix seconds).
-    public init(_ scan: OutboxScan, now: Double) {
+    /// The summary of `scan` at `now`.
+    public init(_ scan: OutboxScan, now: Instant) {
         var byReceiver: [String: [OutboxEntry]] = [:]
         for entry in scan.entries { byReceiver[entry.receiver, default: []].append(entry) }
         receivers = byReceiver.keys.sorted().map { name in
@@ -28,7 +30,7 @@ public struct OutboxSummary: Sendable, Equatable, Codable {
             return Receiver(
                 name: name, pending: entries.count,
                 oldestCreatedAt: entries.map(\.createdAt).min() ?? now,
-                held: entries.filter { ($0.heldUntil ?? 0) > now }.count,
+                held: entries.filter { $0.heldUntil.map { $0 > now } ?? false }.count,
                 lastError: entries.first(where: { $0.lastError != nil })?.lastError)
         }
         dead = scan.deadCount

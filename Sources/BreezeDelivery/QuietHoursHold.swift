@@ -1,3 +1,5 @@
+import BreezeVocabulary
+
 /// The wait stage: which of a receiver's entries goes next, with quiet hours applied on the way.
 ///
 /// Quiet hours hold an entry without holding other cities' entries behind it, but later
@@ -13,7 +15,7 @@ enum QuietHoursHold {
 
     /// Walks `queue` in order at `now`; `holdUntil` says when quiet hours let an entry go
     /// (nil: now), and is asked only for entries quiet hours concern.
-    static func select(_ queue: [OutboxEntry], now: Double, holdUntil: (OutboxEntry) -> Double?) -> Selection {
+    static func select(_ queue: [OutboxEntry], now: Instant, holdUntil: (OutboxEntry) -> Instant?) -> Selection {
         var queue = queue
         var result = StageResult(kept: [])
         func changed(_ index: Int, _ reason: DeliveryReason) {
@@ -23,7 +25,7 @@ enum QuietHoursHold {
             result.kept = queue
             return Selection(result: result, next: next)
         }
-        var heldCities: [String: (first: Int, until: Double)] = [:]
+        var heldCities: [String: (first: Int, until: Instant)] = [:]
         for index in queue.indices {
             let entry = queue[index]
             let city = entry.event.city.name
@@ -33,7 +35,7 @@ enum QuietHoursHold {
                     queue[index].heldUntil = until
                     changed(index, .quietHours(until: until))
                 }
-                heldCities[city] = (heldCities[city]?.first ?? index, max(heldCities[city]?.until ?? 0, until))
+                heldCities[city] = (heldCities[city]?.first ?? index, max(heldCities[city]?.until ?? Instant(unixSeconds: 0), until))
                 result.wake(at: until)
                 continue
             }

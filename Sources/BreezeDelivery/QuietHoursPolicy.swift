@@ -1,12 +1,12 @@
 import BreezeAlerts
 import BreezeModel
 import Foundation
+import BreezeVocabulary
 
 /// Whether a receiver's quiet hours hold an event, and until when. Pure: the clock and the
 /// zones are passed in.
 public enum QuietHoursPolicy {
-    /// When `event` may go to `receiver`: nil for now, else the unix seconds at which the
-    /// current quiet window ends.
+    /// When `event` may go to `receiver`: nil for now, else when the current quiet window ends.
     ///
     /// Holds `firing`, `escalated` and `reminder` inside the window, except Very Unhealthy and
     /// Hazardous, which always go out; never holds `resolved` or `test`. The window is read in
@@ -14,9 +14,9 @@ public enum QuietHoursPolicy {
     /// name counts as absent). Across a daylight-saving change the end is the next wall-clock
     /// time matching the window's end (or the first time after it, when it is skipped).
     public static func holdUntil(
-        event: AlertEvent, receiver: any Receiver, now: Double, cityTimeZone: String?,
+        event: AlertEvent, receiver: any Receiver, now: Instant, cityTimeZone: String?,
         systemTimeZone: TimeZone = .current
-    ) -> Double? {
+    ) -> Instant? {
         guard let window = receiver.delivery.quietHours else { return nil }
         switch event.kind {
         case .resolved, .test: return nil
@@ -27,13 +27,13 @@ public enum QuietHoursPolicy {
             ?? systemTimeZone
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
-        let date = Date(timeIntervalSince1970: now)
+        let date = Date(timeIntervalSince1970: now.unixSeconds)
         let parts = calendar.dateComponents([.hour, .minute], from: date)
         let minute = (parts.hour ?? 0) * 60 + (parts.minute ?? 0)
         guard window.contains(minute: minute) else { return nil }
         let end = calendar.nextDate(
             after: date, matching: DateComponents(hour: window.end / 60, minute: window.end % 60, second: 0),
             matchingPolicy: .nextTime)
-        return end?.timeIntervalSince1970
+        return end.map { Instant(unixSeconds: $0.timeIntervalSince1970) }
     }
 }

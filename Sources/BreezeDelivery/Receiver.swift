@@ -1,5 +1,6 @@
 import BreezeAlerts
 import BreezeConfig
+import BreezeVocabulary
 
 /// What one delivery attempt came to, as the outbox needs to know it.
 public enum DeliveryOutcome: Sendable, Equatable {
@@ -24,8 +25,7 @@ public protocol Receiver: Sendable {
     /// Whether the receiver forgets alerts unless they are sent again while firing
     /// (Alertmanager expires them), so the daemon re-sends each cycle.
     var refreshesWhileFiring: Bool { get }
-    /// Delivers one event now: blocking, bounded by the receiver's timeout. `now` is unix
-    /// seconds. Never logs and never throws: everything is in the outcome, and no outcome
+    /// Delivers one event now: blocking, bounded by the receiver's timeout. Never logs and never throws: everything is in the outcome, and no outcome
     /// text holds a secret (URL tokens, header values, the signing key).
-    func deliver(_ event: AlertEvent, at now: Double) -> DeliveryOutcome
+    func deliver(_ event: AlertEvent, at now: Instant) -> DeliveryOutcome
 }

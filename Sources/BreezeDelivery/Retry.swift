@@ -1,3 +1,5 @@
+import BreezeVocabulary
+
 /// The retry stage: what an attempt's outcome means for its entry.
 enum Retry {
     /// What becomes of an attempted entry.
@@ -16,7 +18,7 @@ enum Retry {
     /// `now`: the attempt counted, a retry due after `schedule`'s delay (`randomUnit` 0…1
     /// for its jitter).
     static func verdict(
-        _ entry: OutboxEntry, outcome: DeliveryOutcome, schedule: DeliverySchedule, now: Double, randomUnit: Double
+        _ entry: OutboxEntry, outcome: DeliveryOutcome, schedule: DeliverySchedule, now: Instant, randomUnit: Double
     ) -> Verdict {
         var current = entry
         current.attempts = min(current.attempts, OutboxEntry.mostAttempts - 1) + 1
@@ -26,8 +28,9 @@ enum Retry {
         case .retry(let reason, let retryAfter):
             let newError = current.lastError != reason
             current.lastError = reason
-            current.nextAttemptAt = now + schedule.delay(
-                afterFailures: current.attempts, retryAfter: retryAfter?.seconds, randomUnit: randomUnit)
+            current.nextAttemptAt = now + Duration(
+                seconds: schedule.delay(
+                    afterFailures: current.attempts, retryAfter: retryAfter?.seconds, randomUnit: randomUnit))
             return .retry(current, error: reason, newError: newError)
         case .permanent(let reason):
             current.lastError = reason

@@ -1,3 +1,5 @@
+import BreezeVocabulary
+
 /// A complete HTTP response: its status (a redirect's own, redirects are not followed), its
 /// headers and its body.
 public struct HTTPResponse: Sendable, Equatable {
@@ -22,9 +24,9 @@ public struct HTTPResponse: Sendable, Equatable {
     /// The value of header `name`, compared case-insensitively.
     public func header(_ name: String) -> String? { headers[name.lowercased()] }
 
-    /// The wait `Retry-After` asks for, in seconds or as an HTTP date (then counted from `now`,
-    /// Unix seconds); nil when absent or unreadable.
-    public func retryAfter(now: Double) -> Duration? {
+    /// The wait `Retry-After` asks for, in seconds or as an HTTP date (then counted from
+    /// `now`); nil when absent or unreadable.
+    public func retryAfter(now: Instant) -> Duration? {
         header("Retry-After").flatMap { RetryAfter.delay($0.trimmingSpaces, now: now) }
     }
 }

@@ -1,17 +1,19 @@
+import BreezeVocabulary
+
 /// How far ahead of the clock a stored time may be before it is taken for a clock that ran
 /// ahead when it was written: beyond it, the time counts as "now", so an entry written then
 /// is not held for a year, reminders keep coming and a dead daemon does not look healthy.
 public enum ClockSkew {
-    /// Five minutes, in seconds: more than NTP ever corrects in one step on a healthy host.
-    public static let tolerance: Double = 300
+    /// Five minutes: more than NTP ever corrects in one step on a healthy host.
+    public static let tolerance = Duration.seconds(300)
 
     /// `time`, or `now` when `time` lies more than `tolerance` after `now` (or is not a number).
-    public static func clamp(_ time: Double, now: Double) -> Double {
-        time.isFinite && time <= now + tolerance ? time : now
+    public static func clamp(_ time: Instant, now: Instant) -> Instant {
+        time.unixSeconds.isFinite && time <= now + tolerance ? time : now
     }
 
     /// `clamp` over an optional time.
-    public static func clamp(_ time: Double?, now: Double) -> Double? {
+    public static func clamp(_ time: Instant?, now: Instant) -> Instant? {
         time.map { clamp($0, now: now) }
     }
 }

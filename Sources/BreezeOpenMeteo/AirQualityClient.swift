@@ -1,4 +1,5 @@
 import BreezeHTTP
+import BreezeVocabulary
 
 /// Fetches air quality for many places from Open-Meteo, as few requests as possible, one
 /// after another.
@@ -34,7 +35,7 @@ public struct AirQualityClient: Sendable {
     /// same order. No request starts, and no retry waits, past `deadline`.
     public func current(
         for coordinates: [Coordinate], includePollen: Bool = false, includeSubIndices: Bool = false,
-        deadline: ContinuousClock.Instant
+        deadline: Deadline
     ) -> [Result<CurrentConditions, FetchError>] {
         let variables = AirQualityVariables.names(pollen: includePollen, subIndices: includeSubIndices)
             .joined(separator: ",")
@@ -48,7 +49,7 @@ public struct AirQualityClient: Sendable {
     /// (0–7, today included), one series per coordinate in the same order.
     public func hourly(
         for coordinates: [Coordinate], includePollen: Bool = false, pastDays: Int,
-        forecastDays: Int, deadline: ContinuousClock.Instant
+        forecastDays: Int, deadline: Deadline
     ) -> [Result<HourlySeries, FetchError>] {
         let variables = AirQualityVariables.names(pollen: includePollen).joined(separator: ",")
         let fields = [
@@ -62,7 +63,7 @@ public struct AirQualityClient: Sendable {
     }
 
     private func fetch<Value>(
-        _ coordinates: [Coordinate], fields: [(String, String)], deadline: ContinuousClock.Instant,
+        _ coordinates: [Coordinate], fields: [(String, String)], deadline: Deadline,
         convert: (LocationPayload, Coordinate) throws(FetchError) -> Value
     ) -> [Result<Value, FetchError>] {
         var results: [Result<Value, FetchError>] = []

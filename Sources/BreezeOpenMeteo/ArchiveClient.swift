@@ -1,4 +1,5 @@
 import BreezeHTTP
+import BreezeVocabulary
 
 /// An inclusive range of days, `YYYY-MM-DD` both ends.
 public struct DateRange: Sendable, Hashable {
@@ -32,7 +33,7 @@ public struct ArchiveClient: OpenMeteoClient {
     /// in one request (e.g. this day across decades); one result per range, in order.
     public func dailyMaximumTemperatures(
         at coordinate: Coordinate, ranges: [DateRange], timeZone: String = "GMT",
-        deadline: ContinuousClock.Instant
+        deadline: Deadline
     ) throws(FetchError) -> [Result<[DailyValue], FetchError>] {
         guard !ranges.isEmpty else { return [] }
         let request = HTTPRequest.get(

@@ -1,6 +1,7 @@
 import BreezeHTTP
 import BreezeModel
 import Foundation
+import BreezeVocabulary
 
 /// A place found by Open-Meteo's geocoder: the city and what helps a person pick the right one.
 public struct GeocodedPlace: Sendable, Equatable, Codable {
@@ -38,7 +39,7 @@ public struct GeocodingClient: OpenMeteoClient {
     /// nothing matches. Results without a name or coordinates are skipped. Sends the API key,
     /// when one is configured, as `apikey=`.
     public func search(
-        name: String, count: Int = 10, deadline: ContinuousClock.Instant
+        name: String, count: Int = 10, deadline: Deadline
     ) throws(FetchError) -> [GeocodedPlace] {
         // A commercial key lifts the free tier's limits for geocoding too.
         let query = core.withKey([

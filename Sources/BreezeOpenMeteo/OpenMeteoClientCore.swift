@@ -1,4 +1,5 @@
 import BreezeHTTP
+import BreezeVocabulary
 
 /// What every Open-Meteo client is built on: where the APIs are (and the key), one sender that
 /// classifies responses and retries within a deadline, and the reading of a body that holds
@@ -29,7 +30,7 @@ public struct OpenMeteoClientCore: Sendable {
     /// missing from the answer, or one `convert` refuses, fails only its own location; a
     /// request that fails is thrown.
     func send<Value>(
-        _ request: HTTPRequest, locations count: Int, deadline: ContinuousClock.Instant,
+        _ request: HTTPRequest, locations count: Int, deadline: Deadline,
         convert: (LocationPayload, _ index: Int) throws(FetchError) -> Value
     ) throws(FetchError) -> [Result<Value, FetchError>] {
         let elements = try sender.send(request, deadline: deadline) { response throws(FetchError) in

@@ -48,33 +48,27 @@ public struct RetryPolicy: Sendable, Equatable {
     }
 }
 
-/// The clocks, sleep and randomness retries depend on: real in production, fake in tests.
+/// The clock, sleep and randomness retries depend on: real in production, fake in tests.
 public struct RetryEnvironment: Sendable {
-    public var now: @Sendable () -> ContinuousClock.Instant
+    /// The one clock: deadlines are counted on its monotonic side, a `Retry-After` date from
+    /// its wall side.
+    public var clock: @Sendable () -> ClockReading
     /// Blocks for a span: `BlockingSleep.wait` in production.
     public var sleep: @Sendable (Duration) -> Void
     /// A number in 0..<1.
     public var random: @Sendable () -> Double
-    /// The wall clock in Unix seconds: a `Retry-After` date is counted from it.
-    public var unixTime: @Sendable () -> Double
 
     public init(
-        now: @escaping @Sendable () -> ContinuousClock.Instant,
-        sleep: @escaping @Sendable (Duration) -> Void,
-        random: @escaping @Sendable () -> Double,
-        unixTime: @escaping @Sendable () -> Double
+        clock: @escaping @Sendable () -> ClockReading,
+        sleep: @escaping @Sendable (Duration) -> Void = BlockingSleep.wait,
+        random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }
     ) {
-        self.now = now
+        self.clock = clock
         self.sleep = sleep
         self.random = random
-        self.unixTime = unixTime
     }
 
-    /// The continuous clock, the one blocking sleep, the system's random numbers and the wall
-    /// clock of the one clock (`ClockReading.system`).
-    public static let live = RetryEnvironment(
-        now: { ContinuousClock.now },
-        sleep: BlockingSleep.wait,
-        random: { Double.random(in: 0..<1) },
-        unixTime: { ClockReading.system().wall.unixSeconds })
+    /// The machine's clock (`ClockReading.system`), the one blocking sleep and the system's
+    /// random numbers.
+    public static let live = RetryEnvironment(clock: ClockReading.system)
 }

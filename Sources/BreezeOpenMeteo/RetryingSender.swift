@@ -1,5 +1,6 @@
 import BreezeHTTP
 import BreezeJSON
+import BreezeVocabulary
 import Foundation
 
 /// Called before each retry with the error that caused it, the coming wait and the number of
@@ -20,13 +21,13 @@ struct RetryingSender: Sendable {
     /// Each attempt's timeout is capped to the time left, and no wait runs past the deadline:
     /// when the next retry cannot start in time, the last error is thrown at once.
     func send<Value>(
-        _ request: HTTPRequest, deadline: ContinuousClock.Instant,
+        _ request: HTTPRequest, deadline: Deadline,
         decode: (HTTPResponse) throws(FetchError) -> Value
     ) throws(FetchError) -> Value {
         var attempt = 0
         var lastError: FetchError?
         while true {
-            let remaining = deadline - environment.now()
+            let remaining = deadline.remaining(at: environment.clock())
             guard remaining > .zero else {
                 throw .deadlineExceeded(last: lastError?.description)
             }
@@ -41,7 +42,7 @@ struct RetryingSender: Sendable {
             guard error.isTransient, attempt < policy.maximumAttempts else { throw error }
             let delay = policy.delay(
                 afterAttempt: attempt, retryAfter: error.retryAfter, random: environment.random())
-            guard environment.now() + delay < deadline else { throw error }
+            guard delay < deadline.remaining(at: environment.clock()) else { throw error }
             observer?(error, delay, attempt)
             environment.sleep(delay)
             lastError = error
@@ -75,7 +76,7 @@ struct RetryingSender: Sendable {
         }
         throw FetchError.from(
             status: response.status, reason: reason(in: response.body),
-            retryAfter: response.retryAfter(now: environment.unixTime()))
+            retryAfter: response.retryAfter(now: environment.clock().wall))
     }
 
     /// Open-Meteo's `reason` from an error body, redacted; the start of a non-JSON body instead.

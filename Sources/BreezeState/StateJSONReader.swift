@@ -46,7 +46,8 @@ enum StateJSONReader {
                 state.lastCycleStartedAt = try optional(&scanner) { scanner throws(Failure) in try time(&scanner, "lastCycleStartedAt") }
                     .map(Instant.init(unixSeconds:))
             } else if key.equals("pollIntervalSeconds") {
-                state.pollIntervalSeconds = try optional(&scanner) { scanner throws(Failure) in try number(&scanner, "pollIntervalSeconds", in: 0...TimeText.writable.upperBound) }
+                state.pollInterval = try optional(&scanner) { scanner throws(Failure) in try number(&scanner, "pollIntervalSeconds", in: 0...TimeText.writable.upperBound) }
+                    .map(Duration.init(seconds:))
             } else if key.equals("processID") {
                 state.processID = try optional(&scanner) { scanner throws(Failure) in
                     let value = try integer(&scanner, "processID")

@@ -30,7 +30,7 @@ struct StateJSONWriter {
         writer.endObject()
         try optional(state.lastCycleCompletedAt?.unixSeconds, "lastCycleCompletedAt")
         try optional(state.lastCycleStartedAt?.unixSeconds, "lastCycleStartedAt")
-        try optional(state.pollIntervalSeconds, "pollIntervalSeconds")
+        try optional(state.pollInterval?.seconds, "pollIntervalSeconds")
         if let processID = state.processID { writer.key("processID"); writer.writeInteger(Int(processID)) }
         writer.key("version")
         writer.writeInteger(state.version)

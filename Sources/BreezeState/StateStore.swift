@@ -34,8 +34,9 @@ public struct DaemonState: Sendable, Equatable, Codable {
     public var lastCycleCompletedAt: Instant?
     /// When that cycle started (the time its cities' `lastPollAt` carry).
     public var lastCycleStartedAt: Instant?
-    /// The poll interval then in force, in seconds: `breezectl status` judges staleness by it.
-    public var pollIntervalSeconds: Double?
+    /// The poll interval then in force (`pollIntervalSeconds` in the file): `breezectl status`
+    /// judges staleness by it.
+    public var pollInterval: Duration?
     /// The daemon's process id when it last wrote the state.
     public var processID: Int32?
 
@@ -60,12 +61,12 @@ public struct StateStore: Sendable {
     }
 
     /// Reads the state. A corrupt file is moved aside (never deleted, never a crash).
-    public func load(now: Double) throws(FileError) -> LoadOutcome {
+    public func load(now: Instant) throws(FileError) -> LoadOutcome {
         guard let bytes = try AtomicFile.read(path) else { return .fresh }
         do {
             return .loaded(try StateJSONReader.decode(bytes).clampingFutureTimes(now: now))
         } catch {
-            let aside = "\(path).corrupt-\(Int64(now))"
+            let aside = "\(path).corrupt-\(Int64(now.unixSeconds))"
             guard rename(path, aside) == 0 else { throw FileError.last(path) }
             return .corrupt(movedTo: aside, reason: String(describing: error))
         }

@@ -18,7 +18,7 @@ public struct ObservationTime: Sendable, Hashable, Codable, CustomStringConverti
 
     /// `instant`, written as Open-Meteo writes times (whole minutes, UTC).
     public init(_ instant: Instant) {
-        self.init(TimeText.openMeteo(instant.unixSeconds))
+        self.init(TimeText.openMeteo(instant))
     }
 
     public init(stringLiteral text: String) { self.init(text) }
@@ -36,5 +36,5 @@ public struct ObservationTime: Sendable, Hashable, Codable, CustomStringConverti
 
     /// RFC 3339 in UTC for receivers (`2026-08-20T14:00:00Z`); the text as written when it
     /// names no instant.
-    public var rfc3339: String { instant.map { TimeText.rfc3339($0.unixSeconds) } ?? text }
+    public var rfc3339: String { instant.map { TimeText.rfc3339($0) } ?? text }
 }

@@ -5,26 +5,26 @@ import Glibc
 /// Unix times written for people and for receivers, without a formatter object per call.
 public enum TimeText {
     /// `2026-08-20T14:00:00Z`: RFC 3339 in UTC, whole seconds.
-    public static func rfc3339(_ unixSeconds: Double) -> String {
-        let parts = utc(unixSeconds)
+    public static func rfc3339(_ instant: Instant) -> String {
+        let parts = utc(instant.unixSeconds)
         return date(parts) + "T" + clock(parts) + ":" + two(parts.tm_sec) + "Z"
     }
 
     /// `2026-08-20T14:00` in UTC: how Open-Meteo writes observation times.
-    public static func openMeteo(_ unixSeconds: Double) -> String {
-        let parts = utc(unixSeconds)
+    public static func openMeteo(_ instant: Instant) -> String {
+        let parts = utc(instant.unixSeconds)
         return date(parts) + "T" + clock(parts)
     }
 
     /// `2026-11-30 14:03` in the machine's time zone.
-    public static func local(_ unixSeconds: Double) -> String {
-        let parts = localParts(unixSeconds)
+    public static func local(_ instant: Instant) -> String {
+        let parts = localParts(instant.unixSeconds)
         return date(parts) + " " + clock(parts)
     }
 
     /// `14:05` in the machine's time zone.
-    public static func localClock(_ unixSeconds: Double) -> String {
-        clock(localParts(unixSeconds))
+    public static func localClock(_ instant: Instant) -> String {
+        clock(localParts(instant.unixSeconds))
     }
 
     /// The earliest and latest times written (years 0001 and 9999): a time read from a file

@@ -17,32 +17,32 @@ extension TimeText {
     }
 
     /// `14:00 CEST`.
-    public static func clock(_ unixSeconds: Double, in zone: TimeZone) -> String {
-        let (parts, abbreviation) = local(unixSeconds, in: zone)
+    public static func clock(_ instant: Instant, in zone: TimeZone) -> String {
+        let (parts, abbreviation) = local(instant.unixSeconds, in: zone)
         return clockText(parts) + " " + abbreviation
     }
 
     /// `2026-08-20 14:00 CEST`.
-    public static func dateAndClock(_ unixSeconds: Double, in zone: TimeZone) -> String {
-        let (parts, abbreviation) = local(unixSeconds, in: zone)
+    public static func dateAndClock(_ instant: Instant, in zone: TimeZone) -> String {
+        let (parts, abbreviation) = local(instant.unixSeconds, in: zone)
         return dateText(parts) + " " + clockText(parts) + " " + abbreviation
     }
 
-    /// `14:00 CEST` when `unixSeconds` falls on the same local day as `now`, else
+    /// `14:00 CEST` when `instant` falls on the same local day as `now`, else
     /// `2026-08-20 14:00 CEST`: a time read beside the message's arrival.
-    public static func readable(_ unixSeconds: Double, now: Double, in zone: TimeZone) -> String {
-        let (parts, _) = local(unixSeconds, in: zone)
-        let (today, _) = local(now, in: zone)
+    public static func readable(_ instant: Instant, now: Instant, in zone: TimeZone) -> String {
+        let (parts, _) = local(instant.unixSeconds, in: zone)
+        let (today, _) = local(now.unixSeconds, in: zone)
         let sameDay = parts.tm_year == today.tm_year && parts.tm_yday == today.tm_yday
-        return sameDay ? clock(unixSeconds, in: zone) : dateAndClock(unixSeconds, in: zone)
+        return sameDay ? clock(instant, in: zone) : dateAndClock(instant, in: zone)
     }
 
     /// `13:18–14:05 CEST`; dates on both ends when the span leaves `end`'s day or `now`'s;
     /// both abbreviations when they differ (a daylight-saving change in between).
-    public static func span(_ start: Double, _ end: Double, now: Double, in zone: TimeZone) -> String {
-        let (startParts, startZone) = local(start, in: zone)
-        let (endParts, endZone) = local(end, in: zone)
-        let (today, _) = local(now, in: zone)
+    public static func span(_ start: Instant, _ end: Instant, now: Instant, in zone: TimeZone) -> String {
+        let (startParts, startZone) = local(start.unixSeconds, in: zone)
+        let (endParts, endZone) = local(end.unixSeconds, in: zone)
+        let (today, _) = local(now.unixSeconds, in: zone)
         let oneDay = startParts.tm_yday == endParts.tm_yday && startParts.tm_year == endParts.tm_year
             && endParts.tm_yday == today.tm_yday && endParts.tm_year == today.tm_year
         let from = (oneDay ? "" : dateText(startParts) + " ") + clockText(startParts)

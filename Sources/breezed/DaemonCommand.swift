@@ -158,8 +158,7 @@ enum DaemonCommand {
             console.printError("breezed: cannot use the state directory: \(error)")
             exit(ExitCode.cannotCreate.rawValue)
         }
-        let clock = environment.clock
-        let control = DaemonControl(daemon: daemon, logger: environment.logger, clock: { clock().wall.unixSeconds })
+        let control = DaemonControl(daemon: daemon, logger: environment.logger, clock: environment.clock)
         let signals = DispatchQueue(label: "breezed.signals")
         let watcher = SignalWatcher(
             handlers: [

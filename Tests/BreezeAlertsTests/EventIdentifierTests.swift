@@ -61,7 +61,7 @@ struct EventIdentifierTests {
     ])
     func openMeteoTimesParse(text: String, seconds: Double) {
         #expect(TimeText.unixSeconds(openMeteo: text) == seconds)
-        #expect(TimeText.openMeteo(seconds) == String(text.prefix(16)))
+        #expect(TimeText.openMeteo(Instant(unixSeconds: seconds)) == String(text.prefix(16)))
     }
 
     @Test(arguments: ["", "2026-08-20", "2026-13-20T14:00", "2026-08-20 14:00", "2026-08-20T24:00", "２０２６-08-20T14:00", "x026-08-20T14:00"])
@@ -102,10 +102,11 @@ struct FutureTimeTests {
     }
 
     @Test func clampKeepsTimesWithinTheSkew() {
-        #expect(ClockSkew.clamp(1300, now: 1000) == 1300)
-        #expect(ClockSkew.clamp(1301, now: 1000) == 1000)
-        #expect(ClockSkew.clamp(.nan, now: 1000) == 1000)
-        #expect(ClockSkew.clamp(nil, now: 1000) == nil)
+        let now = Instant(unixSeconds: 1000)
+        #expect(ClockSkew.clamp(Instant(unixSeconds: 1300), now: now) == Instant(unixSeconds: 1300))
+        #expect(ClockSkew.clamp(Instant(unixSeconds: 1301), now: now) == now)
+        #expect(ClockSkew.clamp(Instant(unixSeconds: .nan), now: now) == now)
+        #expect(ClockSkew.clamp(nil, now: now) == nil)
     }
 }
 

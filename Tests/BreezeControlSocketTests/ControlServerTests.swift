@@ -101,7 +101,7 @@ import BreezeVocabulary
         let silent = try connect()
         defer { close(silent) }
         // Served while the silent client holds its connection.
-        #expect(try ControlClient.send(ControlRequest(.status), to: path, timeout: 5).get().ok)
+        #expect(try ControlClient.send(ControlRequest(.status), to: path, timeout: .seconds(5)).get().ok)
         // The server ends the silent connection by itself: recv sees the end, not the guard timeout.
         UnixSocket.setTimeouts(silent, seconds: 10)
         var byte: UInt8 = 0
@@ -123,7 +123,7 @@ import BreezeVocabulary
         defer { close(stalled) }
         let request = Array("{\"request\":\"outbox\"}\n".utf8)
         _ = request.withUnsafeBytes { send(stalled, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-        #expect(try ControlClient.send(ControlRequest(.status), to: path, timeout: 5).get().message == "small")
+        #expect(try ControlClient.send(ControlRequest(.status), to: path, timeout: .seconds(5)).get().message == "small")
         // At the deadline the server closes the stalled connection by itself, its answer cut
         // short: what is left to read is what the socket's buffers held, then the end.
         let deadline = ContinuousClock.now + .seconds(10)
@@ -219,7 +219,7 @@ struct ControlLineTests {
     @Test func aResponsesStateIsTheStateFilesDocumentAndReadsBackWhole() throws {
         var state = DaemonState()
         state.lastCycleCompletedAt = Instant(unixSeconds: 1_700_000_000.25)
-        state.pollIntervalSeconds = 900
+        state.pollInterval = .seconds(900)
         var record = CityRecord(city: City(name: "東京\n\"quoted\"", latitude: 35.6762, longitude: 139.6503))
         record.lastError = "bad\u{1B}[2J"
         record.lastPollAt = Instant(unixSeconds: 1_700_000_000)

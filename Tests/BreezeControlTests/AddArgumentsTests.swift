@@ -1,5 +1,6 @@
 import BreezeCommandLine
 import BreezeModel
+import BreezeVocabulary
 import Testing
 
 @testable import BreezeControl

@@ -1,4 +1,5 @@
 import BreezeModel
+import BreezeVocabulary
 import Testing
 
 @testable import BreezeControl

@@ -1,4 +1,5 @@
 import Foundation
+import BreezeVocabulary
 import Testing
 
 @testable import BreezeControl

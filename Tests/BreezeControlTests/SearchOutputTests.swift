@@ -1,5 +1,6 @@
 import BreezeModel
 import BreezeOpenMeteo
+import BreezeVocabulary
 import Testing
 
 @testable import BreezeControl

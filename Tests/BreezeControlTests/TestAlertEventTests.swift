@@ -1,3 +1,4 @@
+import BreezeVocabulary
 import Testing
 
 @testable import BreezeControl

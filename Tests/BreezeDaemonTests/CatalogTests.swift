@@ -1,5 +1,6 @@
 import BreezeDaemon
 import Foundation
+import BreezeVocabulary
 import Testing
 
 /// `systemd/breezed.catalog` explains every record kind the daemon writes, so `journalctl -x`

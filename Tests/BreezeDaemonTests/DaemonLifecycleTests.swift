@@ -112,7 +112,7 @@ struct DaemonLifecycleTests {
     }
 
     func savedState(_ rig: DaemonRig) throws -> DaemonState {
-        guard case .loaded(let state) = try StateStore(stateDirectory: rig.state).load(now: rig.clock.now().wall.unixSeconds) else {
+        guard case .loaded(let state) = try StateStore(stateDirectory: rig.state).load(now: rig.clock.now().wall) else {
             return DaemonState()
         }
         return state
@@ -122,7 +122,7 @@ struct DaemonLifecycleTests {
 enum DaemonRigDisk {
     /// Whether state.json says `city`'s alert fires (nil when there is no state file yet).
     static func firing(state: String, city: String) throws -> Bool? {
-        guard case .loaded(let document) = try StateStore(stateDirectory: state).load(now: 1_787_234_400) else {
+        guard case .loaded(let document) = try StateStore(stateDirectory: state).load(now: Instant(unixSeconds: 1_787_234_400)) else {
             return nil
         }
         return document.cities[city]?.alert.firing

@@ -1,3 +1,4 @@
+import BreezeVocabulary
 import Testing
 
 @testable import BreezeDaemon
@@ -17,10 +18,10 @@ struct DaemonPhaseTests {
     @Test func aStopBetweenCyclesSavesThenWaitsForAttemptsThenExits() {
         var phase = DaemonPhase()
         #expect(
-            phase.stop(now: 100, grace: 5)
-                == [.announceStop, .stopLoop, .stopDelivery, .persist, .waitForAttempts(until: 105)])
+            phase.stop(until: Deadline(monotonic: 105))
+                == [.announceStop, .stopLoop, .stopDelivery, .persist, .waitForAttempts(until: Deadline(monotonic: 105))])
         #expect(phase.cycleDue() == [])
-        #expect(phase.stop(now: 101, grace: 5) == [])
+        #expect(phase.stop(until: Deadline(monotonic: 106)) == [])
         #expect(phase.attemptsWaitEnded() == [.exit])
         #expect(phase.attemptsWaitEnded() == [])
         #expect(phase.phase == .stopped)
@@ -31,24 +32,24 @@ struct DaemonPhaseTests {
     @Test func aStopDuringACycleFollowsTheOrder() {
         var phase = DaemonPhase()
         var steps = phase.cycleDue()
-        steps += phase.stop(now: 100, grace: 5)
+        steps += phase.stop(until: Deadline(monotonic: 105))
         steps += phase.cycleFinished()
         // The timer for the cycle's deadline fires later: nothing more.
         steps += phase.cycleWaitEnded()
         steps += phase.attemptsWaitEnded()
         #expect(
             steps == [
-                .runCycle, .announceStop, .stopLoop, .stopDelivery, .waitForCycle(until: 105), .adoptCycleResult,
-                .persist, .waitForAttempts(until: 105), .exit,
+                .runCycle, .announceStop, .stopLoop, .stopDelivery, .waitForCycle(until: Deadline(monotonic: 105)), .adoptCycleResult,
+                .persist, .waitForAttempts(until: Deadline(monotonic: 105)), .exit,
             ])
     }
 
     @Test func aCycleThatOverrunsTheDeadlineIsLeftBehind() {
         var phase = DaemonPhase()
         _ = phase.cycleDue()
-        _ = phase.stop(now: 100, grace: 5)
+        _ = phase.stop(until: Deadline(monotonic: 105))
         #expect(phase.cycleRunning)
-        #expect(phase.cycleWaitEnded() == [.persist, .waitForAttempts(until: 105)])
+        #expect(phase.cycleWaitEnded() == [.persist, .waitForAttempts(until: Deadline(monotonic: 105))])
         // Its result comes too late: the state saved is the one from before it.
         #expect(phase.cycleFinished() == [])
         #expect(phase.attemptsWaitEnded() == [.exit])
@@ -56,7 +57,7 @@ struct DaemonPhaseTests {
 
     @Test func attemptsAndTheirDeadlineEndTheWaitOnce() {
         var phase = DaemonPhase()
-        _ = phase.stop(now: 0, grace: 5)
+        _ = phase.stop(until: Deadline(monotonic: 5))
         #expect(phase.cycleWaitEnded() == [])
         #expect(phase.attemptsWaitEnded() == [.exit])
         #expect(phase.cycleFinished() == [])

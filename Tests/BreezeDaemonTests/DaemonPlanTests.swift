@@ -1,11 +1,12 @@
 import BreezeConfig
 import BreezeDaemon
 import BreezeModel
+import BreezeVocabulary
 import Testing
 
 struct DaemonPlanTests {
     struct NoSource: AirQualitySource {
-        func currentReadings(for cities: [City], deadline: ContinuousClock.Instant) -> [Result<Reading, SourceFailure>] { [] }
+        func currentReadings(for cities: [City], deadline: Deadline) -> [Result<Reading, SourceFailure>] { [] }
     }
 
     func plan(cities: Int, interval: String, timeout: String) throws -> DaemonPlan {
@@ -27,8 +28,8 @@ struct DaemonPlanTests {
     }
 
     @Test func cycleBudgetGrowsWithBatchesWithinTheInterval() throws {
-        #expect(try plan(cities: 10, interval: "15min", timeout: "20s").cycleBudget == 80)
-        #expect(try plan(cities: 2500, interval: "15min", timeout: "20s").cycleBudget == 120)
-        #expect(try plan(cities: 10, interval: "60s", timeout: "20s").cycleBudget == 54)
+        #expect(try plan(cities: 10, interval: "15min", timeout: "20s").cycleBudget == .seconds(80))
+        #expect(try plan(cities: 2500, interval: "15min", timeout: "20s").cycleBudget == .seconds(120))
+        #expect(try plan(cities: 10, interval: "60s", timeout: "20s").cycleBudget == .seconds(54))
     }
 }

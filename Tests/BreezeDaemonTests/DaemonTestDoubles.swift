@@ -22,7 +22,7 @@ final class HeldSource: AirQualitySource {
 
     func release() { gate.withLock { $0 }?.signal() }
 
-    func currentReadings(for cities: [City], deadline: ContinuousClock.Instant) -> [Result<Reading, SourceFailure>] {
+    func currentReadings(for cities: [City], deadline: Deadline) -> [Result<Reading, SourceFailure>] {
         calls.withLock { $0 += 1 }
         gate.withLock { $0 }?.wait()
         let aqi = aqi.withLock { $0 }
@@ -50,7 +50,7 @@ final class HeldReceiver: Receiver {
 
     func release() { gate.withLock { $0 }?.signal() }
 
-    func deliver(_ event: AlertEvent, at now: Double) -> DeliveryOutcome {
+    func deliver(_ event: AlertEvent, at now: Instant) -> DeliveryOutcome {
         attempts.withLock { $0 += 1 }
         gate.withLock { $0 }?.wait()
         return .delivered
@@ -125,7 +125,7 @@ final class DaemonRig: Sendable {
         return try Daemon(configurationPath: path, loaded: loaded, environment: environment)
     }
 
-    func stop(_ daemon: Daemon, grace: Double = 30) {
+    func stop(_ daemon: Daemon, grace: Duration = .seconds(30)) {
         let exits = self.exits
         daemon.stop(reason: "test", grace: grace) { code in exits.withLock { $0.append(code) } }
     }

@@ -13,7 +13,7 @@ struct NamedReceiver: Receiver {
     let name: String
     var delivery: DeliverySettings { DeliverySettings() }
     var refreshesWhileFiring = false
-    func deliver(_ event: AlertEvent, at now: Double) -> DeliveryOutcome { .delivered }
+    func deliver(_ event: AlertEvent, at now: Instant) -> DeliveryOutcome { .delivered }
 }
 
 struct DeliveryRoutingTests {

@@ -15,7 +15,7 @@ struct DownReceiver: Receiver {
     let name: String
     var delivery: DeliverySettings { DeliverySettings() }
     var refreshesWhileFiring: Bool { false }
-    func deliver(_ event: AlertEvent, at now: Double) -> DeliveryOutcome {
+    func deliver(_ event: AlertEvent, at now: Instant) -> DeliveryOutcome {
         .retry(reason: "down", retryAfter: .seconds(3600))
     }
 }
@@ -40,7 +40,7 @@ struct OutboxHandOffTests {
             let text = "[Webhook \"ops\"]\nURL=https://hooks.example.com/a\n[City \"Paris\"]\nLatitude=48.85\nLongitude=2.35\n"
             let configuration = try ConfigurationLoader.load(text: text).configuration
             routing = DeliveryRouting(configuration: configuration, receivers: [DownReceiver(name: "ops")])
-            let clock = 1_787_234_400.0
+            let clock: Instant = 1_787_234_400
             worker = DeliveryWorker(
                 outbox: Outbox(stateDirectory: folder), targets: routing.targets, quietHours: { _, _, _ in nil },
                 clock: { clock }, random: { 0 }, report: { _ in })
@@ -51,7 +51,7 @@ struct OutboxHandOffTests {
             now += 900
             source.answers.withLock { $0 = ["Paris": aqi] }
             var summary = PollCycle.run(
-                cities: [city], state: &state, source: source, logger: logger, now: Instant(unixSeconds: now), deadline: .now)
+                cities: [city], state: &state, source: source, logger: logger, now: Instant(unixSeconds: now), deadline: Deadline(monotonic: 0))
             OutboxHandOff.run(
                 &summary, state: &state, routing: routing, delivery: worker, logger: logger, failures: failures, now: Instant(unixSeconds: now))
             return summary

@@ -11,7 +11,7 @@ import BreezeVocabulary
 struct PollCycleNoDataTests {
     /// Paris answers with every value null; Tokyo with an AQI.
     struct HalfNullSource: AirQualitySource {
-        func currentReadings(for cities: [City], deadline: ContinuousClock.Instant) -> [Result<Reading, SourceFailure>] {
+        func currentReadings(for cities: [City], deadline: Deadline) -> [Result<Reading, SourceFailure>] {
             cities.map { city in
                 city.name == "Paris"
                     ? .success(Reading(time: "2026-08-20T15:00", usAQI: nil, concentrations: [:]))
@@ -33,7 +33,7 @@ struct PollCycleNoDataTests {
         state.cities["Paris"] = earlier
         let summary = PollCycle.run(
             cities: [paris, tokyo], state: &state, source: HalfNullSource(), logger: MemoryLogger(), now: Instant(unixSeconds: 1000),
-            deadline: .now)
+            deadline: Deadline(monotonic: 0))
         #expect(summary.citiesWithData == 1)
         #expect(summary.citiesWithoutData == 1)
         #expect(summary.citiesFailed == 0)
@@ -49,14 +49,14 @@ struct PollCycleNoDataTests {
     @Test func aCycleWhereNoCityGotDataHasFailed() {
         var state = DaemonState()
         let nulls = PollCycle.run(
-            cities: [paris], state: &state, source: HalfNullSource(), logger: MemoryLogger(), now: Instant(unixSeconds: 1000), deadline: .now)
+            cities: [paris], state: &state, source: HalfNullSource(), logger: MemoryLogger(), now: Instant(unixSeconds: 1000), deadline: Deadline(monotonic: 0))
         #expect(nulls.noCityGotData)
         let source = ScriptedSource()
         source.failure.withLock { $0 = SourceFailure(message: "connection refused", permanent: false) }
         let failed = PollCycle.run(
-            cities: [paris, tokyo], state: &state, source: source, logger: MemoryLogger(), now: Instant(unixSeconds: 2000), deadline: .now)
+            cities: [paris, tokyo], state: &state, source: source, logger: MemoryLogger(), now: Instant(unixSeconds: 2000), deadline: Deadline(monotonic: 0))
         #expect(failed.noCityGotData)
-        #expect(!PollCycle.run(cities: [], state: &state, source: source, logger: MemoryLogger(), now: Instant(unixSeconds: 3000), deadline: .now)
+        #expect(!PollCycle.run(cities: [], state: &state, source: source, logger: MemoryLogger(), now: Instant(unixSeconds: 3000), deadline: Deadline(monotonic: 0))
             .noCityGotData)
     }
 }

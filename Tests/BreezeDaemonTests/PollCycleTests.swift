@@ -12,7 +12,7 @@ final class ScriptedSource: AirQualitySource {
     let answers = Mutex<[String: Int?]>([:])
     let failure = Mutex<SourceFailure?>(nil)
 
-    func currentReadings(for cities: [City], deadline: ContinuousClock.Instant) -> [Result<Reading, SourceFailure>] {
+    func currentReadings(for cities: [City], deadline: Deadline) -> [Result<Reading, SourceFailure>] {
         if let failure = failure.withLock({ $0 }) { return cities.map { _ in .failure(failure) } }
         let answers = answers.withLock { $0 }
         return cities.map { city in
@@ -38,11 +38,11 @@ struct PollCycleTests {
         let logger = MemoryLogger()
         var state = DaemonState()
         var summary = PollCycle.run(
-            cities: [paris, tokyo], state: &state, source: source, logger: logger, now: Instant(unixSeconds: 1000), deadline: .now)
+            cities: [paris, tokyo], state: &state, source: source, logger: logger, now: Instant(unixSeconds: 1000), deadline: Deadline(monotonic: 0))
         #expect(summary.citiesWithData == 2)
         #expect(summary.events.isEmpty)
         summary = PollCycle.run(
-            cities: [paris, tokyo], state: &state, source: source, logger: logger, now: Instant(unixSeconds: 2000), deadline: .now)
+            cities: [paris, tokyo], state: &state, source: source, logger: logger, now: Instant(unixSeconds: 2000), deadline: Deadline(monotonic: 0))
         #expect(summary.events.map(\.city.name) == ["Paris", "Tokyo"])
         #expect(summary.alerting == 2)
         #expect(state.lastCycleCompletedAt == Instant(unixSeconds: 2000))
@@ -62,7 +62,7 @@ struct PollCycleTests {
         let logger = MemoryLogger()
         var state = DaemonState()
         let summary = PollCycle.run(
-            cities: [paris, tokyo], state: &state, source: source, logger: logger, now: Instant(unixSeconds: 1000), deadline: .now)
+            cities: [paris, tokyo], state: &state, source: source, logger: logger, now: Instant(unixSeconds: 1000), deadline: Deadline(monotonic: 0))
         #expect(summary.citiesWithData == 1)
         #expect(summary.citiesFailed == 1)
         #expect(state.cities["Tokyo"]?.lastError == "no data for Tokyo")
@@ -76,12 +76,12 @@ struct PollCycleTests {
         source.answers.withLock { $0 = ["Paris": 130, "Tokyo": 60] }
         let logger = MemoryLogger()
         var state = DaemonState()
-        _ = PollCycle.run(cities: [paris, tokyo], state: &state, source: source, logger: logger, now: Instant(unixSeconds: 1), deadline: .now)
-        _ = PollCycle.run(cities: [paris, tokyo], state: &state, source: source, logger: logger, now: Instant(unixSeconds: 2), deadline: .now)
+        _ = PollCycle.run(cities: [paris, tokyo], state: &state, source: source, logger: logger, now: Instant(unixSeconds: 1), deadline: Deadline(monotonic: 0))
+        _ = PollCycle.run(cities: [paris, tokyo], state: &state, source: source, logger: logger, now: Instant(unixSeconds: 2), deadline: Deadline(monotonic: 0))
         let alertBefore = state.cities.mapValues(\.alert.firing)
         source.failure.withLock { $0 = SourceFailure(message: "HTTP 503: overloaded", permanent: false) }
         let summary = PollCycle.run(
-            cities: [paris, tokyo], state: &state, source: source, logger: logger, now: Instant(unixSeconds: 3), deadline: .now)
+            cities: [paris, tokyo], state: &state, source: source, logger: logger, now: Instant(unixSeconds: 3), deadline: Deadline(monotonic: 0))
         #expect(summary.citiesFailed == 2)
         #expect(summary.events.isEmpty)
         #expect(state.cities.mapValues(\.alert.firing) == alertBefore)
@@ -95,9 +95,9 @@ struct PollCycleTests {
         source.answers.withLock { $0 = ["Paris": 130, "Tokyo": 60] }
         var state = DaemonState()
         let logger = MemoryLogger()
-        _ = PollCycle.run(cities: [paris, tokyo], state: &state, source: source, logger: logger, now: Instant(unixSeconds: 1), deadline: .now)
-        _ = PollCycle.run(cities: [paris, tokyo], state: &state, source: source, logger: logger, now: Instant(unixSeconds: 2), deadline: .now)
-        let summary = PollCycle.run(cities: [paris], state: &state, source: source, logger: logger, now: Instant(unixSeconds: 3), deadline: .now)
+        _ = PollCycle.run(cities: [paris, tokyo], state: &state, source: source, logger: logger, now: Instant(unixSeconds: 1), deadline: Deadline(monotonic: 0))
+        _ = PollCycle.run(cities: [paris, tokyo], state: &state, source: source, logger: logger, now: Instant(unixSeconds: 2), deadline: Deadline(monotonic: 0))
+        let summary = PollCycle.run(cities: [paris], state: &state, source: source, logger: logger, now: Instant(unixSeconds: 3), deadline: Deadline(monotonic: 0))
         #expect(Array(state.cities.keys) == ["Paris"])
         #expect(state.cities["Paris"]?.alert.firing == true)
         #expect(summary.events.isEmpty)

@@ -1,5 +1,6 @@
 import BreezeDaemon
 import Dispatch
+import BreezeVocabulary
 import Testing
 
 /// The loop's side of a reload: SIGUSR1 then SIGHUP, both taken in before the timer fires (the

@@ -1,5 +1,6 @@
 import BreezeDaemon
 import Dispatch
+import BreezeVocabulary
 import Testing
 
 /// The loop on a clock the test moves: a failed cycle brings the next one 30 s later, a good

@@ -5,11 +5,12 @@ import BreezeHTTP
 import BreezeTestSupport
 import BreezeModel
 import Foundation
+import BreezeVocabulary
 import Testing
 
 /// Alertmanager's API v2 alerts: path, labels that identify one alert, and its lifetime.
 struct AlertmanagerFormatTests {
-    private func alerts(_ event: AlertEvent, url: String = "http://127.0.0.1:9093", now: Double = SampleEvents.createdAt)
+    private func alerts(_ event: AlertEvent, url: String = "http://127.0.0.1:9093", now: Instant = SampleEvents.createdAt)
         throws -> (url: String, alerts: [[String: Any]])
     {
         let receiver = WebhookReceiver(
@@ -42,7 +43,7 @@ struct AlertmanagerFormatTests {
     }
 
     @Test func escalationResolvesThePreviousBandsAlert() throws {
-        let sent = try alerts(SampleEvents.event(.escalated, band: .unhealthy, previousBand: .unhealthyForSensitiveGroups), now: SampleEvents.createdAt + 10).alerts
+        let sent = try alerts(SampleEvents.event(.escalated, band: .unhealthy, previousBand: .unhealthyForSensitiveGroups), now: SampleEvents.createdAt + .seconds(10)).alerts
         #expect(sent.count == 2)
         let old = try #require(sent[0]["labels"] as? [String: String])
         #expect(old["band"] == "unhealthy-for-sensitive-groups")
@@ -57,7 +58,7 @@ struct AlertmanagerFormatTests {
     @Test func reminderAndResolveUseTheAnnouncedBand() throws {
         let reminder = try alerts(SampleEvents.event(.reminder, band: .unhealthyForSensitiveGroups, previousBand: .unhealthy)).alerts
         #expect((reminder[0]["labels"] as? [String: String])?["band"] == "unhealthy")
-        let resolved = try alerts(SampleEvents.event(.resolved, band: .good, previousBand: .unhealthy), now: SampleEvents.createdAt + 1).alerts
+        let resolved = try alerts(SampleEvents.event(.resolved, band: .good, previousBand: .unhealthy), now: SampleEvents.createdAt + .seconds(1)).alerts
         #expect(resolved.count == 1)
         #expect((resolved[0]["labels"] as? [String: String])?["band"] == "unhealthy")
         // It ended when it resolved, however late the resolve is delivered.

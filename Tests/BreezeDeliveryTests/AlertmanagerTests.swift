@@ -18,9 +18,9 @@ struct AlertmanagerTests {
             transport: CurlTransport(options: .init(userAgent: "breeze-tests")), firingLifetime: .seconds(3600))
     }
 
-    private func event(_ kind: AlertEventKind, band: Band, previous: Band?, at time: Double) -> AlertEvent {
-        var event = SampleEvents.event(kind, band: band, previousBand: previous, id: "paris-\(Int(time))-\(kind.rawValue)")
-        event.createdAt = Instant(unixSeconds: time)
+    private func event(_ kind: AlertEventKind, band: Band, previous: Band?, at time: Instant) -> AlertEvent {
+        var event = SampleEvents.event(kind, band: band, previousBand: previous, id: "paris-\(Int(time.unixSeconds))-\(kind.rawValue)")
+        event.createdAt = time
         return event
     }
 
@@ -28,12 +28,12 @@ struct AlertmanagerTests {
         let alertmanager = try AlertmanagerProcess()
         defer { alertmanager.stop() }
         let receiver = receiver(alertmanager)
-        let start = Date().timeIntervalSince1970 - 60
-        #expect(receiver.deliver(event(.firing, band: .unhealthy, previous: .moderate, at: start), at: start + 1) == .delivered)
+        let start = ClockReading.system().wall - .seconds(60)
+        #expect(receiver.deliver(event(.firing, band: .unhealthy, previous: .moderate, at: start), at: start + .seconds(1)) == .delivered)
         let firing = try alertmanager.activeAlertLabels()
         #expect(firing == [["alertname": "AirQuality", "city": "Paris", "band": "unhealthy", "severity": "warning"]])
 
-        let now = Date().timeIntervalSince1970
+        let now = ClockReading.system().wall
         #expect(receiver.deliver(event(.resolved, band: .good, previous: .unhealthy, at: now), at: now) == .delivered)
         #expect(try alertmanager.activeAlertLabels().isEmpty)
     }
@@ -42,15 +42,15 @@ struct AlertmanagerTests {
         let alertmanager = try AlertmanagerProcess()
         defer { alertmanager.stop() }
         let receiver = receiver(alertmanager)
-        let start = Date().timeIntervalSince1970 - 120
+        let start = ClockReading.system().wall - .seconds(120)
         #expect(receiver.deliver(event(.firing, band: .unhealthyForSensitiveGroups, previous: .moderate, at: start), at: start) == .delivered)
-        let now = Date().timeIntervalSince1970
+        let now = ClockReading.system().wall
         #expect(receiver.deliver(event(.escalated, band: .veryUnhealthy, previous: .unhealthyForSensitiveGroups, at: now), at: now) == .delivered)
         let active = try alertmanager.activeAlertLabels()
         #expect(active.map { $0["band"] } == ["very-unhealthy"])
         #expect(active.first?["severity"] == "critical")
         // A re-send while firing (the daemon refreshes each cycle) keeps one alert, not two.
-        #expect(receiver.deliver(event(.escalated, band: .veryUnhealthy, previous: .unhealthyForSensitiveGroups, at: now), at: Date().timeIntervalSince1970) == .delivered)
+        #expect(receiver.deliver(event(.escalated, band: .veryUnhealthy, previous: .unhealthyForSensitiveGroups, at: now), at: ClockReading.system().wall) == .delivered)
         #expect(try alertmanager.activeAlertLabels().count == 1)
     }
 }

@@ -2,6 +2,7 @@ import BreezeConfig
 import BreezeDelivery
 import BreezeHTTP
 import BreezeTestSupport
+import BreezeVocabulary
 import Testing
 
 /// How answers become outcomes: the table from the issue, and no secret in any reason.

@@ -1,6 +1,7 @@
 import BreezeAlerts
 import BreezeDelivery
 import Foundation
+import BreezeVocabulary
 import Testing
 
 /// Given-up entries: listed with their reason, put back in the outbox as fresh ones.

@@ -39,7 +39,7 @@ struct DeliveryQueuesTests {
         var machine = queues([FakeReceiver("ops")])
         machine.add([entry(1)])
         var reports: [String] = []
-        var now = 1000.0
+        var now: Instant = 1000
         for reason in ["HTTP 503", "HTTP 503", "HTTP 503", "connection refused", "connection refused", "HTTP 503"] {
             _ = machine.step(now: now)
             reports += machine.finished(
@@ -56,12 +56,12 @@ struct DeliveryQueuesTests {
         var machine = queues([FakeReceiver("ops")])
         machine.add([entry(1)])
         var waits: [Double] = []
-        var now = 1000.0
+        var now: Instant = 1000
         for retryAfter: Duration? in [nil, nil, nil, .seconds(100), nil] {
             _ = machine.step(now: now)
             _ = machine.finished(entry(1), outcome: .retry(reason: "x", retryAfter: retryAfter), now: now, randomUnit: 0)
             _ = machine.step(now: now)
-            waits.append(machine.nextWake! - now)
+            waits.append((machine.nextWake! - now).seconds)
             now = machine.nextWake!
         }
         #expect(waits == [5, 10, 20, 100, 80])
@@ -112,7 +112,7 @@ struct DeliveryQueuesTests {
     }
 
     @Test func quietHoursHoldThenRelease() {
-        let windowEnd = 5000.0
+        let windowEnd: Instant = 5000
         var machine = queues([FakeReceiver("ops", maxAge: .seconds(1000))]) { event, _, now in
             now < windowEnd && event.band != .hazardous ? windowEnd : nil
         }

@@ -1,4 +1,5 @@
 import BreezeDelivery
+import BreezeVocabulary
 import Testing
 
 struct DeliveryScheduleTests {

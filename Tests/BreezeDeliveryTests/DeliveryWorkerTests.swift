@@ -2,6 +2,7 @@ import BreezeAlerts
 import BreezeDelivery
 import Foundation
 import Synchronization
+import BreezeVocabulary
 import Testing
 
 final class ReportLog: Sendable {
@@ -26,7 +27,7 @@ struct DeliveryWorkerTests {
     func worker(_ state: String, _ receivers: [FakeReceiver], log: ReportLog) -> DeliveryWorker {
         DeliveryWorker(
             outbox: Outbox(stateDirectory: state), targets: receivers.map { DeliveryTarget(receiver: $0, schedule: quick) },
-            quietHours: { _, _, _ in nil }, clock: { Date().timeIntervalSince1970 }, random: { 0.5 },
+            quietHours: { _, _, _ in nil }, clock: { ClockReading.system().wall }, random: { 0.5 },
             report: log.append)
     }
 
@@ -84,7 +85,7 @@ struct DeliveryWorkerTests {
         let log = ReportLog()
         let second = DeliveryWorker(
             outbox: Outbox(stateDirectory: state), targets: [DeliveryTarget(receiver: up, schedule: quick)],
-            quietHours: { _, _, _ in nil }, clock: { Date().timeIntervalSince1970 + 7200 }, random: { 0 },
+            quietHours: { _, _, _ in nil }, clock: { ClockReading.system().wall + .seconds(7200) }, random: { 0 },
             report: log.append)
         second.start()
         second.submit([DeliveryRequest(event: event(4), receiver: "ops")])

@@ -3,6 +3,7 @@ import BreezeConfig
 import BreezeDelivery
 import Dispatch
 import Synchronization
+import BreezeVocabulary
 import Testing
 
 /// A receiver whose attempts wait until the test releases them.
@@ -17,7 +18,7 @@ final class GateReceiver: Receiver {
 
     func release() { gate.signal() }
 
-    func deliver(_ event: AlertEvent, at now: Double) -> DeliveryOutcome {
+    func deliver(_ event: AlertEvent, at now: Instant) -> DeliveryOutcome {
         started.signal()
         gate.wait()
         return .delivered

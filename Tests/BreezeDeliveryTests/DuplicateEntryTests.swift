@@ -1,6 +1,7 @@
 import BreezeAlerts
 import BreezeDelivery
 import Foundation
+import BreezeVocabulary
 import Testing
 
 /// An event already pending for a receiver is not written a second time — in the same run or
@@ -9,7 +10,7 @@ struct DuplicateEntryTests {
     func worker(_ state: String, _ receiver: FakeReceiver) -> DeliveryWorker {
         DeliveryWorker(
             outbox: Outbox(stateDirectory: state), targets: [DeliveryTarget(receiver: receiver)],
-            quietHours: { _, _, _ in nil }, clock: { Date().timeIntervalSince1970 }, random: { 0 }, report: { _ in })
+            quietHours: { _, _, _ in nil }, clock: { ClockReading.system().wall }, random: { 0 }, report: { _ in })
     }
 
     @Test func theSameEventTwiceIsOneEntryEvenAcrossARestart() throws {

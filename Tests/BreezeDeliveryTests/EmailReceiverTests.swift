@@ -3,6 +3,7 @@ import BreezeConfig
 import BreezeDelivery
 import BreezeModel
 import Foundation
+import BreezeVocabulary
 import Testing
 
 /// The email spool: Maildir layout, messages Python's strict parser accepts, no header

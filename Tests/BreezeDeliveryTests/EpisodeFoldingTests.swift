@@ -99,10 +99,10 @@ struct EpisodeFoldingTests {
         up.withLock { $0 = true }
         var resolve = SampleEvents.event(.resolved, city: paris, aqi: 40, band: .good, previousBand: .unhealthy)
         resolve.id = "paris-resolved"
-        resolve.createdAt = Instant(unixSeconds: SampleEvents.createdAt + 2520)
+        resolve.createdAt = SampleEvents.createdAt + .seconds(2520)
         worker.submit([DeliveryRequest(event: resolve, receiver: "phone")])
         #expect(transport.requests.count == 1)
-        clock.withLock { $0 = SampleEvents.createdAt + 2520 }
+        clock.withLock { $0 = SampleEvents.createdAt + .seconds(2520) }
         #expect(waitUntilEmpty(worker))
         let sent = transport.requests
         #expect(sent.count == 2)

@@ -5,13 +5,14 @@ import BreezeHTTP
 import BreezeTestSupport
 import BreezeModel
 import Foundation
+import BreezeVocabulary
 import Testing
 
 /// The body and headers of each webhook format, as the services document them.
 struct FormatTests {
     private func request(
         _ format: WebhookFormat, _ event: AlertEvent = SampleEvents.event(), url: String = "https://hooks.example.com/T0/B1/xyz",
-        secret: String? = nil, now: Double = SampleEvents.createdAt + 5
+        secret: String? = nil, now: Instant = SampleEvents.createdAt + .seconds(5)
     ) throws -> HTTPRequest {
         let configuration = WebhookConfiguration(
             name: "ops", url: url, format: format, secret: secret.map(Secret.init),

@@ -2,6 +2,7 @@ import BreezeAlerts
 import BreezeDelivery
 import BreezeModel
 import Foundation
+import BreezeVocabulary
 import Testing
 
 /// Entries written while the clock ran ahead, and entries of an older naming.
@@ -11,8 +12,8 @@ struct FutureEntryTests {
             targets: [DeliveryTarget(receiver: FakeReceiver("ops", maxAge: .seconds(3600)))],
             quietHours: { _, _, _ in nil })
         // Written a year ahead: created then, due then, and held then.
-        var ahead = entry(1, at: 1000 + 365 * 86_400)
-        ahead.heldUntil = 1000 + 365 * 86_400
+        var ahead = entry(1, at: 1000 + .seconds(365 * 86_400))
+        ahead.heldUntil = 1000 + .seconds(365 * 86_400)
         machine.add([ahead])
         #expect(machine.step(now: 1000).map(\.summary) == ["save ops 1", "attempt ops 1"])
         #expect(machine.queues["ops"]?.first?.createdAt == 1000)
@@ -37,16 +38,16 @@ struct FutureEntryTests {
             targets: [DeliveryTarget(receiver: FakeReceiver("ops"))], quietHours: { _, _, _ in nil })
         var ahead = entry(1, at: 1000)
         ahead.attempts = 1
-        ahead.nextAttemptAt = 1000 + 365 * 86_400
+        ahead.nextAttemptAt = 1000 + .seconds(365 * 86_400)
         var patient = entry(1, receiver: "mail", at: 1000)
-        patient.nextAttemptAt = 1000 + 20 * 3600
+        patient.nextAttemptAt = 1000 + .seconds(20 * 3600)
         machine.add([ahead])
         #expect(machine.step(now: 1000).map(\.summary) == ["save ops 1", "attempt ops 1"])
         var other = DeliveryQueues(
             targets: [DeliveryTarget(receiver: FakeReceiver("mail"))], quietHours: { _, _, _ in nil })
         other.add([patient])
         #expect(other.step(now: 1000).map(\.summary) == [])
-        let wake: Double? = 73_000
+        let wake: Instant? = 73_000
         #expect(other.nextWake == wake, "\(String(describing: other.nextWake))")
     }
 

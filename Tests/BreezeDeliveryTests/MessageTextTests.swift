@@ -18,7 +18,7 @@ struct MessageTextTests {
     static let createdAt = SampleEvents.createdAt
 
     private func request(
-        _ format: WebhookFormat, _ event: AlertEvent, at now: Double = createdAt + 5, timeZone: String? = nil
+        _ format: WebhookFormat, _ event: AlertEvent, at now: Instant = createdAt + .seconds(5), timeZone: String? = nil
     ) throws -> HTTPRequest {
         let configuration = WebhookConfiguration(
             name: "ops", url: "http://127.0.0.1:9/hook", format: format, delivery: DeliverySettings(timeZone: timeZone))
@@ -32,7 +32,7 @@ struct MessageTextTests {
     /// A resolve standing for an episode the receiver never heard of: it began 42 min earlier.
     private func unannouncedResolve() -> AlertEvent {
         var event = SampleEvents.event(.resolved, city: Self.paris, aqi: 40, band: .good, previousBand: .unhealthy)
-        event.unannounced = UnannouncedEpisode(startedAt: Instant(unixSeconds: Self.createdAt - 2520), band: .unhealthy)
+        event.unannounced = UnannouncedEpisode(startedAt: Self.createdAt - .seconds(2520), band: .unhealthy)
         return event
     }
 
@@ -89,31 +89,31 @@ struct MessageTextTests {
 
     @Test func aLateNoticeSaysWhenItWasSeenAndHowLate() throws {
         let event = SampleEvents.event(city: Self.paris)
-        let onTime = try request(.ntfy, event, at: Self.createdAt + 600)
+        let onTime = try request(.ntfy, event, at: Self.createdAt + .seconds(600))
         #expect(!text(onTime).contains("delayed"))
-        let late = try request(.ntfy, event, at: Self.createdAt + 2520)
+        let late = try request(.ntfy, event, at: Self.createdAt + .seconds(2520))
         #expect(text(late).hasPrefix("Air quality in Paris, Île-de-France, France: AQI 162, Unhealthy 😨 (was Moderate)"))
         #expect(text(late).contains("(seen 16:05 CEST, delayed 42 min)"))
-        let slack = try #require(try SampleEvents.json(try request(.slack, event, at: Self.createdAt + 7500).body) as? [String: Any])
+        let slack = try #require(try SampleEvents.json(try request(.slack, event, at: Self.createdAt + .seconds(7500)).body) as? [String: Any])
         #expect((slack["text"] as? String)?.hasSuffix("(seen 16:05 CEST, delayed 2 h 5 min)") == true)
-        let nextDay = try request(.discord, event, at: Self.createdAt + 90_000)
+        let nextDay = try request(.discord, event, at: Self.createdAt + .seconds(90_000))
         let discord = try #require(try SampleEvents.json(nextDay.body) as? [String: Any])
         #expect((discord["content"] as? String)?.hasSuffix("(seen 2026-08-20 16:05 CEST, delayed 1 d 1 h)") == true)
         // The JSON body stays the same bytes on every attempt: lateness is webhook-timestamp's.
-        #expect(try request(.json, event, at: Self.createdAt + 5).body == (try request(.json, event, at: Self.createdAt + 9000).body))
+        #expect(try request(.json, event, at: Self.createdAt + .seconds(5)).body == (try request(.json, event, at: Self.createdAt + .seconds(9000)).body))
         // A test alert is never "late".
-        #expect(!text(try request(.ntfy, SampleEvents.event(.test), at: Self.createdAt + 9000)).contains("delayed"))
+        #expect(!text(try request(.ntfy, SampleEvents.event(.test), at: Self.createdAt + .seconds(9000))).contains("delayed"))
     }
 
     @Test func anEpisodeOverBeforeDeliveryIsToldAsOverAtLowPriority() throws {
         let event = unannouncedResolve()
-        let ntfy = try request(.ntfy, event, at: Self.createdAt + 60)
+        let ntfy = try request(.ntfy, event, at: Self.createdAt + .seconds(60))
         #expect(ntfy.headers.value("Priority") == "2")
         #expect(ntfy.headers.value("Tags") == "white_check_mark,good")
         #expect(text(ntfy).hasPrefix(
             "Air quality in Paris, Île-de-France, France was Unhealthy 😨 15:23–16:05 CEST, now resolved: AQI 40, Good 😊"))
 
-        let alerts = try #require(try SampleEvents.json(try request(.alertmanager, event, at: Self.createdAt + 60).body) as? [[String: Any]])
+        let alerts = try #require(try SampleEvents.json(try request(.alertmanager, event, at: Self.createdAt + .seconds(60)).body) as? [[String: Any]])
         #expect(alerts.count == 1)
         // Arrives already over: it started with the episode and ended when it resolved.
         #expect(alerts[0]["startsAt"] as? String == "2026-08-20T13:23:00Z")
@@ -137,7 +137,7 @@ struct MessageTextTests {
 
 /// The email receiver's message, made for each attempt.
 struct EmailMessageTextTests {
-    func message(_ event: AlertEvent, at now: Double, timeZone: String? = nil) -> String {
+    func message(_ event: AlertEvent, at now: Instant, timeZone: String? = nil) -> String {
         let receiver = EmailReceiver(
             configuration: EmailConfiguration(
                 name: "mail", to: ["ops@example.com"], from: "breezed@example.com", spool: "/nonexistent",
@@ -170,19 +170,19 @@ struct EmailMessageTextTests {
 
     @Test func aLateEmailSaysSoInItsBodyWithTheFullPlaceName() {
         let event = SampleEvents.event(city: MessageTextTests.paris)
-        let text = body(message(event, at: SampleEvents.createdAt + 2520))
+        let text = body(message(event, at: SampleEvents.createdAt + .seconds(2520)))
         #expect(text.hasPrefix("Air quality in Paris, Île-de-France, France: AQI 162"))
         #expect(text.contains("City:      Paris, Île-de-France, France (48.8566, 2.3522)"))
         #expect(text.contains("Observed:  16:00 CEST"))
         #expect(text.contains("Sent late: seen 16:05 CEST, delayed 42 min"))
-        let onTime = body(message(event, at: SampleEvents.createdAt + 60))
+        let onTime = body(message(event, at: SampleEvents.createdAt + .seconds(60)))
         #expect(!onTime.contains("Sent late"))
     }
 
     @Test func anEpisodeOverBeforeDeliveryIsToldAsSuch() {
         var event = SampleEvents.event(.resolved, city: MessageTextTests.paris, aqi: 40, band: .good, previousBand: .unhealthy)
-        event.unannounced = UnannouncedEpisode(startedAt: Instant(unixSeconds: SampleEvents.createdAt - 2520), band: .unhealthy)
-        let text = body(message(event, at: SampleEvents.createdAt + 30))
+        event.unannounced = UnannouncedEpisode(startedAt: SampleEvents.createdAt - .seconds(2520), band: .unhealthy)
+        let text = body(message(event, at: SampleEvents.createdAt + .seconds(30)))
         #expect(text.contains("An alert came and went before it could be sent: the air was Unhealthy 15:23–16:05 CEST and is back to Good."))
     }
 

@@ -1,6 +1,7 @@
 import BreezeAlerts
 import BreezeDelivery
 import Foundation
+import BreezeVocabulary
 import Testing
 
 /// An entry whose numbers the daemon never writes (edited, damaged) is corrupt: moved to `dead/`

@@ -5,6 +5,7 @@ import BreezeHTTP
 import BreezeTestSupport
 import BreezeModel
 import Foundation
+import BreezeVocabulary
 import Testing
 
 /// Quiet hours: which events wait, and until when, in which zone.
@@ -15,9 +16,9 @@ struct QuietHoursPolicyTests {
             transport: RecordingTransport(outcomes: [.success(HTTPResponse(status: 200))]))
     }
 
-    /// Unix seconds of `text` (ISO 8601 with offset).
-    private func time(_ text: String) -> Double {
-        ISO8601DateFormatter().date(from: text)!.timeIntervalSince1970
+    /// The instant `text` names (ISO 8601 with offset).
+    private func time(_ text: String) -> Instant {
+        Instant(unixSeconds: ISO8601DateFormatter().date(from: text)!.timeIntervalSince1970)
     }
 
     private let night = QuietHours(start: 22 * 60, end: 7 * 60)

@@ -2,6 +2,7 @@ import BreezeConfig
 import BreezeDelivery
 import BreezeHTTP
 import BreezeTestSupport
+import BreezeVocabulary
 import Testing
 
 /// `Receivers.make`: only enabled receivers, in order, with their kinds.

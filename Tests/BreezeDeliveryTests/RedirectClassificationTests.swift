@@ -5,6 +5,7 @@ import BreezeConfig
 import BreezeDelivery
 import BreezeHTTP
 import BreezeTestSupport
+import BreezeVocabulary
 import Testing
 
 /// Redirects, `Retry-After` dates and oversized bodies as webhook outcomes.
@@ -37,7 +38,7 @@ struct RedirectClassificationTests {
 
     @Test func aRetryAfterDateIsHonoured() {
         // SampleEvents.createdAt plus ten minutes, as an HTTP date.
-        let date = TimeOfDay.httpDate(SampleEvents.createdAt + 600)
+        let date = TimeOfDay.httpDate((SampleEvents.createdAt + .seconds(600)).unixSeconds)
         let outcome = deliver(HTTPResponse(status: 503, headers: ["Retry-After": date]))
         #expect(outcome == .retry(reason: "HTTP 503 from hooks.example.com", retryAfter: .seconds(600)))
     }

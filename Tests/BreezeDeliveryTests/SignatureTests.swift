@@ -3,6 +3,7 @@ import BreezeConfig
 import BreezeDelivery
 import BreezeHTTP
 import Foundation
+import BreezeVocabulary
 import Testing
 
 /// Standard Webhooks signatures, checked by an independent implementation: Python's hmac in the
@@ -21,7 +22,7 @@ struct SignatureTests {
         let server = try WebhookReceiverServer(secret: Self.secret)
         defer { server.stop() }
         let outcome = receiver(url: server.baseURL + "/hook", secret: Self.secret)
-            .deliver(SampleEvents.event(), at: Date().timeIntervalSince1970)
+            .deliver(SampleEvents.event(), at: ClockReading.system().wall)
         #expect(outcome == .delivered)
         let recorded = try server.requests()
         #expect(recorded.count == 1)

@@ -1,6 +1,7 @@
 import BreezeAlerts
 import BreezeDelivery
 import Foundation
+import BreezeVocabulary
 import Testing
 
 /// Outbox updates that fail (a full disk) are reported once per condition, not per attempt.
@@ -13,7 +14,7 @@ struct StorageFailureTests {
         let worker = DeliveryWorker(
             outbox: Outbox(stateDirectory: state),
             targets: [DeliveryTarget(receiver: receiver, schedule: DeliverySchedule(initialDelay: 0.01, maximumDelay: 0.02))],
-            quietHours: { _, _, _ in nil }, clock: { Date().timeIntervalSince1970 }, random: { 0 }, report: log.append)
+            quietHours: { _, _, _ in nil }, clock: { ClockReading.system().wall }, random: { 0 }, report: log.append)
         // The receiver's folder is replaced by a file while the first attempt runs: every
         // later update (the retry count) and the removal fail.
         try FileManager.default.createDirectory(atPath: state + "/outbox/ops", withIntermediateDirectories: true)

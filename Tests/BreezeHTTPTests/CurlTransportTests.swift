@@ -1,6 +1,7 @@
 import BreezeTestSupport
 import BreezeHTTP
 import Foundation
+import BreezeVocabulary
 import Testing
 
 /// `CurlTransport` against a real HTTP server on loopback.
@@ -68,7 +69,7 @@ final class CurlTransportTests {
     @Test func capturesRetryAfterAndErrorStatus() throws {
         let response = try transport.send(.get(server.baseURL + "/retry-after"))
         #expect(response.status == 429)
-        #expect(response.retryAfter(now: 0) == .seconds(7))
+        #expect(response.retryAfter(now: Instant(unixSeconds: 0)) == .seconds(7))
     }
 
     @Test func timesOut() throws {
@@ -120,7 +121,7 @@ final class CurlTransportTests {
     @Test func readsARetryAfterDate() throws {
         let response = try transport.send(.get(server.baseURL + "/retry-at?date=Wed,%2021%20Oct%202026%2007:28:00%20GMT"))
         #expect(response.status == 503)
-        #expect(response.retryAfter(now: 1_792_567_680 - 90) == .seconds(90))
+        #expect(response.retryAfter(now: Instant(unixSeconds: 1_792_567_680 - 90)) == .seconds(90))
     }
 
     @Test func reportsAResetConnection() throws {

@@ -1,5 +1,6 @@
 import BreezeHTTP
 import BreezeTestSupport
+import BreezeVocabulary
 import Testing
 
 @testable import BreezeOpenMeteo
@@ -9,7 +10,7 @@ import Testing
 struct RedirectAndRetryAfterTests {
     let berlin = Coordinate(latitude: 52.52, longitude: 13.41)
     /// 2026-10-21 07:28:00 UTC, the fake clock's wall time at its start.
-    let now = ManualClock.unixStart
+    let now = Instant(unixSeconds: ManualClock.unixStart)
 
     @Test(arguments: [
         ("120", 120), ("0", 0), ("Wed, 21 Oct 2026 07:30:00 GMT", 120),

@@ -13,7 +13,7 @@ struct StateFutureTimeTests {
         record.alert.episodeStartedAt = Instant(unixSeconds: 2_000_000_000)
         state.cities["Paris"] = record
         state.lastCycleCompletedAt = Instant(unixSeconds: 2_000_000_000)
-        let clamped = state.clampingFutureTimes(now: 1_000_000_000)
+        let clamped = state.clampingFutureTimes(now: Instant(unixSeconds: 1_000_000_000))
         #expect(clamped.lastCycleCompletedAt == Instant(unixSeconds: 1_000_000_000))
         #expect(clamped.cities["Paris"]?.alert.lastNotifiedAt == Instant(unixSeconds: 1_000_000_000))
         // Within the skew a time is kept.

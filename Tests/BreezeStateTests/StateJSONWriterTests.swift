@@ -41,7 +41,7 @@ struct StateJSONWriterTests {
         state.cities["Zürich"] = CityRecord(city: City(name: "Zürich", latitude: 47.37, longitude: 8.54))
         state.lastCycleCompletedAt = Instant(unixSeconds: 1_800_000_950.123456)
         state.lastCycleStartedAt = Instant(unixSeconds: 1_800_000_900.5)
-        state.pollIntervalSeconds = 900
+        state.pollInterval = .seconds(900)
         state.processID = 4242
         return state
     }

@@ -55,19 +55,19 @@ struct StateRangeTests {
     ])
     func aNumberOutOfRangeMovesTheFileAside(key: String, text: String, reason: String) throws {
         let store = try damaged(key, to: text)
-        let outcome = try store.load(now: 1_800_000_100)
+        let outcome = try store.load(now: Instant(unixSeconds: 1_800_000_100))
         guard case .corrupt(let movedTo, let why) = outcome else {
             Issue.record("expected corrupt, got \(outcome)")
             return
         }
         #expect(why.contains(reason))
         #expect(FileManager.default.fileExists(atPath: movedTo))
-        #expect(try store.load(now: 0) == .fresh)
+        #expect(try store.load(now: Instant(unixSeconds: 0)) == .fresh)
     }
 
     @Test func theSameFileWithItsOwnValuesLoads() throws {
         let store = try damaged("episodeStartedAt", to: "1800000000")
-        guard case .loaded(let state) = try store.load(now: 1_800_000_100) else {
+        guard case .loaded(let state) = try store.load(now: Instant(unixSeconds: 1_800_000_100)) else {
             Issue.record("the undamaged state did not load")
             return
         }
@@ -75,9 +75,9 @@ struct StateRangeTests {
     }
 
     @Test func timesAnyFileCanHoldAreWrittenWithoutTrapping() {
-        #expect(TimeText.rfc3339(1e20) == "9999-12-31T23:59:59Z")
-        #expect(TimeText.rfc3339(-1e300) == "1-01-01T00:00:00Z")
-        #expect(TimeText.rfc3339(.nan) == "1970-01-01T00:00:00Z")
-        #expect(TimeText.openMeteo(1_787_234_700) == "2026-08-20T14:05")
+        #expect(TimeText.rfc3339(Instant(unixSeconds: 1e20)) == "9999-12-31T23:59:59Z")
+        #expect(TimeText.rfc3339(Instant(unixSeconds: -1e300)) == "1-01-01T00:00:00Z")
+        #expect(TimeText.rfc3339(Instant(unixSeconds: .nan)) == "1970-01-01T00:00:00Z")
+        #expect(TimeText.openMeteo(Instant(unixSeconds: 1_787_234_700)) == "2026-08-20T14:05")
     }
 }

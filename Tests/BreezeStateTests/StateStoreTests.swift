@@ -15,7 +15,7 @@ struct StateStoreTests {
     }()
 
     @Test func missingFileIsAFreshStart() throws {
-        #expect(try StateStore(stateDirectory: folder).load(now: 0) == .fresh)
+        #expect(try StateStore(stateDirectory: folder).load(now: Instant(unixSeconds: 0)) == .fresh)
     }
 
     @Test func savedStateLoadsBackEqual() throws {
@@ -29,7 +29,7 @@ struct StateStoreTests {
         state.cities["Paris"] = record
         state.lastCycleCompletedAt = Instant(unixSeconds: 1_800_000_000)
         try store.save(state)
-        #expect(try store.load(now: 1_800_000_000) == .loaded(state))
+        #expect(try store.load(now: Instant(unixSeconds: 1_800_000_000)) == .loaded(state))
         // Readable by everyone, and no temporary file left behind.
         let attributes = try FileManager.default.attributesOfItem(atPath: store.path)
         #expect((attributes[.posixPermissions] as? Int) == 0o644)
@@ -39,7 +39,7 @@ struct StateStoreTests {
     @Test func corruptFileIsMovedAsideNotFatal() throws {
         let store = StateStore(stateDirectory: folder)
         try Data("{\"version\": 1, \"cities\": [".utf8).write(to: URL(fileURLWithPath: store.path))
-        let outcome = try store.load(now: 1_800_000_000)
+        let outcome = try store.load(now: Instant(unixSeconds: 1_800_000_000))
         guard case .corrupt(let movedTo, _) = outcome else {
             Issue.record("expected corrupt, got \(outcome)")
             return
@@ -47,7 +47,7 @@ struct StateStoreTests {
         #expect(movedTo == store.path + ".corrupt-1800000000")
         #expect(FileManager.default.fileExists(atPath: movedTo))
         #expect(!FileManager.default.fileExists(atPath: store.path))
-        #expect(try store.load(now: 0) == .fresh)
+        #expect(try store.load(now: Instant(unixSeconds: 0)) == .fresh)
     }
 }
 

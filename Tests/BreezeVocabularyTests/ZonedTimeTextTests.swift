@@ -18,7 +18,7 @@ struct ZonedTimeTextTests {
         ("Etc/UTC", summer, "14:05 UTC"), ("GMT", summer, "14:05 GMT"),
     ])
     func clockCarriesTheZonesAbbreviation(zone: String, time: Double, expected: String) {
-        #expect(TimeText.clock(time, in: TimeText.zone(zone)) == expected)
+        #expect(TimeText.clock(Instant(unixSeconds: time), in: TimeText.zone(zone)) == expected)
     }
 
     @Test func theCitysZoneComesFirstThenTheReceiversThenTheSystems() {
@@ -29,20 +29,20 @@ struct ZonedTimeTextTests {
 
     @Test func readableTimesAddTheDateOnlyWhenNotToday() {
         let paris = TimeText.zone("Europe/Paris")
-        #expect(TimeText.readable(Self.summer, now: Self.summer + 3600, in: paris) == "16:05 CEST")
-        #expect(TimeText.readable(Self.summer, now: Self.summer + 86_400, in: paris) == "2026-08-20 16:05 CEST")
-        #expect(TimeText.dateAndClock(Self.summer, in: paris) == "2026-08-20 16:05 CEST")
+        #expect(TimeText.readable(Instant(unixSeconds: Self.summer), now: Instant(unixSeconds: Self.summer + 3600), in: paris) == "16:05 CEST")
+        #expect(TimeText.readable(Instant(unixSeconds: Self.summer), now: Instant(unixSeconds: Self.summer + 86_400), in: paris) == "2026-08-20 16:05 CEST")
+        #expect(TimeText.dateAndClock(Instant(unixSeconds: Self.summer), in: paris) == "2026-08-20 16:05 CEST")
     }
 
     @Test func spansNameTheZoneOnceAndDatesWhenTheyCrossADay() {
         let paris = TimeText.zone("Europe/Paris")
-        #expect(TimeText.span(Self.summer, Self.summer + 2820, now: Self.summer + 3000, in: paris) == "16:05–16:52 CEST")
+        #expect(TimeText.span(Instant(unixSeconds: Self.summer), Instant(unixSeconds: Self.summer + 2820), now: Instant(unixSeconds: Self.summer + 3000), in: paris) == "16:05–16:52 CEST")
         #expect(
-            TimeText.span(Self.summer, Self.summer + 36_000, now: Self.summer + 36_000, in: paris)
+            TimeText.span(Instant(unixSeconds: Self.summer), Instant(unixSeconds: Self.summer + 36_000), now: Instant(unixSeconds: Self.summer + 36_000), in: paris)
                 == "2026-08-20 16:05 – 2026-08-21 02:05 CEST")
         // Across the end of daylight time (2026-10-25 01:00Z): both abbreviations.
         let change: Double = 1_792_890_000
-        #expect(TimeText.span(change - 1800, change + 1800, now: change + 1800, in: paris) == "02:30 CEST–02:30 CET")
+        #expect(TimeText.span(Instant(unixSeconds: change - 1800), Instant(unixSeconds: change + 1800), now: Instant(unixSeconds: change + 1800), in: paris) == "02:30 CEST–02:30 CET")
     }
 
     @Test func openMeteoTimesAreReadAsUTC() {
@@ -53,9 +53,9 @@ struct ZonedTimeTextTests {
 
     @Test func hostileTimesNeverTrap() {
         let paris = TimeText.zone("Europe/Paris")
-        #expect(TimeText.clock(.infinity, in: paris) == "01:00 CET")
-        #expect(TimeText.clock(1e300, in: paris) == "01:00 CET")
-        #expect(TimeText.clock(-.nan, in: paris) == "01:00 CET")
+        #expect(TimeText.clock(Instant(unixSeconds: .infinity), in: paris) == "01:00 CET")
+        #expect(TimeText.clock(Instant(unixSeconds: 1e300), in: paris) == "01:00 CET")
+        #expect(TimeText.clock(Instant(unixSeconds: -.nan), in: paris) == "01:00 CET")
     }
 
     @Test func aMissingOrMalformedZoneFileGivesANumericAbbreviation() {

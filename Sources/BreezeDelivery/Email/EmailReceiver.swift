@@ -1,5 +1,6 @@
 import BreezeAlerts
 import BreezeConfig
+import BreezeVocabulary
 
 /// An `[Email "…"]` receiver: each event becomes one RFC 5322 message in the Maildir at
 /// `Spool=`, and is also handed to `Sendmail=` when one is configured.
@@ -35,11 +36,11 @@ public struct EmailReceiver: Receiver {
     public var refreshesWhileFiring: Bool { false }
 
     /// The message one attempt at `now` writes.
-    public func message(for event: AlertEvent, at now: Double) -> String {
+    public func message(for event: AlertEvent, at now: Instant) -> String {
         MailMessage(event: event, addressing: addressing, timeZone: delivery.timeZone, hostname: hostname, now: now).whole
     }
 
-    public func deliver(_ event: AlertEvent, at now: Double) -> DeliveryOutcome {
+    public func deliver(_ event: AlertEvent, at now: Instant) -> DeliveryOutcome {
         let bytes = Array(message(for: event, at: now).utf8)
         do {
             try Maildir(path: spool, hostname: hostname).deliver(bytes, eventID: event.id, now: now)

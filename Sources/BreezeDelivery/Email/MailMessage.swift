@@ -1,6 +1,7 @@
 import BreezeAlerts
 import BreezeConfig
 import Foundation
+import BreezeVocabulary
 
 /// Who an email receiver's messages are from and to, and what their subjects start with.
 struct MailAddressing: Sendable {
@@ -17,8 +18,8 @@ struct MailMessage {
     /// The receiver's `TimeZone=`, if any.
     let timeZone: String?
     let hostname: String
-    /// Unix seconds when the message is written: its `Date:`.
-    let now: Double
+    /// When the message is written: its `Date:`.
+    let now: Instant
 
     /// `<event-id@hostname>`: the same for every copy of one event, so duplicates show.
     var messageID: String {
@@ -58,7 +59,7 @@ struct MailMessage {
         formatter.calendar = Calendar(identifier: .gregorian)
         formatter.timeZone = timeZone.flatMap(TimeZone.init(identifier:)) ?? .current
         formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss Z"
-        return formatter.string(from: Date(timeIntervalSince1970: now))
+        return formatter.string(from: Date(timeIntervalSince1970: now.unixSeconds))
     }
 
     /// For people: what changed, the reading, the pollutant table, the tips, when observed

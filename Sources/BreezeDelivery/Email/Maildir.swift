@@ -45,11 +45,11 @@ struct Maildir: Sendable {
     /// Writes `message` for `eventID` unless a copy is already there; returns the file's path
     /// in `new/` (or nil when it was there already).
     @discardableResult
-    func deliver(_ message: [UInt8], eventID: String, now: Double) throws(Failure) -> String? {
+    func deliver(_ message: [UInt8], eventID: String, now: Instant) throws(Failure) -> String? {
         try createFolders()
         guard !contains(eventID: eventID) else { return nil }
         let number = Self.counter.add(1, ordering: .relaxed).newValue
-        let name = "\(Int64(now)).\(getpid())_\(number).\(safeHostname),E=\(Self.tag(eventID))"
+        let name = "\(Int64(now.unixSeconds)).\(getpid())_\(number).\(safeHostname),E=\(Self.tag(eventID))"
         let temporary = path + "/tmp/" + name
         let final = path + "/new/" + name
         do {

@@ -28,18 +28,18 @@ import BreezeVocabulary
 /// `event_id`, `observed_at` (RFC 3339 UTC), `aqi`, and `country`, `region` when configured.
 enum AlertmanagerFormat: WebhookPayloadFormat {
     static let path = "/api/v2/alerts"
-    static let testLifetime: Double = 300
+    static let testLifetime = Duration.seconds(300)
 
     static func request(for event: AlertEvent, context: FormatContext) -> HTTPRequest {
-        let now = max(context.now, event.createdAt.unixSeconds)
-        let lifetime = max(context.firingLifetime.seconds, 60)
+        let now = max(context.now, event.createdAt)
+        let lifetime = max(context.firingLifetime, .seconds(60))
         var alerts: [JSONValue] = []
         switch event.kind {
         case .firing:
             alerts = [alert(event, zone: context.timeZone, band: event.band, endsAt: now + lifetime)]
         case .escalated:
             if let previous = event.previousBand, previous != event.band {
-                alerts.append(alert(event, zone: context.timeZone, band: previous, endsAt: event.createdAt.unixSeconds))
+                alerts.append(alert(event, zone: context.timeZone, band: previous, endsAt: event.createdAt))
             }
             alerts.append(alert(event, zone: context.timeZone, band: event.band, endsAt: now + lifetime))
         case .reminder:
@@ -47,11 +47,11 @@ enum AlertmanagerFormat: WebhookPayloadFormat {
                 alert(event, zone: context.timeZone, band: event.previousBand ?? event.band, endsAt: now + lifetime)
             ]
         case .resolved:
-            let startsAt = (event.unannounced.map { min($0.startedAt, event.createdAt) } ?? event.createdAt).unixSeconds
+            let startsAt = (event.unannounced.map { min($0.startedAt, event.createdAt) } ?? event.createdAt)
             alerts = [
                 alert(
                     event, zone: context.timeZone, band: event.previousBand ?? event.band, startsAt: startsAt,
-                    endsAt: event.createdAt.unixSeconds)
+                    endsAt: event.createdAt)
             ]
         case .test:
             alerts = [
@@ -77,11 +77,11 @@ enum AlertmanagerFormat: WebhookPayloadFormat {
     }
 
     private static func alert(
-        _ event: AlertEvent, zone: String?, band: Band?, startsAt: Double? = nil, endsAt: Double,
+        _ event: AlertEvent, zone: String?, band: Band?, startsAt: Instant? = nil, endsAt: Instant,
         name: String = "AirQuality"
     ) -> JSONValue {
         var annotations: [String: JSONValue] = [
-            "summary": .string(AlertText(event, now: event.createdAt.unixSeconds, receiverTimeZone: zone).sentence),
+            "summary": .string(AlertText(event, now: event.createdAt, receiverTimeZone: zone).sentence),
             "description": .string(event.tips.joined(separator: " ")),
             "event_id": .string(event.id),
             "observed_at": .string(Timestamp.observation(event.observedAt)),
@@ -97,7 +97,7 @@ enum AlertmanagerFormat: WebhookPayloadFormat {
                 "severity": .string(severity(band)),
             ]),
             "annotations": .object(annotations),
-            "startsAt": .string(TimeText.rfc3339(startsAt ?? event.createdAt.unixSeconds)),
+            "startsAt": .string(TimeText.rfc3339(startsAt ?? event.createdAt)),
             "endsAt": .string(TimeText.rfc3339(endsAt)),
         ])
     }

@@ -29,7 +29,7 @@ enum DiscordFormat: WebhookPayloadFormat {
                 .object(["name": .string(field.name), "value": .string(field.value), "inline": .bool(true)])
             }),
             "footer": .object(["text": .string(footer)]),
-            "timestamp": .string(TimeText.rfc3339(event.createdAt.unixSeconds)),
+            "timestamp": .string(TimeText.rfc3339(event.createdAt)),
         ]
         if let colour = colour(event) { embed["color"] = .integer(colour) }
         if !description.isEmpty { embed["description"] = .string(description) }

@@ -1,12 +1,13 @@
 import BreezeAlerts
 import BreezeHTTP
+import BreezeVocabulary
 
 /// What a webhook format needs besides the event to build its request.
 struct FormatContext: Sendable {
     /// The configured URL.
     var url: String
-    /// Unix seconds of this attempt.
-    var now: Double
+    /// When this attempt is made.
+    var now: Instant
     /// Signs Standard Webhooks requests when a secret is configured.
     var signingKey: SigningKey?
     /// How long Alertmanager keeps a firing alert without a re-send.

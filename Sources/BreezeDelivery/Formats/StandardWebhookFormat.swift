@@ -12,10 +12,10 @@ enum StandardWebhookFormat: WebhookPayloadFormat {
     static func request(for event: AlertEvent, context: FormatContext) -> HTTPRequest {
         let body = JSONValue.object([
             "type": .string("breeze.alert.\(event.kind.rawValue)"),
-            "timestamp": .string(TimeText.rfc3339(event.createdAt.unixSeconds)),
+            "timestamp": .string(TimeText.rfc3339(event.createdAt)),
             "data": AlertData.object(event, timeZone: context.timeZone),
         ]).bytes
-        let timestamp = Int64(context.now.rounded(.down))
+        let timestamp = Int64(context.now.unixSeconds.rounded(.down))
         var headers: [(name: String, value: String)] = [
             ("webhook-id", event.id), ("webhook-timestamp", String(timestamp)),
         ]

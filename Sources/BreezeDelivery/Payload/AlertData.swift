@@ -27,8 +27,8 @@ enum AlertData {
                 })),
             "pollutantsOverLimit": .array(event.pollutantsOverLimit.map { .string($0.rawValue) }),
             "observedAt": .string(Timestamp.observation(event.observedAt)),
-            "createdAt": .string(TimeText.rfc3339(event.createdAt.unixSeconds)),
-            "message": .string(AlertText(event, now: event.createdAt.unixSeconds, receiverTimeZone: timeZone).sentence),
+            "createdAt": .string(TimeText.rfc3339(event.createdAt)),
+            "message": .string(AlertText(event, now: event.createdAt, receiverTimeZone: timeZone).sentence),
             "tips": .array(event.tips.map(JSONValue.string)),
             "unannounced": unannounced(event),
         ])
@@ -53,8 +53,8 @@ enum AlertData {
     static func unannounced(_ event: AlertEvent) -> JSONValue {
         guard event.kind == .resolved, let episode = event.unannounced else { return .null }
         return .object([
-            "startedAt": .string(TimeText.rfc3339(episode.startedAt.unixSeconds)),
-            "endedAt": .string(TimeText.rfc3339(event.createdAt.unixSeconds)),
+            "startedAt": .string(TimeText.rfc3339(episode.startedAt)),
+            "endedAt": .string(TimeText.rfc3339(event.createdAt)),
             "band": band(episode.band),
         ])
     }

@@ -13,11 +13,11 @@ struct AlertText {
     static let lateAfter: Double = 600
 
     let event: AlertEvent
-    /// Unix seconds of this attempt.
-    let now: Double
+    /// When this attempt is made.
+    let now: Instant
     let zone: TimeZone
 
-    init(_ event: AlertEvent, now: Double, receiverTimeZone: String?) {
+    init(_ event: AlertEvent, now: Instant, receiverTimeZone: String?) {
         self.event = event
         self.now = now
         zone = TimeText.zone(event.city.timeZone, receiverTimeZone)
@@ -29,14 +29,14 @@ struct AlertText {
     /// Seconds between the event and this attempt when more than `lateAfter`; nil when on
     /// time, and for test alerts.
     var delay: Double? {
-        let late = now - event.createdAt.unixSeconds
+        let late = now.unixSeconds - event.createdAt.unixSeconds
         guard event.kind != .test, late.isFinite, late > Self.lateAfter else { return nil }
         return late
     }
 
     /// `seen 13:18 CEST, delayed 42 min`; nil when on time.
     var lateNote: String? {
-        delay.map { "seen \(TimeText.readable(event.createdAt.unixSeconds, now: now, in: zone)), delayed \(Self.duration($0))" }
+        delay.map { "seen \(TimeText.readable(event.createdAt, now: now, in: zone)), delayed \(Self.duration($0))" }
     }
 
     /// The sentence people read first, with the late note when late.
@@ -74,7 +74,7 @@ struct AlertText {
     /// today); the source's text as written when it is not a time Breeze reads.
     var observed: String {
         guard let instant = event.observedAt.instant else { return event.observedAt.text }
-        return TimeText.readable(instant.unixSeconds, now: now, in: zone)
+        return TimeText.readable(instant, now: now, in: zone)
     }
 
     /// The episode this `resolved` stands for, when the receiver never heard of it.
@@ -84,7 +84,7 @@ struct AlertText {
 
     /// `13:18–14:05 CEST`: from the episode's first alert to the resolve.
     func episodeSpan(_ episode: UnannouncedEpisode) -> String {
-        TimeText.span(episode.startedAt.unixSeconds, event.createdAt.unixSeconds, now: now, in: zone)
+        TimeText.span(episode.startedAt, event.createdAt, now: now, in: zone)
     }
 
     /// `AQI 40, Good 😊`, or `no AQI reported`.

@@ -1,6 +1,7 @@
 import BreezeHTTP
 import BreezeJSON
 import Foundation
+import BreezeVocabulary
 
 /// Turns an HTTP answer into a delivery outcome, as Standard Webhooks and Alertmanager do:
 /// 2xx delivered (whatever its body's size); 408, 429 and 5xx retried (honouring `Retry-After`
@@ -11,10 +12,10 @@ enum ResponseClassification {
     static let bodyExcerptLength = 200
 
     /// The outcome of `response` from `place` (a secret-free description of the receiver) to
-    /// a request for `requestURL` sent at `now` (Unix seconds); `redact` removes secrets from
+    /// a request for `requestURL` sent at `now`; `redact` removes secrets from
     /// the body excerpt and a redirect's location.
     static func outcome(
-        _ response: HTTPResponse, from place: String, requestURL: String, now: Double,
+        _ response: HTTPResponse, from place: String, requestURL: String, now: Instant,
         redact: (String) -> String
     ) -> DeliveryOutcome {
         let status = response.status

@@ -1,6 +1,7 @@
 import BreezeAlerts
 import BreezeConfig
 import BreezeHTTP
+import BreezeVocabulary
 
 /// A `[Webhook "…"]` receiver: builds its format's request and sends it through the injected
 /// transport, bounded by the receiver's `Timeout=`.
@@ -42,7 +43,7 @@ public struct WebhookReceiver: Receiver {
     /// `name (host)`: how outcome text names this receiver.
     public var place: String { "\(name) (\(description.place))" }
 
-    public func deliver(_ event: AlertEvent, at now: Double) -> DeliveryOutcome {
+    public func deliver(_ event: AlertEvent, at now: Instant) -> DeliveryOutcome {
         let request: HTTPRequest
         switch self.request(for: event, at: now) {
         case .success(let built): request = built
@@ -60,7 +61,7 @@ public struct WebhookReceiver: Receiver {
 
     /// The exact request one attempt at `now` sends: the format's, then the `Header=` lines
     /// as given, with the receiver's timeout. Fails only on a malformed signing secret.
-    public func request(for event: AlertEvent, at now: Double) -> Result<HTTPRequest, WebhookSetupError> {
+    public func request(for event: AlertEvent, at now: Instant) -> Result<HTTPRequest, WebhookSetupError> {
         let key: SigningKey?
         switch signingKey {
         case .success(let value): key = value

@@ -1,5 +1,6 @@
 import BreezeAlerts
 @testable import BreezeDelivery
+import BreezeVocabulary
 import Testing
 
 /// `Expiry`: `MaxAge=` counted from creation or from the end of a hold.

@@ -1,5 +1,6 @@
 import BreezeAlerts
 @testable import BreezeDelivery
+import BreezeVocabulary
 import Testing
 
 /// `GoneReceiver` (410) and `Orphans` (no such receiver): who is given up, and why.
@@ -17,8 +18,8 @@ struct GoneAndOrphanStageTests {
 
     @Test func orphansWaitADayFromTheirCreationThenAreGivenUp() {
         let queue = [entry(1, receiver: "old", at: 1000), entry(2, receiver: "old", at: 5000)]
-        let day = Orphans.maxAge.seconds
-        let early = Orphans.sort(queue, receiver: "old", now: 1000 + day - 1)
+        let day = Orphans.maxAge
+        let early = Orphans.sort(queue, receiver: "old", now: 1000 + day - .seconds(1))
         #expect(early.kept == queue && early.givenUp.isEmpty)
         #expect(early.wake == 1000 + day)
         let late = Orphans.sort(queue, receiver: "old", now: 1000 + day)

@@ -1,6 +1,7 @@
 import BreezeAlerts
 @testable import BreezeDelivery
 import BreezeModel
+import BreezeVocabulary
 import Testing
 
 /// `QuietHoursHold`: the next entry, holds, those waiting with their city, and waivers.

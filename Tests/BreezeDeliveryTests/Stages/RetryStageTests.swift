@@ -1,5 +1,6 @@
 import BreezeAlerts
 @testable import BreezeDelivery
+import BreezeVocabulary
 import Testing
 
 /// `Retry`: what an attempt's outcome makes of its entry.

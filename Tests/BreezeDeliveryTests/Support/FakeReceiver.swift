@@ -12,7 +12,7 @@ final class FakeReceiver: Receiver {
     let delivery: DeliverySettings
     let refreshesWhileFiring: Bool
     private let script = Mutex<[DeliveryOutcome]>([])
-    private let log = Mutex<[(id: String, at: Double)]>([])
+    private let log = Mutex<[(id: String, at: Instant)]>([])
     let delay: Double
 
     init(_ name: String, maxAge: Duration = .seconds(86_400), refreshes: Bool = false, delay: Double = 0,
@@ -29,7 +29,7 @@ final class FakeReceiver: Receiver {
     /// The ids attempted, in order.
     var attempted: [String] { log.withLock { $0.map(\.id) } }
 
-    func deliver(_ event: AlertEvent, at now: Double) -> DeliveryOutcome {
+    func deliver(_ event: AlertEvent, at now: Instant) -> DeliveryOutcome {
         log.withLock { $0.append((event.id, now)) }
         if delay > 0 { Thread.sleep(forTimeInterval: delay) }
         return script.withLock { $0.isEmpty ? .delivered : $0.removeFirst() }
@@ -49,7 +49,7 @@ func event(
 
 /// A fresh entry for `receiver`, created at `at`.
 func entry(_ number: Int, receiver: String = "ops", city: String = "Paris", kind: AlertEventKind = .firing,
-           band: Band = .unhealthy, at: Double = 1000) -> OutboxEntry {
+           band: Band = .unhealthy, at: Instant = 1000) -> OutboxEntry {
     OutboxEntry(event: event(number, city: city, kind: kind, band: band), receiver: receiver,
                 sequence: UInt64(number), createdAt: at)
 }
@@ -75,7 +75,7 @@ extension DeliveryAction {
             case .failed(let entry, let error, let final): "failed \(entry.receiver) \(entry.sequence)\(final ? " final" : ""): \(error)"
             case .receiverGone(let receiver, let reason, let buried): "gone \(receiver) (\(buried)): \(reason)"
             case .waitingForReceiver(let receiver, let entries): "waiting for \(receiver) (\(entries))"
-            case .held(let entry, let until): "held \(entry.receiver) \(entry.sequence) until \(Int(until))"
+            case .held(let entry, let until): "held \(entry.receiver) \(entry.sequence) until \(Int(until.unixSeconds))"
             case .superseded(let entry, let resolve): "superseded \(entry.receiver) \(entry.sequence) by \(resolve.sequence)"
             case .storageFailed(let text): "storage: \(text)"
             }

@@ -13,8 +13,8 @@ public func fuzzOutboxEntry(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     _ = entry.fileName
     _ = TimeText.rfc3339(entry.createdAt)
     _ = TimeText.rfc3339(entry.nextAttemptAt)
-    _ = TimeText.local(entry.heldUntil ?? 0)
-    let now = 1_800_000_000.0
+    _ = TimeText.local(entry.heldUntil ?? Instant(unixSeconds: 0))
+    let now = Instant(unixSeconds: 1_800_000_000)
     var queues = DeliveryQueues(targets: [], quietHours: { _, _, _ in nil })
     queues.add([entry])
     _ = queues.step(now: now)

@@ -23,11 +23,11 @@ public func fuzzState(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
                 rule: AlertRule(threshold: 101, confirmAfter: 1, repeatEvery: .seconds(3600)),
                 state: record.alert, now: Instant(unixSeconds: now))
         }
-        for time in [record.bandSince, record.lastPollAt, record.alert.lastNotifiedAt, record.alert.episodeStartedAt].map({ $0?.unixSeconds }) {
+        for time in [record.bandSince, record.lastPollAt, record.alert.lastNotifiedAt, record.alert.episodeStartedAt] {
             _ = time.map(TimeText.rfc3339)
             _ = time.map(TimeText.local)
         }
     }
-    _ = state.lastCycleCompletedAt.map { TimeText.local($0.unixSeconds) }
+    _ = state.lastCycleCompletedAt.map(TimeText.local)
     return 0
 }
