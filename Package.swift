@@ -1,6 +1,13 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// The flow, by target name: the configuration (BreezeConfig) → the schedule and the poll cycle
+// (BreezeDaemon) → the fetch (BreezeOpenMeteo over BreezeHTTP, bodies read by BreezeJSON) →
+// the rating (BreezeModel) → the alert state (BreezeAlerts) → the state store (BreezeState) →
+// the outbox and delivery (BreezeDelivery) → the journal (BreezeSystem). Beside it: breezectl
+// (BreezeControl), the socket between the two (BreezeControlSocket), what every module shares
+// (BreezeVocabulary, BreezeFiles, BreezeCommandLine).
+
 let package = Package(
     name: "breeze",
     products: [
@@ -46,7 +53,8 @@ let package = Package(
         .target(name: "BreezeSystem", dependencies: ["CSystemd", "BreezeCommandLine"]),
         // The control socket: breezed answers breezectl (status, outbox, poll, reload, retry).
         .target(name: "BreezeControlSocket", dependencies: ["BreezeAlerts", "BreezeDelivery", "BreezeJSON", "BreezeState", "BreezeVocabulary"]),
-        // The daemon: scheduling, the poll cycle, reload and shutdown.
+        // The daemon: its lifecycle (DaemonPhase, PollLoopPhase), the schedule, the poll cycle,
+        // the hand-off to the outbox, reload and the ordered stop.
         .target(
             name: "BreezeDaemon",
             dependencies: ["BreezeModel", "BreezeConfig", "BreezeAlerts", "BreezeSystem", "BreezeHTTP", "BreezeOpenMeteo", "BreezeDelivery", "BreezeFiles", "BreezeControlSocket", "BreezeState", "BreezeVocabulary"]),
