@@ -47,7 +47,7 @@ struct JournalLeakTests {
         defer { server.stop() }
         let path = try configuration(server)
         let (result, journal) = try PrivateJournal.run([
-            Binaries.fixture("journal-cycles").path, "300",
+            Binaries.fixture("journal-cycles").path, "300", "40",
             Binaries.breezed.path, "--config", path, "--log", "journal",
         ])
         #expect(result.status == 0, "\(result.standardError)")
