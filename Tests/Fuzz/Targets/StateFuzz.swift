@@ -4,7 +4,7 @@
 // Built and run by scripts/fuzz; a crash found is kept in Tests/Fuzz/Corpus/state.
 import BreezeModel
 @testable import BreezeAlerts
-import BreezeState
+@testable import BreezeState
 import BreezeVocabulary
 
 @_cdecl("LLVMFuzzerTestOneInput")
