@@ -79,7 +79,7 @@ let package = Package(
         .testTarget(name: "BreezeConfigTests", dependencies: ["BreezeConfig", "BreezeVocabulary"]),
         .testTarget(
             name: "BreezeOpenMeteoTests",
-            dependencies: ["BreezeOpenMeteo", "BreezeHTTP", "BreezeTestSupport"]),
+            dependencies: ["BreezeOpenMeteo", "BreezeHTTP", "BreezeTestSupport", "BreezeModel", "BreezeConfig", "BreezeVocabulary"]),
         .testTarget(name: "BreezeAlertsTests", dependencies: ["BreezeAlerts", "BreezeVocabulary"]),
         .testTarget(name: "BreezeStateTests", dependencies: ["BreezeState", "BreezeAlerts", "BreezeFiles", "BreezeModel", "BreezeVocabulary"]),
         .testTarget(

@@ -11,7 +11,7 @@ enum Schema {
     /// The `[Alert]` keys, which `[City "…"]` sections accept too.
     static let alertKeys = [
         "Threshold", "Hysteresis", "ConfirmAfter", "RepeatEvery", "SendResolved",
-        "PollutantLimits", "Notify",
+        "PollutantLimits", "Notify", "AQISource",
     ]
 
     static let breeze = Section(

@@ -21,8 +21,8 @@ public struct OpenMeteoSource: AirQualitySource {
     {
         let coordinates = cities.map { Coordinate(latitude: $0.latitude, longitude: $0.longitude) }
         let endpoints = client.endpoints
-        return client.current(for: coordinates, includeSubIndices: true, deadline: deadline).map { result in
-            result.map(\.reading).mapError { error in
+        return client.poll(for: coordinates, deadline: deadline).map { result in
+            result.map(\.current.reading).mapError { error in
                 // Error texts can carry the request URL; the API key must never reach a log.
                 SourceFailure(message: endpoints.redacting(error.description), permanent: !error.isTransient)
             }
