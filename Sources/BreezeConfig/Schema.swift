@@ -12,6 +12,7 @@ enum Schema {
     static let alertKeys = [
         "Threshold", "Hysteresis", "ConfirmAfter", "RepeatEvery", "SendResolved",
         "PollutantLimits", "Notify", "AQISource",
+        "ForecastThreshold", "ForecastAt", "ForecastDays",
     ]
 
     static let breeze = Section(
