@@ -19,8 +19,9 @@ public enum QuietHoursPolicy {
     ) -> Double? {
         guard let window = receiver.delivery.quietHours else { return nil }
         switch event.kind {
-        case .resolved, .test: return nil
-        case .firing, .escalated, .reminder: break
+        case .resolved, .test, .forecastCleared: return nil
+        // A forecast is held like a firing: it is about tomorrow, so it can wait the night.
+        case .firing, .escalated, .reminder, .forecast: break
         }
         if let band = event.band, band >= .veryUnhealthy { return nil }
         let zone = [receiver.delivery.timeZone, cityTimeZone].lazy.compactMap { $0.flatMap(TimeZone.init(identifier:)) }.first
