@@ -1,3 +1,4 @@
+import BreezeAlerts
 import BreezeConfig
 import BreezeHTTP
 import BreezeModel
@@ -19,10 +20,16 @@ public struct OpenMeteoSource: AirQualitySource {
     public func currentReadings(for cities: [City], deadline: ContinuousClock.Instant)
         -> [Result<Reading, SourceFailure>]
     {
+        conditions(for: cities, deadline: deadline).map { $0.map(\.reading) }
+    }
+
+    public func conditions(for cities: [City], deadline: ContinuousClock.Instant)
+        -> [Result<PolledConditions, SourceFailure>]
+    {
         let coordinates = cities.map { Coordinate(latitude: $0.latitude, longitude: $0.longitude) }
         let endpoints = client.endpoints
         return client.poll(for: coordinates, deadline: deadline).map { result in
-            result.map(\.current.reading).mapError { error in
+            result.map { PolledConditions(reading: $0.current.reading, forecast: ForecastSeries(grid: $0.hourly)) }.mapError { error in
                 // Error texts can carry the request URL; the API key must never reach a log.
                 SourceFailure(message: endpoints.redacting(error.description), permanent: !error.isTransient)
             }

@@ -35,6 +35,9 @@ struct StateJSONWriterTests {
         full.alert.episodeStartedAt = Instant(unixSeconds: 1_799_999_000)
         full.alert.eventsInEpisode = 4
         full.alert.missingStreak = 5
+        full.forecast = CityForecastState(days: [
+            .init(day: "2026-08-21", announcedBand: .unhealthy, events: 2), .init(day: "2026-08-22"),
+        ])
         state.cities[full.city.name] = full
         state.cities["Berlin"] = CityRecord(city: City(name: "Berlin", latitude: 52.52, longitude: 13.41))
         state.cities["Ångström"] = CityRecord(city: City(name: "Ångström", latitude: 0, longitude: -0.5))
@@ -73,7 +76,9 @@ struct StateJSONWriterTests {
     @Test func everyStoredPropertyIsWritten() {
         let record = Self.fullState().cities["Berlin"]!
         #expect(Mirror(reflecting: DaemonState()).children.count == 6)
-        #expect(Mirror(reflecting: record).children.count == 7)
+        #expect(Mirror(reflecting: record).children.count == 8)
+        #expect(Mirror(reflecting: CityForecastState()).children.count == 1)
+        #expect(Mirror(reflecting: CityForecastState.DayState(day: "")).children.count == 3)
         #expect(Mirror(reflecting: CityAlertState()).children.count == 10)
         #expect(Mirror(reflecting: record.city).children.count == 6)
         // Five: `droppedValues` explains one poll and is deliberately not stored (not a Codable key).
