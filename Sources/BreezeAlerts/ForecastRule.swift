@@ -1,3 +1,4 @@
+import BreezeConfig
 import Foundation
 
 /// When one city's forecast alerts go out: its forecast settings reduced to what
@@ -17,5 +18,17 @@ public struct ForecastRule: Sendable, Equatable {
         self.decideAtMinute = min(max(0, decideAtMinute), 24 * 60 - 1)
         self.days = max(1, days)
         self.timeZone = timeZone
+    }
+}
+
+extension ForecastRule {
+    /// The rule of a city's settings: its `ForecastThreshold=` (else its `Threshold=`), read in
+    /// its `TimeZone=` (else the system's); nil when its forecast alerts are off.
+    public init?(_ city: CityConfiguration, systemTimeZone: TimeZone = .current) {
+        guard let threshold = city.alert.forecast.threshold.resolved(alert: city.alert.threshold) else { return nil }
+        self.init(
+            threshold: threshold.aqi, decideAtMinute: city.alert.forecast.decideAtMinute,
+            days: city.alert.forecast.days,
+            timeZone: city.city.timeZone.flatMap(TimeZone.init(identifier:)) ?? systemTimeZone)
     }
 }

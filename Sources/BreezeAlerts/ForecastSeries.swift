@@ -18,6 +18,12 @@ public struct ForecastSeries: Sendable, Equatable {
         self.problems = problems
     }
 
+    /// A poll's hourly grid by its parts (µg/m³ per pollutant, oldest hour first), checked again
+    /// by `HourlyConcentrations` (a value that is not a concentration is a missing hour).
+    public init(firstHour: Instant, columns: [Pollutant: [Double?]], problems: [String] = []) {
+        self.init(firstHour: firstHour, concentrations: HourlyConcentrations(columns), problems: problems)
+    }
+
     /// The grid indices of the local day `day` in `zone`: the hours starting at or after its
     /// midnight and before the next one (indices past the grid are missing hours).
     public func hours(of day: LocalDay, in zone: TimeZone) -> Range<Int>? {

@@ -32,7 +32,7 @@ enum ForecastCycle {
         for city in configuration.cities {
             let name = city.city.name
             guard var record = state.cities[name] else { continue }
-            guard let rule = rule(city) else {
+            guard let rule = ForecastRule(city) else {
                 record.forecast = nil
                 state.cities[name] = record
                 continue
@@ -53,14 +53,6 @@ enum ForecastCycle {
         }
     }
 
-    /// The rule of a city's settings; nil when its forecast alerts are off.
-    static func rule(_ city: CityConfiguration) -> ForecastRule? {
-        guard let threshold = city.alert.forecast.threshold.resolved(alert: city.alert.threshold) else { return nil }
-        let zone = city.city.timeZone.flatMap(TimeZone.init(identifier:)) ?? .current
-        return ForecastRule(
-            threshold: threshold.aqi, decideAtMinute: city.alert.forecast.decideAtMinute,
-            days: city.alert.forecast.days, timeZone: zone)
-    }
 
     /// The record of a day the forecast does not rate (beyond its horizon, hours missing), nil
     /// for a rated day.

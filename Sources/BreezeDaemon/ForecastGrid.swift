@@ -10,8 +10,6 @@ extension ForecastSeries {
     /// The forecast alerts' view of a poll's hourly grid: the same hours, checked again by
     /// BreezeModel's series (a value that is not a concentration is a missing hour).
     init(grid: PolledHourlyGrid) {
-        self.init(
-            firstHour: grid.firstHour, concentrations: BreezeModel.HourlyConcentrations(grid.concentrations),
-            problems: grid.problems)
+        self.init(firstHour: grid.firstHour, columns: grid.concentrations, problems: grid.problems)
     }
 }

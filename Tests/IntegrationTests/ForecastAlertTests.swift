@@ -101,6 +101,31 @@ struct ForecastAlertTests {
         #expect(try webhook.requests().isEmpty)
     }
 
+    @Test func nowForecastShowsTheComingDays() throws {
+        let server = try OpenMeteoServer()
+        defer { server.stop() }
+        let webhook = try WebhookReceiverServer()
+        defer { webhook.stop() }
+        try server.control("scenario", try Self.scenario("forecast-peak"))
+        let path = try configuration(server, webhook: webhook, forecastAt: "16:00")
+        let json = try Binaries.run(Binaries.breezectl, ["now", "--forecast", "--json", "--config", path])
+        #expect(json.status == 0, "\(json.standardError)")
+        let days = try #require(try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [[String: Any]])
+        #expect(days.count == 4)
+        let tomorrow = try #require(days.first)
+        #expect(tomorrow["day"] as? String == Self.tomorrow())
+        #expect(tomorrow["status"] as? String == "rated")
+        #expect(tomorrow["band"] as? String == "unhealthy")
+        #expect(tomorrow["dominantPollutant"] as? String == "o3")
+        #expect((tomorrow["hoursAboveThreshold"] as? Int ?? 0) > 0)
+        #expect(tomorrow["threshold"] as? Int == 101)
+        try server.control("scenario", try Self.scenario("forecast-peak-short"))
+        let text = try Binaries.run(Binaries.breezectl, ["now", "--forecast", "--config", path])
+        #expect(text.status == 0)
+        #expect(text.standardOutput.contains(Self.tomorrow()))
+        #expect(text.standardOutput.components(separatedBy: "beyond the forecast horizon").count == 5, "\(text.standardOutput)")
+    }
+
     static func tomorrow() -> String {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
