@@ -134,3 +134,15 @@ struct StateJSONReaderTests {
         #expect(throws: StateJSONReader.Failure.self) { try StateJSONReader.decode(Array(reading.utf8)) }
     }
 }
+
+/// State files from before forecast alerts load: a record without `forecast` has none.
+struct StateWithoutForecastTests {
+    @Test func aRecordWithoutForecastLoadsWithNone() throws {
+        let old = #"{"cities":{"Paris":{"alert":{"breachStreak":0,"clearStreak":0,"escalationStreak":0,"eventsInEpisode":0,"firing":false,"missingStreak":0},"city":{"latitude":48.85,"longitude":2.35,"name":"Paris"}}},"version":1}"#
+        let state = try StateJSONReader.decode(Array(old.utf8))
+        #expect(state.cities["Paris"]?.forecast == nil)
+        #expect(throws: (any Error).self) {
+            try StateJSONReader.decode(Array(old.replacingOccurrences(of: #""city":"#, with: #""forecast":{"days":[{"day":"2026-12-02"}]},"city":"#).utf8))
+        }
+    }
+}
