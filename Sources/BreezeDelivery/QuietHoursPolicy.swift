@@ -8,8 +8,9 @@ public enum QuietHoursPolicy {
     /// When `event` may go to `receiver`: nil for now, else the unix seconds at which the
     /// current quiet window ends.
     ///
-    /// Holds `firing`, `escalated` and `reminder` inside the window, except Very Unhealthy and
-    /// Hazardous, which always go out; never holds `resolved` or `test`. The window is read in
+    /// Holds `firing`, `escalated`, `reminder` and `forecast` inside the window, except Very
+    /// Unhealthy and Hazardous, which always go out; never holds `resolved`, `forecastCleared`
+    /// or `test`. The window is read in
     /// the receiver's `TimeZone=`, else `cityTimeZone`, else `systemTimeZone` (an unknown zone
     /// name counts as absent). Across a daylight-saving change the end is the next wall-clock
     /// time matching the window's end (or the first time after it, when it is skipped).
