@@ -86,6 +86,27 @@ struct ForecastAlertTests {
             .filter { ($0["type"] as? String)?.hasPrefix("breeze.alert.forecast") == true }.count == 1)
     }
 
+    @Test(.enabled(if: JournalTests.canRunPrivateJournald, "needs root, unshare and systemd-journald"))
+    func theForecastRecordReachesTheJournalWithItsFields() throws {
+        let server = try OpenMeteoServer()
+        defer { server.stop() }
+        let webhook = try WebhookReceiverServer()
+        defer { webhook.stop() }
+        try server.control("scenario", try Self.scenario("forecast-peak"))
+        let path = try configuration(server, webhook: webhook, forecastAt: "00:00")
+        let (result, journal) = try PrivateJournal.run([Binaries.breezed.path, "--config", path, "--once", "--log", "journal"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let records = PrivateJournal.breezedRecords(journal).filter { $0["BREEZE_EVENT"] as? String == "forecast" }
+        #expect(records.count == 1, "\(journal.prefix(2000))")
+        let record = try #require(records.first)
+        #expect(record["BREEZE_FORECAST_DAY"] as? String == Self.tomorrow())
+        #expect(record["BREEZE_FORECAST_THRESHOLD"] as? String == "101")
+        #expect(record["BREEZE_BAND"] as? String == "unhealthy")
+        #expect(record["MESSAGE_ID"] as? String == "33d3a05a232f4a498ea5174a8f6014ed")
+        #expect(record["PRIORITY"] as? String == "4")
+        #expect((record["MESSAGE"] as? String)?.hasPrefix("Air quality forecast for Paris on \(Self.tomorrow()): peak AQI") == true)
+    }
+
     @Test func aForecastShorterThanAskedGivesARecordAndNoEvent() throws {
         let server = try OpenMeteoServer()
         defer { server.stop() }
