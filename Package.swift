@@ -42,7 +42,7 @@ let package = Package(
         // Open-Meteo requests, batching, decoding, error mapping.
         .target(name: "BreezeOpenMeteo", dependencies: ["BreezeModel", "BreezeConfig", "BreezeHTTP", "BreezeJSON", "BreezeVocabulary"]),
         // Alert rules, the per-city alert state machine and event identity. Pure, no I/O.
-        .target(name: "BreezeAlerts", dependencies: ["BreezeModel", "BreezeVocabulary"]),
+        .target(name: "BreezeAlerts", dependencies: ["BreezeModel", "BreezeVocabulary", "BreezeConfig"]),
         // The daemon's persisted state (state.json): its document, codec and durable store.
         .target(name: "BreezeState", dependencies: ["BreezeModel", "BreezeAlerts", "BreezeJSON", "BreezeFiles", "BreezeVocabulary"]),
         // Alert delivery: receivers (webhook formats, email), the durable outbox, its worker.
@@ -87,7 +87,7 @@ let package = Package(
         .testTarget(name: "BreezeConfigTests", dependencies: ["BreezeConfig", "BreezeVocabulary"]),
         .testTarget(
             name: "BreezeOpenMeteoTests",
-            dependencies: ["BreezeOpenMeteo", "BreezeHTTP", "BreezeTestSupport", "BreezeVocabulary"]),
+            dependencies: ["BreezeOpenMeteo", "BreezeHTTP", "BreezeTestSupport", "BreezeModel", "BreezeConfig", "BreezeVocabulary"]),
         .testTarget(name: "BreezeAlertsTests", dependencies: ["BreezeAlerts", "BreezeVocabulary"]),
         .testTarget(name: "BreezeStateTests", dependencies: ["BreezeState", "BreezeAlerts", "BreezeFiles", "BreezeModel", "BreezeVocabulary"]),
         .testTarget(

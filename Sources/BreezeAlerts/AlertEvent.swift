@@ -9,6 +9,14 @@ public enum AlertEventKind: String, Sendable, Codable, CaseIterable {
     case resolved
     /// Sent by `breezectl test-alert`, never by the state machine.
     case test
+    /// A coming day's forecast reaches the forecast threshold (first, or a band worse):
+    /// `ForecastStateMachine`; `AlertEvent.forecast` says which day.
+    case forecast
+    /// A day announced by `forecast` is no longer forecast at the threshold.
+    case forecastCleared = "forecast-cleared"
+
+    /// Whether the event is about a forecast day rather than the current air.
+    public var isForecast: Bool { self == .forecast || self == .forecastCleared }
 }
 
 /// One alert about one city, as it goes to the journal and to receivers.
@@ -33,6 +41,9 @@ public struct AlertEvent: Sendable, Equatable, Codable {
     /// the receiver (they were still waiting when the air got better): the people it reaches
     /// hear of the episode only as over.
     public var unannounced: UnannouncedEpisode?
+    /// Set on `forecast` and `forecastCleared`: the day, and how many of its hours are expected
+    /// at or above the threshold. `aqi`, `band` and `dominantPollutant` are then the day's peak.
+    public var forecast: ForecastDetails?
 
     public init(
         id: String, kind: AlertEventKind, city: City, aqi: Int?, band: Band?, previousBand: Band?,
@@ -63,5 +74,27 @@ public struct UnannouncedEpisode: Sendable, Equatable, Codable {
     public init(startedAt: Instant, band: Band?) {
         self.startedAt = startedAt
         self.band = band
+    }
+}
+
+/// What a forecast event says beyond the peak AQI and band.
+public struct ForecastDetails: Sendable, Equatable, Codable {
+    /// The local date forecast, `YYYY-MM-DD`.
+    public var day: String
+    /// Hours of the day whose AQI is expected at or above `threshold`.
+    public var hoursAboveThreshold: Int
+    /// The forecast threshold (an AQI).
+    public var threshold: Int
+    /// The pollutant and averaging period giving the peak.
+    public var dominant: AQIKey?
+    /// When the day ends (its next local midnight).
+    public var dayEndsAt: Instant?
+
+    public init(day: String, hoursAboveThreshold: Int, threshold: Int, dominant: AQIKey?, dayEndsAt: Instant? = nil) {
+        self.day = day
+        self.dayEndsAt = dayEndsAt
+        self.hoursAboveThreshold = hoursAboveThreshold
+        self.threshold = threshold
+        self.dominant = dominant
     }
 }

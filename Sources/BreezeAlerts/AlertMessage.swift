@@ -19,6 +19,8 @@ extension AlertEvent {
             return "Air quality in \(place) is back to \(level)\(was)"
         case .test:
             return "Test alert from Breeze: air quality in \(place): \(level)"
+        case .forecast, .forecastCleared:
+            return forecastMessage(place: place, level: level)
         }
     }
 

@@ -20,6 +20,13 @@ public enum EventIdentifier {
         "\(city(name))-\(seconds(episode))-refresh-\(seconds(now))"
     }
 
+    /// The id of the `number`th forecast event about the local day `day` (`YYYY-MM-DD`):
+    /// `<city slug>-forecast-<day>-<number>-<kind>`, the same on every detection of the same
+    /// change, so a crash before the state was saved sends it again under the same id.
+    public static func forecast(city name: String, day: String, number: Int, kind: AlertEventKind) -> String {
+        "\(city(name))-forecast-\(day)-\(number)-\(kind.rawValue)"
+    }
+
     /// The id of the test alert `breezectl test-alert` sends about `name` at `now`.
     public static func test(city name: String, now: Instant) -> String {
         "test-\(city(name))-\(seconds(max(Instant(unixSeconds: 0), now)))"

@@ -3,8 +3,8 @@ import BreezeVocabulary
 /// What a configuration costs on Open-Meteo, counted the way Open-Meteo counts: every location
 /// in a request is at least one call, weighted by `max(1, variables/10, variables/10 × days/14)`.
 public enum APICost {
-    /// The variables Breeze asks for each poll: `us_aqi` and the six pollutants.
-    public static let variablesPerPoll = 7
+    /// What each poll asks for, per location (its variables and days are the estimate's).
+    public static let pollShape = PollRequestShape.standard
 
     /// Open-Meteo's free tier: fewer than 10,000 calls a day…
     public static let freeCallsPerDay = 10_000
@@ -20,25 +20,30 @@ public enum APICost {
     }
 
     /// Calls one poll of `locations` locations costs (the weight rounded up per location).
-    public static func callsPerPoll(locations: Int, variables: Int = variablesPerPoll) -> Int {
-        let perLocation = weight(variables: variables).rounded(.up)
+    public static func callsPerPoll(
+        locations: Int, variables: Int = pollShape.variableCount, days: Double = pollShape.days
+    ) -> Int {
+        let perLocation = weight(variables: variables, days: days).rounded(.up)
         return locations * Int(perLocation)
     }
 
     /// Calls a day for `locations` polled every `pollInterval`, rounded up.
     public static func estimatedCallsPerDay(
-        locations: Int, pollInterval: Duration, variables: Int = variablesPerPoll
+        locations: Int, pollInterval: Duration, variables: Int = pollShape.variableCount,
+        days: Double = pollShape.days
     ) -> Int {
         let pollsPerDay = 86_400 / seconds(pollInterval)
-        return Int((Double(callsPerPoll(locations: locations, variables: variables)) * pollsPerDay).rounded(.up))
+        let perPoll = callsPerPoll(locations: locations, variables: variables, days: days)
+        return Int((Double(perPoll) * pollsPerDay).rounded(.up))
     }
 
     /// Calls in the busiest hour: every poll that starts within it.
     public static func estimatedCallsPerHour(
-        locations: Int, pollInterval: Duration, variables: Int = variablesPerPoll
+        locations: Int, pollInterval: Duration, variables: Int = pollShape.variableCount,
+        days: Double = pollShape.days
     ) -> Int {
         let pollsPerHour = (3600 / seconds(pollInterval)).rounded(.up)
-        return callsPerPoll(locations: locations, variables: variables) * Int(pollsPerHour)
+        return callsPerPoll(locations: locations, variables: variables, days: days) * Int(pollsPerHour)
     }
 
     private static func seconds(_ duration: Duration) -> Double { max(0.001, duration.seconds) }

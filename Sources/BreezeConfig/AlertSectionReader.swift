@@ -25,6 +25,10 @@ extension ConfigurationBuilder {
         if let sendResolved = reader.value("SendResolved", diagnostics: &diagnostics, Read.boolean) {
             settings.sendResolved = sendResolved.value
         }
+        if let source = reader.value("AQISource", diagnostics: &diagnostics, Read.choice as (String) -> Result<AQISource, ValueProblem>) {
+            settings.aqiSource = source.value
+        }
+        settings.forecast = readForecast(reader, base: settings.forecast)
         for assignment in reader.assignments("PollutantLimits") {
             if let limits = pollutantLimits(assignment) { settings.pollutantLimits = limits }
         }

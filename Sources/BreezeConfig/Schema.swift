@@ -11,7 +11,8 @@ enum Schema {
     /// The `[Alert]` keys, which `[City "…"]` sections accept too.
     static let alertKeys = [
         "Threshold", "Hysteresis", "ConfirmAfter", "RepeatEvery", "SendResolved",
-        "PollutantLimits", "Notify",
+        "PollutantLimits", "Notify", "AQISource",
+        "ForecastThreshold", "ForecastAt", "ForecastDays",
     ]
 
     static let breeze = Section(

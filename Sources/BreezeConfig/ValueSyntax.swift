@@ -65,7 +65,8 @@ enum ValueSyntax {
         return QuietHours(start: start, end: end)
     }
 
-    private static func clockMinutes(_ text: String) -> Int? {
+    /// `HH:MM` (24-hour clock) as minutes since midnight.
+    static func clockMinutes(_ text: String) -> Int? {
         let fields = text.split(separator: ":", omittingEmptySubsequences: false)
         guard fields.count == 2, fields[1].count == 2, (1...2).contains(fields[0].count),
             let hours = Int(fields[0]), let minutes = Int(fields[1]),

@@ -8,7 +8,7 @@ enum NowCommand: ControlCommand {
     static let name = "now"
     static let summary = "Show current readings for the configured cities"
     static let help = """
-        Usage: breezectl now [--city NAME] [--json] [--config PATH]
+        Usage: breezectl now [--city NAME] [--forecast] [--json] [--config PATH]
 
         Fetch the current air from Open-Meteo for every configured city (or one) and show
         a table at most 100 columns wide: the city with its Region= and Country=, Open-Meteo's
@@ -21,6 +21,9 @@ enum NowCommand: ControlCommand {
 
         Options:
           --city NAME     only this configured city (case-insensitive)
+          --forecast      show each city's coming days instead: the forecast peak AQI and band,
+                          the hours at or above its ForecastThreshold, the dominant pollutant,
+                          or "beyond the forecast horizon"
           --json          print a JSON array of objects instead, for scripts
           --config PATH   main configuration file (default \(DefaultPaths.configuration))
         """
@@ -33,7 +36,7 @@ enum NowCommand: ControlCommand {
     ]
 
     static func run(_ arguments: [String], context: CommandContext) -> ExitCode {
-        let specification = ArgumentSpecification(flags: ["json"], options: ["city", "config"])
+        let specification = ArgumentSpecification(flags: ["json", "forecast"], options: ["city", "config"])
         let parsed: ParsedArguments
         switch parse(arguments, specification, context: context) {
         case .finish(let status): return status
@@ -62,6 +65,12 @@ enum NowCommand: ControlCommand {
         guard !cities.isEmpty else {
             console.printError("breezectl now: no city is configured; add one with 'breezectl add'")
             return .configuration
+        }
+        if parsed.has("forecast") {
+            let names = Set(cities.map(\.name))
+            return NowForecast.run(
+                configuration.cities.filter { names.contains($0.city.name) }, json: parsed.has("json"),
+                access: OpenMeteoAccess(settings: configuration.breeze, clock: context.clock), console: console, now: context.clock().wall)
         }
         return now(
             cities, json: parsed.has("json"), access: OpenMeteoAccess(settings: configuration.breeze, clock: context.clock),

@@ -21,6 +21,9 @@ public struct SourceFailure: Error, Sendable, Equatable, CustomStringConvertible
 public protocol AirQualitySource: Sendable {
     /// One result per city, in the order given; must return by `deadline`.
     func currentReadings(for cities: [City], deadline: Deadline) -> [Result<Reading, SourceFailure>]
+    /// The readings with the hourly forecast of the same response (`PolledConditions.swift`
+    /// gives every source one without forecasts).
+    func conditions(for cities: [City], deadline: Deadline) -> [Result<PolledConditions, SourceFailure>]
 }
 
 /// A city as the daemon watches it: the configured name keys its state.

@@ -13,6 +13,8 @@ public enum DaemonEvent: String, CaseIterable, Sendable {
     case reloadFailed = "reload-failed"
     case started
     case stopping
+    case forecast
+    case forecastCleared = "forecast-cleared"
 
     /// The fixed 128-bit id of the event kind; `systemd/breezed.catalog` explains each one.
     public var messageID: String {
@@ -30,6 +32,8 @@ public enum DaemonEvent: String, CaseIterable, Sendable {
         case .reloadFailed: "3b338e2bf4524ea3a99ce7b03ff644d9"
         case .started: "c0ffb4f5088d4fc793d32f7b388e5ac0"
         case .stopping: "d42530c656d9424280de3f7c576b4bee"
+        case .forecast: "33d3a05a232f4a498ea5174a8f6014ed"
+        case .forecastCleared: "e9dbb4c395b34ce7b7b335b56cf5d449"
         }
     }
 }

@@ -30,6 +30,8 @@ public enum DaemonRecords {
         case .reminder: (kind, priority) = (.reminder, .info)
         case .resolved: (kind, priority) = (.resolved, .notice)
         case .test: (kind, priority) = (.delivered, .info)
+        case .forecast: (kind, priority) = (.forecast, .warning)
+        case .forecastCleared: (kind, priority) = (.forecastCleared, .notice)
         }
         var fields = cityFields(event.city) + [("BREEZE_EVENT", kind.rawValue)]
         fields += aqiFields(
@@ -37,6 +39,13 @@ public enum DaemonRecords {
             dominant: event.dominantPollutant)
         fields += pollutantFields(event.concentrations)
         fields.append(("BREEZE_ALERT_ID", event.id))
+        if let forecast = event.forecast {
+            fields += [
+                ("BREEZE_FORECAST_DAY", forecast.day),
+                ("BREEZE_FORECAST_HOURS_ABOVE", String(forecast.hoursAboveThreshold)),
+                ("BREEZE_FORECAST_THRESHOLD", String(forecast.threshold)),
+            ]
+        }
         return record(priority, kind, event.message, fields)
     }
 

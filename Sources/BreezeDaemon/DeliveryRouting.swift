@@ -46,7 +46,8 @@ public struct DeliveryRouting: Sendable {
             }
         }
         guard !refreshing.isEmpty else { return requests }
-        let announced = Set(events.map(\.city.name))
+        // A forecast says nothing about the current alert: it still needs its refresh.
+        let announced = Set(events.filter { !$0.kind.isForecast }.map(\.city.name))
         for name in state.cities.keys.sorted() where !announced.contains(name) {
             guard let record = state.cities[name], let refresh = Self.refreshEvent(record, now: now) else { continue }
             for receiver in receiversByCity[name] ?? [] where refreshing.contains(receiver) {

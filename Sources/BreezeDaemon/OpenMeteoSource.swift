@@ -1,3 +1,4 @@
+import BreezeAlerts
 import BreezeConfig
 import BreezeHTTP
 import BreezeModel
@@ -27,10 +28,16 @@ public struct OpenMeteoSource: AirQualitySource {
     public func currentReadings(for cities: [City], deadline: Deadline)
         -> [Result<Reading, SourceFailure>]
     {
+        conditions(for: cities, deadline: deadline).map { $0.map(\.reading) }
+    }
+
+    public func conditions(for cities: [City], deadline: Deadline)
+        -> [Result<PolledConditions, SourceFailure>]
+    {
         let coordinates = cities.map { Coordinate(latitude: $0.latitude, longitude: $0.longitude) }
         let endpoints = client.endpoints
-        return client.current(for: coordinates, includeSubIndices: true, deadline: deadline).map { result in
-            result.map(\.reading).mapError { error in
+        return client.poll(for: coordinates, deadline: deadline).map { result in
+            result.map { PolledConditions(reading: $0.current.reading, forecast: ForecastSeries(grid: $0.hourly)) }.mapError { error in
                 // Error texts can carry the request URL; the API key must never reach a log.
                 SourceFailure(message: endpoints.redacting(error.description), permanent: !error.isTransient)
             }

@@ -19,6 +19,11 @@ public struct CycleSummary: Sendable, Equatable {
     /// Per city that raised events, its alert state before the cycle: what the caller puts
     /// back when the events cannot be written to the outbox, so they are raised again.
     public var alertsBefore: [String: CityAlertState] = [:]
+    /// Per city (by name) the hourly forecast its answer brought: `ForecastCycle` reads it.
+    public var forecasts: [String: ForecastSeries] = [:]
+    /// Per city whose forecast raised events, its forecast state before: put back like
+    /// `alertsBefore` when the events cannot be written.
+    public var forecastsBefore: [String: CityForecastState?] = [:]
     /// Deliveries left in the outbox afterwards (`breezed --once` only).
     public var deliveriesPending = 0
 
@@ -43,7 +48,9 @@ public enum PollCycle {
     ) -> CycleSummary {
         var summary = CycleSummary()
         summary.cities = cities.count
-        let results = source.currentReadings(for: cities.map(\.city), deadline: deadline)
+        let polled = source.conditions(for: cities.map(\.city), deadline: deadline)
+        let results = polled.map { $0.map(\.reading) }
+        summary.forecasts = ForecastCycle.forecasts(polled, cities: cities)
         // Updated in place, not rebuilt: at 10,000 cities a second table of records would be
         // the largest thing in memory. Moving it out of `state` leaves it uniquely owned.
         var records = state.cities

@@ -40,7 +40,8 @@ enum EpisodeFolding {
         var kept: [OutboxEntry] = []
         for position in queue.indices where position != resolveIndex {
             let entry = queue[position]
-            if position >= index, position < resolveIndex, entry.event.city.name == city {
+            // A forecast is about another day: the current air's episode never folds it.
+            if position >= index, position < resolveIndex, entry.event.city.name == city, !entry.event.kind.isForecast {
                 superseded.append(entry)
                 if let band = entry.event.band, [.firing, .escalated, .reminder].contains(entry.event.kind) {
                     worst = max(worst ?? band, band)

@@ -8,8 +8,9 @@ import BreezeVocabulary
 public enum QuietHoursPolicy {
     /// When `event` may go to `receiver`: nil for now, else when the current quiet window ends.
     ///
-    /// Holds `firing`, `escalated` and `reminder` inside the window, except Very Unhealthy and
-    /// Hazardous, which always go out; never holds `resolved` or `test`. The window is read in
+    /// Holds `firing`, `escalated`, `reminder` and `forecast` inside the window, except Very
+    /// Unhealthy and Hazardous, which always go out; never holds `resolved`, `forecastCleared`
+    /// or `test`. The window is read in
     /// the receiver's `TimeZone=`, else `cityTimeZone`, else `systemTimeZone` (an unknown zone
     /// name counts as absent). Across a daylight-saving change the end is the next wall-clock
     /// time matching the window's end (or the first time after it, when it is skipped).
@@ -19,8 +20,9 @@ public enum QuietHoursPolicy {
     ) -> Instant? {
         guard let window = receiver.delivery.quietHours else { return nil }
         switch event.kind {
-        case .resolved, .test: return nil
-        case .firing, .escalated, .reminder: break
+        case .resolved, .test, .forecastCleared: return nil
+        // A forecast is held like a firing: it is about tomorrow, so it can wait the night.
+        case .firing, .escalated, .reminder, .forecast: break
         }
         if let band = event.band, band >= .veryUnhealthy { return nil }
         let zone = [receiver.delivery.timeZone, cityTimeZone].lazy.compactMap { $0.flatMap(TimeZone.init(identifier:)) }.first

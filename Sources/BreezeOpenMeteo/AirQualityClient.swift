@@ -1,3 +1,4 @@
+import BreezeConfig
 import BreezeHTTP
 import BreezeVocabulary
 
@@ -42,6 +43,18 @@ public struct AirQualityClient: Sendable {
         return fetch(coordinates, fields: [("current", variables)], deadline: deadline) {
             payload, coordinate throws(FetchError) in
             try CurrentConditions(payload, requested: coordinate)
+        }
+    }
+
+    /// What a poll needs, asked as `shape` says (one call per location): the current reading
+    /// and the hourly concentrations around it, one result per coordinate in the same order.
+    /// A city whose hourly block is broken still gets its reading; the broken hours are nil
+    /// and named in `hourly.problems`.
+    public func poll(
+        for coordinates: [Coordinate], shape: PollRequestShape = .standard, deadline: Deadline
+    ) -> [Result<PollConditions, FetchError>] {
+        fetch(coordinates, fields: shape.formFields, deadline: deadline) { payload, coordinate throws(FetchError) in
+            try PollConditions(payload, requested: coordinate, shape: shape)
         }
     }
 

@@ -25,7 +25,9 @@ public struct CurrentConditions: Sendable, Equatable {
     init(_ payload: LocationPayload, requested: Coordinate) throws(FetchError) {
         try payload.checkPosition(against: requested)
         guard let current = payload.current else { throw .invalidLocation("no 'current' object") }
-        guard let time = current.time else { throw .invalidLocation("no 'current.time'") }
+        guard let time = current.time ?? current.unixTime.map({ TimeText.openMeteo(Instant(unixSeconds: $0)) }) else {
+            throw .invalidLocation("no 'current.time'")
+        }
         var rejected = current.malformed.sorted().map { "\($0) is not a number" }
 
         func accepted(_ variable: String) -> Double? {

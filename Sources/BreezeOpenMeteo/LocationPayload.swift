@@ -16,6 +16,8 @@ struct LocationPayload: Decodable, Equatable {
     /// `current`: its `time` and each variable's value; a null is kept as nil.
     struct Values: Decodable, Equatable {
         var time: String?
+        /// `time` as unix seconds (`timeformat=unixtime`).
+        var unixTime: Double?
         var values: [String: Double?] = [:]
         /// Variables whose value was neither a number nor null.
         var malformed: [String] = []
@@ -26,7 +28,9 @@ struct LocationPayload: Decodable, Equatable {
             let container = try decoder.container(keyedBy: DynamicKey.self)
             for key in container.allKeys {
                 switch key.stringValue {
-                case "time": time = try? container.decode(String.self, forKey: key)
+                case "time":
+                    time = try? container.decode(String.self, forKey: key)
+                    unixTime = (try? container.decode(Double.self, forKey: key)).flatMap { $0.isFinite ? $0 : nil }
                 case "interval": continue
                 default:
                     if (try? container.decodeNil(forKey: key)) == true {
@@ -44,6 +48,8 @@ struct LocationPayload: Decodable, Equatable {
     /// `hourly` or `daily`: the `time` column and each variable's column.
     struct Series: Decodable, Equatable {
         var time: [String] = []
+        /// The `time` column as unix seconds (`timeformat=unixtime`); nil when it came as text.
+        var unixTimes: [Double]?
         var columns: [String: [Double?]] = [:]
         var malformed: [String] = []
 
@@ -53,7 +59,11 @@ struct LocationPayload: Decodable, Equatable {
             let container = try decoder.container(keyedBy: DynamicKey.self)
             for key in container.allKeys {
                 if key.stringValue == "time" {
-                    time = try container.decode([String].self, forKey: key)
+                    if let seconds = try? container.decode([Double].self, forKey: key), !seconds.isEmpty {
+                        unixTimes = seconds
+                    } else {
+                        time = try container.decode([String].self, forKey: key)
+                    }
                 } else if let column = try? container.decode([Double?].self, forKey: key) {
                     columns[key.stringValue] = column
                 } else {

@@ -86,7 +86,11 @@ enum LocationPayloadReader {
             let kind = try scanner.peekKind()
             if key.equals("time") {
                 values.time = kind == .string ? try scanner.readString() : nil
-                if kind != .string { try scanner.skipValue(depth: 3) }
+                if kind == .number, case let seconds = try scanner.readNumber(), seconds.isFinite {
+                    values.unixTime = seconds
+                } else if kind != .string && kind != .number {
+                    try scanner.skipValue(depth: 3)
+                }
             } else if key.equals("interval") {
                 try scanner.skipValue(depth: 3)
             } else if kind == .null {
@@ -108,14 +112,25 @@ enum LocationPayloadReader {
         var series = LocationPayload.Series()
         try scanner.readObject(depth: 2) { scanner, key throws(JSONSyntaxError) in
             if key.equals("time") {
+                // All strings (iso8601) or all numbers (unixtime); anything else is unusable.
                 var times: [String] = []
+                var seconds: [Double] = []
                 var allStrings = try scanner.peekKind() == .array
+                var allNumbers = allStrings
                 if allStrings {
                     try scanner.readArray(depth: 3) { scanner throws(JSONSyntaxError) in
-                        if allStrings, try scanner.peekKind() == .string {
+                        let kind = try scanner.peekKind()
+                        if allStrings, kind == .string {
+                            allNumbers = false
                             times.append(try scanner.readString())
+                        } else if allNumbers, kind == .number {
+                            allStrings = false
+                            let value = try scanner.readNumber()
+                            allNumbers = value.isFinite
+                            seconds.append(value)
                         } else {
                             allStrings = false
+                            allNumbers = false
                             try scanner.skipValue(depth: 4)
                         }
                     }
@@ -124,8 +139,10 @@ enum LocationPayloadReader {
                 }
                 if allStrings {
                     series.time = times
+                } else if allNumbers {
+                    series.unixTimes = seconds
                 } else {
-                    problem = problem ?? "'\(name).time' is not a list of strings"
+                    problem = problem ?? "'\(name).time' is not a list of strings or of unix times"
                 }
                 return
             }

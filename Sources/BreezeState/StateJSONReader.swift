@@ -82,6 +82,8 @@ enum StateJSONReader {
             } else if key.equals("lastPollAt") {
                 record.lastPollAt = try optional(&scanner) { scanner throws(Failure) in try time(&scanner, "lastPollAt") }
                     .map(Instant.init(unixSeconds:))
+            } else if key.equals("forecast") {
+                record.forecast = try optional(&scanner, readForecast)
             } else if key.equals("lastError") {
                 record.lastError = try optional(&scanner) { scanner throws(Failure) in try string(&scanner, "lastError") }
             } else {
@@ -121,6 +123,37 @@ enum StateJSONReader {
             name: try required(scanner, name, "name"), country: country, admin1: admin1,
             latitude: try required(scanner, latitude, "latitude"), longitude: try required(scanner, longitude, "longitude"),
             timeZone: timeZone)
+    }
+
+    private static func readForecast(_ scanner: inout JSONScanner) throws(Failure) -> CityForecastState {
+        var days: [CityForecastState.DayState]?
+        try members(&scanner, of: "a forecast state") { scanner, key throws(Failure) in
+            guard key.equals("days") else { return try skip(&scanner) }
+            guard try peek(&scanner) == .array else { throw scanner.error("'days' is not an array") }
+            var read: [CityForecastState.DayState] = []
+            try scanner.readArray(depth: 3) { scanner throws(Failure) in
+                var day: String?
+                var events: Int?
+                var band: Band?
+                try members(&scanner, of: "a forecast day") { scanner, key throws(Failure) in
+                    if key.equals("day") {
+                        day = try string(&scanner, "day")
+                    } else if key.equals("events") {
+                        events = try count(&scanner, "events")
+                    } else if key.equals("announcedBand") {
+                        band = try optional(&scanner) { scanner throws(Failure) in try Self.band(&scanner) }
+                    } else {
+                        try skip(&scanner)
+                    }
+                }
+                read.append(
+                    CityForecastState.DayState(
+                        day: try required(scanner, day, "day"), announcedBand: band,
+                        events: try required(scanner, events, "events")))
+            }
+            days = read
+        }
+        return CityForecastState(days: try required(scanner, days, "days"))
     }
 
     private static func readAlert(_ scanner: inout JSONScanner) throws(Failure) -> CityAlertState {

@@ -45,9 +45,26 @@ struct StateJSONWriter {
         try optional(record.bandSince?.unixSeconds, "bandSince")
         writer.key("city")
         try write(record.city)
+        if let forecast = record.forecast { writer.key("forecast"); write(forecast) }
         if let lastError = record.lastError { writer.key("lastError"); writer.writeString(lastError) }
         try optional(record.lastPollAt?.unixSeconds, "lastPollAt")
         if let reading = record.lastReading { writer.key("lastReading"); try write(reading) }
+        writer.endObject()
+    }
+
+    private mutating func write(_ forecast: CityForecastState) {
+        writer.beginObject()
+        writer.key("days")
+        writer.beginArray()
+        for day in forecast.days {
+            writer.element()
+            writer.beginObject()
+            if let band = day.announcedBand { writer.key("announcedBand"); writer.writeString(band.slug) }
+            writer.key("day"); writer.writeString(day.day)
+            writer.key("events"); writer.writeInteger(day.events)
+            writer.endObject()
+        }
+        writer.endArray()
         writer.endObject()
     }
 

@@ -17,6 +17,9 @@ public struct CityRecord: Sendable, Equatable, Codable {
     /// The last poll's error, nil when it gave data.
     public var lastError: String?
     public var alert: CityAlertState
+    /// The forecast alerts' days; nil until the city's first forecast was evaluated (and in
+    /// state files from before forecast alerts).
+    public var forecast: CityForecastState?
 
     public init(city: City) {
         self.city = city

@@ -26,6 +26,10 @@ struct LocationReaderTests {
         #"{"hourly":{"time":["a","b"],"pm10":[1,null],"ozone":[1,"x"],"no2":null,"so2":[]},"hourly_units":{"pm10":"μg/m³","ozone":3}}"#,
         #"{"hourly":{"time":["a",1],"pm10":[1,2]}}"#,
         #"{"hourly":{"time":null}}"#,
+        #"{"current":{"time":1787234400,"us_aqi":42},"hourly":{"time":[1787234400,1787238000],"pm10":[1,null]}}"#,
+        #"{"hourly":{"time":[1787234400,"2026-08-20T15:00"],"pm10":[1,2]}}"#,
+        #"{"hourly":{"time":[1787234400,null],"pm10":[1,2]}}"#,
+        #"{"hourly":{"time":[],"pm10":[]}}"#,
         #"{"daily":{"time":["2026-08-20"],"temperature_2m_max":[21.5]},"daily_units":{"temperature_2m_max":"°C"}}"#,
         #"{"current_units":{"pm10":"\u03bcg/m\u00b3","a\"b":"\ud83d\ude00"},"current":{"time":"\/","pm10":1}}"#,
         #"[{"current_units":{"pm10":"ppm"},"current":{"time":"t","pm10":1}},{"current_units":{"pm10":"μg/m³"},"current":{"time":"t","pm10":2}}]"#,
@@ -47,6 +51,8 @@ struct LocationReaderTests {
                 #expect(payload.longitude == expected.longitude)
                 #expect(payload.currentUnits == expected.currentUnits)
                 #expect(payload.current?.time == expected.current?.time)
+                #expect(payload.current?.unixTime == expected.current?.unixTime)
+                #expect(payload.hourly?.unixTimes == expected.hourly?.unixTimes)
                 #expect(payload.current?.values == expected.current?.values)
                 #expect(payload.current?.malformed.sorted() == expected.current?.malformed.sorted())
                 #expect(payload.hourly?.time == expected.hourly?.time)

@@ -35,6 +35,9 @@ struct StateJSONWriterTests {
         full.alert.episodeStartedAt = Instant(unixSeconds: 1_799_999_000)
         full.alert.eventsInEpisode = 4
         full.alert.missingStreak = 5
+        full.forecast = CityForecastState(days: [
+            .init(day: "2026-08-21", announcedBand: .unhealthy, events: 2), .init(day: "2026-08-22"),
+        ])
         state.cities[full.city.name] = full
         state.cities["Berlin"] = CityRecord(city: City(name: "Berlin", latitude: 52.52, longitude: 13.41))
         state.cities["Ångström"] = CityRecord(city: City(name: "Ångström", latitude: 0, longitude: -0.5))
@@ -73,7 +76,9 @@ struct StateJSONWriterTests {
     @Test func everyStoredPropertyIsWritten() {
         let record = Self.fullState().cities["Berlin"]!
         #expect(Mirror(reflecting: DaemonState()).children.count == 6)
-        #expect(Mirror(reflecting: record).children.count == 7)
+        #expect(Mirror(reflecting: record).children.count == 8)
+        #expect(Mirror(reflecting: CityForecastState()).children.count == 1)
+        #expect(Mirror(reflecting: CityForecastState.DayState(day: "")).children.count == 3)
         #expect(Mirror(reflecting: CityAlertState()).children.count == 10)
         #expect(Mirror(reflecting: record.city).children.count == 6)
         // Five: `droppedValues` explains one poll and is deliberately not stored (not a Codable key).
@@ -127,5 +132,17 @@ struct StateJSONReaderTests {
         #expect(throws: StateJSONReader.Failure.self) { try StateJSONReader.decode(Array(band.utf8)) }
         let reading = #"{"version":1,"cities":{"X":{"city":{"name":"X","latitude":1,"longitude":2},"lastReading":{"time":"t","concentrations":{"pm1":1},"subIndices":{}},"alert":{"firing":false,"breachStreak":0,"clearStreak":0,"escalationStreak":0,"eventsInEpisode":0,"missingStreak":0}}}}"#
         #expect(throws: StateJSONReader.Failure.self) { try StateJSONReader.decode(Array(reading.utf8)) }
+    }
+}
+
+/// State files from before forecast alerts load: a record without `forecast` has none.
+struct StateWithoutForecastTests {
+    @Test func aRecordWithoutForecastLoadsWithNone() throws {
+        let old = #"{"cities":{"Paris":{"alert":{"breachStreak":0,"clearStreak":0,"escalationStreak":0,"eventsInEpisode":0,"firing":false,"missingStreak":0},"city":{"latitude":48.85,"longitude":2.35,"name":"Paris"}}},"version":1}"#
+        let state = try StateJSONReader.decode(Array(old.utf8))
+        #expect(state.cities["Paris"]?.forecast == nil)
+        #expect(throws: (any Error).self) {
+            try StateJSONReader.decode(Array(old.replacingOccurrences(of: #""city":"#, with: #""forecast":{"days":[{"day":"2026-12-02"}]},"city":"#).utf8))
+        }
     }
 }

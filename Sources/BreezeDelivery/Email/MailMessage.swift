@@ -71,6 +71,10 @@ struct MailMessage {
         lines.append("AQI:       " + (event.aqi.map(String.init) ?? "no data")
             + (event.band.map { ", \($0.label) \($0.emoji)" } ?? ""))
         if let dominant = event.dominantPollutant { lines.append("Dominant:  \(dominant.label)") }
+        if let forecast = event.forecast {
+            lines.append("Day:       \(forecast.day) (forecast peak)")
+            lines.append("Hours:     \(forecast.hoursAboveThreshold) at or above AQI \(forecast.threshold)")
+        }
         lines.append("Observed:  \(text.observed)")
         if let note = text.lateNote { lines.append("Sent late: \(note)") }
         let rows = AlertData.pollutantRows(event)
@@ -106,6 +110,12 @@ struct MailMessage {
             return "The alert is over" + (before.map { ": the air is back to \(now) from \($0)." } ?? ": the air is \(now).")
         case .test:
             return "This is a test alert sent by breezectl test-alert; no alert is active because of it."
+        case .forecast:
+            return "A forecast alert for \(event.forecast?.day ?? "a coming day"): the air is expected to reach \(now)"
+                + (before.map { " (announced as \($0) before)." } ?? ".")
+        case .forecastCleared:
+            return "The forecast alert for \(event.forecast?.day ?? "a coming day") is over: the air is no longer "
+                + "expected to reach the threshold (peak \(now))."
         }
     }
 

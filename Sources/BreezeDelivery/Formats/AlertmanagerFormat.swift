@@ -57,6 +57,8 @@ enum AlertmanagerFormat: WebhookPayloadFormat {
             alerts = [
                 alert(event, zone: context.timeZone, band: event.band, endsAt: now + testLifetime, name: "AirQualityTest")
             ]
+        case .forecast, .forecastCleared:
+            alerts = [forecastAlert(event, zone: context.timeZone, now: now)]
         }
         return .post(alertsURL(context.url), body: JSONValue.array(alerts).bytes, contentType: "application/json")
     }

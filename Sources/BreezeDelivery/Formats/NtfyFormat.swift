@@ -33,8 +33,8 @@ enum NtfyFormat: WebhookPayloadFormat {
     /// ntfy's priority, 1 (min) to 5 (urgent).
     static func priority(_ event: AlertEvent) -> Int {
         switch event.kind {
-        case .resolved: return 2
-        case .test: return 3
+        case .resolved, .forecastCleared: return 2
+        case .test, .forecast: return 3
         case .firing, .escalated, .reminder:
             guard let band = event.band else { return 3 }
             if band >= .unhealthy { return 5 }
@@ -45,8 +45,9 @@ enum NtfyFormat: WebhookPayloadFormat {
     /// An emoji shortcode from ntfy's list for the event.
     static func shortcode(_ event: AlertEvent) -> String {
         switch event.kind {
-        case .resolved: return "white_check_mark"
+        case .resolved, .forecastCleared: return "white_check_mark"
         case .test: return "test_tube"
+        case .forecast: return "calendar"
         case .firing, .escalated, .reminder:
             switch event.band {
             case nil: return "warning"

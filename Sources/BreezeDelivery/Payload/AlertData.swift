@@ -10,6 +10,22 @@ enum AlertData {
     /// unannounced. Made from the event alone (`message` without a late note), so every attempt
     /// sends the same bytes.
     static func object(_ event: AlertEvent, timeZone: String?) -> JSONValue {
+        guard case .object(var members) = common(event, timeZone: timeZone) else { return .null }
+        if let forecast = event.forecast { members["forecast"] = Self.forecast(forecast) }
+        return .object(members)
+    }
+
+    /// A forecast event's `{day, hoursAboveThreshold, threshold, dominant}`.
+    static func forecast(_ forecast: ForecastDetails) -> JSONValue {
+        .object([
+            "day": .string(forecast.day),
+            "hoursAboveThreshold": .integer(forecast.hoursAboveThreshold),
+            "threshold": .integer(forecast.threshold),
+            "dominant": .optional(forecast.dominant?.rawValue),
+        ])
+    }
+
+    private static func common(_ event: AlertEvent, timeZone: String?) -> JSONValue {
         .object([
             "id": .string(event.id),
             "event": .string(event.kind.rawValue),

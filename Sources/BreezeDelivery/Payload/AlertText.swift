@@ -67,6 +67,8 @@ struct AlertText {
         case .reminder: return "\(name): still \(level)\(aqi)"
         case .resolved: return "\(name): back to \(level)\(aqi)"
         case .test: return "Breeze test alert: \(name), \(level)\(aqi)"
+        case .forecast: return "\(name) forecast \(event.forecast?.day ?? ""): \(level)\(aqi)"
+        case .forecastCleared: return "\(name) forecast \(event.forecast?.day ?? ""): cleared, \(level)\(aqi)"
         }
     }
 

@@ -1,8 +1,10 @@
 // libFuzzer target: an Open-Meteo air-quality body read by the one-pass JSON scanner
 // (LocationElements), then every element checked and converted as breezed and breezectl now
-// do: current conditions, hourly series, the alert machine's observation.
+// do: current conditions, the poll's hourly concentrations, hourly series, the alert
+// machine's observation.
 // Built and run by scripts/fuzz; a crash found is kept in Tests/Fuzz/Corpus/api-body.
 import BreezeAlerts
+import BreezeConfig
 import BreezeModel
 @testable import BreezeOpenMeteo
 import BreezeVocabulary
@@ -23,6 +25,10 @@ public func fuzzAPIBody(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             _ = AlertStateMachine.evaluate(
                 observation, city: city, rule: AlertRule(threshold: 101, confirmAfter: 1),
                 state: CityAlertState(), now: Instant(unixSeconds: 1_800_000_000))
+        }
+        if let poll = try? PollConditions(payload, requested: requested, shape: .standard) {
+            _ = poll.hourly.newestFirst(.pm2_5, count: 12)
+            _ = poll.hourly.lastHourWithValue(.o3)
         }
         _ = try? HourlySeries(payload, requested: requested)
     }

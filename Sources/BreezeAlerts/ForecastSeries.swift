@@ -1,0 +1,124 @@
+import BreezeModel
+import BreezeVocabulary
+import Foundation
+
+/// One city's hourly forecast as the forecast alerts read it: the model's concentrations on a
+/// grid of whole hours starting at `firstHour` (index `i` is `firstHour + i` hours).
+public struct ForecastSeries: Sendable, Equatable {
+    /// The hour at index 0.
+    public var firstHour: Instant
+    /// The concentrations, checked (µg/m³; nil for a missing hour).
+    public var concentrations: HourlyConcentrations
+    /// What was wrong with the response's hours (a forecast shorter than asked, nulls…).
+    public var problems: [String]
+
+    public init(firstHour: Instant, concentrations: HourlyConcentrations, problems: [String] = []) {
+        self.firstHour = firstHour
+        self.concentrations = concentrations
+        self.problems = problems
+    }
+
+    /// A poll's hourly grid by its parts (µg/m³ per pollutant, oldest hour first), checked again
+    /// by `HourlyConcentrations` (a value that is not a concentration is a missing hour).
+    public init(firstHour: Instant, columns: [Pollutant: [Double?]], problems: [String] = []) {
+        self.init(firstHour: firstHour, concentrations: HourlyConcentrations(columns), problems: problems)
+    }
+
+    /// The grid indices of the local day `day` in `zone`: the hours starting at or after its
+    /// midnight and before the next one (indices past the grid are missing hours).
+    public func hours(of day: LocalDay, in zone: TimeZone) -> Range<Int>? {
+        guard let start = day.midnight(in: zone), let end = day.next.midnight(in: zone) else { return nil }
+        let first = firstHour.unixSeconds
+        guard first.isFinite else { return nil }
+        func index(_ instant: Double) -> Int? {
+            let offset = ((instant - first) / 3600).rounded(.up)
+            guard offset.isFinite, abs(offset) < 1e9 else { return nil }
+            return Int(offset)
+        }
+        guard let lower = index(start), let upper = index(end), lower <= upper else { return nil }
+        return lower..<upper
+    }
+
+    /// The forecast of `day` (see `ForecastDay`), counting hours at or above `threshold`.
+    public func forecast(_ day: LocalDay, in zone: TimeZone, threshold: Int) -> ForecastDay.Outcome {
+        guard let hours = hours(of: day, in: zone) else { return .beyondTheForecastHorizon }
+        return ForecastDay(hours: hours, in: concentrations, threshold: threshold).outcome
+    }
+}
+
+/// A calendar date in some zone, `2026-12-02`: what a forecast day is named by.
+public struct LocalDay: Sendable, Hashable, Comparable, CustomStringConvertible {
+    public var year: Int
+    public var month: Int
+    public var day: Int
+
+    public init(year: Int, month: Int, day: Int) {
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    /// The local date of `instant` in `zone`; nil for a time no calendar holds.
+    public init?(_ instant: Instant, in zone: TimeZone) {
+        guard instant.unixSeconds.isFinite, abs(instant.unixSeconds) < 1e12 else { return nil }
+        let parts = Self.calendar(zone).dateComponents(
+            [.year, .month, .day], from: Date(timeIntervalSince1970: instant.unixSeconds))
+        guard let year = parts.year, let month = parts.month, let day = parts.day else { return nil }
+        self.init(year: year, month: month, day: day)
+    }
+
+    /// `YYYY-MM-DD`.
+    public init?(text: String) {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
+            (1...12).contains(month), (1...31).contains(day)
+        else { return nil }
+        self.init(year: year, month: month, day: day)
+    }
+
+    /// The day after.
+    public var next: LocalDay { adding(days: 1) }
+
+    /// The date `days` later (earlier when negative).
+    public func adding(days: Int) -> LocalDay {
+        let utc = TimeZone(identifier: "UTC")!
+        let calendar = Self.calendar(utc)
+        guard let noon = calendar.date(from: DateComponents(year: year, month: month, day: day, hour: 12)),
+            let moved = calendar.date(byAdding: .day, value: days, to: noon)
+        else { return self }
+        return LocalDay(Instant(unixSeconds: moved.timeIntervalSince1970), in: utc) ?? self
+    }
+
+    /// Whole days from `self` to `other`.
+    public func days(until other: LocalDay) -> Int {
+        let calendar = Self.calendar(TimeZone(identifier: "UTC")!)
+        guard let from = calendar.date(from: DateComponents(year: year, month: month, day: day, hour: 12)),
+            let to = calendar.date(from: DateComponents(year: other.year, month: other.month, day: other.day, hour: 12))
+        else { return 0 }
+        return Int(((to.timeIntervalSince1970 - from.timeIntervalSince1970) / 86400).rounded())
+    }
+
+    /// The first instant of the day in `zone`.
+    public func midnight(in zone: TimeZone) -> Double? {
+        Self.calendar(zone).startOfDay(
+            for: Self.calendar(zone).date(from: DateComponents(year: year, month: month, day: day, hour: 12))
+                ?? Date(timeIntervalSince1970: 0)
+        ).timeIntervalSince1970
+    }
+
+    public var description: String {
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(year)-\(two(month))-\(two(day))"
+    }
+
+    public static func < (left: LocalDay, right: LocalDay) -> Bool {
+        (left.year, left.month, left.day) < (right.year, right.month, right.day)
+    }
+
+    static func calendar(_ zone: TimeZone) -> Calendar {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        return calendar
+    }
+}

@@ -1,0 +1,56 @@
+import BreezeModel
+
+/// What each poll asks Open-Meteo for, per location, in one batched request: the one
+/// definition the air-quality client sends and the cost estimate counts.
+///
+/// Open-Meteo weighs a location as `max(1, v/10, v/10 × days/14)` calls, counting every
+/// variable of `current` and `hourly` together (`APICost.weight`). Ten variables over at most
+/// 14 days weigh exactly one call, so the shape holds ten: `us_aqi` and the sub-indices of the
+/// pollutants that dominate almost always (PM2.5, PM10, O₃) in `current`, and the six
+/// pollutants' hourly concentrations, 24 past hours to 5 days ahead, in `hourly`. The current
+/// concentrations are the current hour of that series.
+public struct PollRequestShape: Sendable, Equatable {
+    /// `current=`: Open-Meteo's US AQI, then the sub-indices that name the dominant pollutant.
+    public var current: [String]
+    /// The pollutants whose Open-Meteo sub-index `current` asks for.
+    public var subIndexPollutants: [Pollutant]
+    /// `hourly=`: the concentrations (µg/m³) the EPA methods average.
+    public var hourly: [Pollutant]
+    /// `past_hours=`: hours before the current one (NowCast reads 12, O₃ and CO 8; 24 covers
+    /// the day so far in every time zone's daily mean).
+    public var pastHours: Int
+    /// `forecast_hours=`: the current hour and those after it (CAMS reaches about 4–5 days).
+    public var forecastHours: Int
+
+    public init(subIndexPollutants: [Pollutant], hourly: [Pollutant], pastHours: Int, forecastHours: Int) {
+        self.subIndexPollutants = subIndexPollutants
+        self.current = ["us_aqi"] + subIndexPollutants.map { "us_aqi_" + $0.openMeteoVariable }
+        self.hourly = hourly
+        self.pastHours = pastHours
+        self.forecastHours = forecastHours
+    }
+
+    /// The poll's shape.
+    public static let standard = PollRequestShape(
+        subIndexPollutants: [.pm2_5, .pm10, .o3], hourly: Pollutant.allCases, pastHours: 24, forecastHours: 120)
+
+    /// The variables Open-Meteo counts: those of `current` and of `hourly` together.
+    public var variableCount: Int { current.count + hourly.count }
+
+    /// The days the hourly window spans, as Open-Meteo counts them (its hours / 24).
+    public var days: Double { Double(pastHours + forecastHours) / 24 }
+
+    /// Open-Meteo's weight of one location asked this way.
+    public var weight: Double { APICost.weight(variables: variableCount, days: days) }
+
+    /// The form fields after the coordinates, in order; times come as unix seconds, so none
+    /// is parsed from text.
+    public var formFields: [(String, String)] {
+        [
+            ("current", current.joined(separator: ",")),
+            ("hourly", hourly.map(\.openMeteoVariable).joined(separator: ",")),
+            ("past_hours", String(pastHours)), ("forecast_hours", String(forecastHours)),
+            ("timeformat", "unixtime"),
+        ]
+    }
+}

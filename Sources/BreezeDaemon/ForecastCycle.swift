@@ -1,0 +1,71 @@
+import BreezeAlerts
+import BreezeConfig
+import BreezeModel
+import BreezeState
+import BreezeSystem
+import BreezeVocabulary
+import Foundation
+
+/// The forecast alerts' step of a poll cycle, after `PollCycle` and before `OutboxHandOff`:
+/// each city's forecast state advanced by the hourly forecast its answer brought, its events
+/// added to the cycle's (so they reach the outbox, or are raised again, like any other).
+enum ForecastCycle {
+    /// The forecasts of `polled`, by city name.
+    static func forecasts(_ polled: [Result<PolledConditions, SourceFailure>], cities: [WatchedCity])
+        -> [String: ForecastSeries]
+    {
+        var forecasts: [String: ForecastSeries] = [:]
+        for (index, watched) in cities.enumerated() where index < polled.count {
+            if case .success(let conditions) = polled[index], let forecast = conditions.forecast {
+                forecasts[watched.city.name] = forecast
+            }
+        }
+        return forecasts
+    }
+
+    /// Evaluates every configured city's forecast (a city with `ForecastThreshold=off` forgets
+    /// its forecast days); logs once per day a day the forecast does not rate.
+    static func run(
+        _ summary: inout CycleSummary, state: inout DaemonState, configuration: Configuration, logger: any Logger,
+        now: Instant
+    ) {
+        for city in configuration.cities {
+            let name = city.city.name
+            guard var record = state.cities[name] else { continue }
+            guard let rule = ForecastRule(city) else {
+                record.forecast = nil
+                state.cities[name] = record
+                continue
+            }
+            let before = record.forecast
+            let evaluation = ForecastStateMachine.evaluate(
+                summary.forecasts[name], city: record.city, rule: rule, state: before ?? CityForecastState(), now: now)
+            let known = Set((before?.days ?? []).map(\.day))
+            for report in evaluation.days where !known.contains(report.day.description) {
+                if let record = unrated(report, city: record.city, problems: summary.forecasts[name]?.problems ?? []) {
+                    logger.log(record)
+                }
+            }
+            if !evaluation.events.isEmpty { summary.forecastsBefore[name] = before }
+            record.forecast = evaluation.state
+            state.cities[name] = record
+            summary.events += evaluation.events
+        }
+    }
+
+
+    /// The record of a day the forecast does not rate (beyond its horizon, hours missing), nil
+    /// for a rated day.
+    static func unrated(_ report: ForecastStateMachine.DayReport, city: City, problems: [String]) -> LogRecord? {
+        let why: String
+        switch report.outcome {
+        case .rated: return nil
+        case .beyondTheForecastHorizon: why = "beyond the forecast horizon"
+        case .incomplete(let missing): why = "incomplete (\(missing.map(String.init(describing:)).joined(separator: "; ")))"
+        case .notALocalDay(let hours): why = "not a local day (\(hours) hours)"
+        }
+        var fields = [("BREEZE_CITY", city.name), ("BREEZE_FORECAST_DAY", report.day.description)]
+        if !problems.isEmpty { fields.append(("BREEZE_ERROR", problems.joined(separator: "; "))) }
+        return LogRecord(.notice, "\(city.name): forecast for \(report.day) \(why); no forecast alert", fields: fields)
+    }
+}

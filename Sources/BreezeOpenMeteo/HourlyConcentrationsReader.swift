@@ -1,0 +1,190 @@
+import BreezeConfig
+import BreezeModel
+import BreezeVocabulary
+
+/// Places one element's `hourly` block on the grid a poll asked for, checking it as it goes:
+/// each row by its own time (so order does not matter, and a time twice is no data), each
+/// column by its unit, length and values.
+struct HourlyConcentrationsReader {
+    let shape: PollRequestShape
+    let currentHour: Instant
+
+    /// The grid, and the sentences explaining why a current-hour value is missing (they join
+    /// the reading's dropped values, as when the values came in `current`).
+    func read(_ payload: LocationPayload) -> (series: HourlyConcentrations, currentDrops: [String]) {
+        let first = currentHour - .seconds(3600 * shape.pastHours)
+        let count = shape.pastHours + shape.forecastHours
+        var series = HourlyConcentrations(
+            firstHour: first, currentHour: currentHour, hourCount: count,
+            concentrations: Dictionary(uniqueKeysWithValues: shape.hourly.map { ($0, Array(repeating: nil, count: count)) }),
+            lastHourReceived: nil)
+        func unusable(_ problem: String) -> (HourlyConcentrations, [String]) {
+            series.problems.append(problem)
+            return (series, shape.hourly.map { "\($0.openMeteoVariable): \(problem)" })
+        }
+        guard let hourly = payload.hourly else { return unusable("no 'hourly' object") }
+        guard let times = hourly.unixTimes else {
+            return unusable(hourly.time.isEmpty ? "'hourly' has no hours" : "'hourly.time' came as text, not unix times")
+        }
+        let rows = placeRows(times, first: first, count: count, problems: &series.problems)
+        let lastSlot = rows.compactMap { $0 }.max()
+        series.lastHourReceived = lastSlot.map(series.hour(at:))
+        reportGaps(rows, count: count, series: &series)
+
+        var currentDrops: [String] = []
+        let currentSlot = series.index(of: currentHour)!
+        if !rows.contains(currentSlot) {
+            let missing = "no hourly row for the current hour \(TimeText.openMeteo(currentHour))"
+            currentDrops = shape.hourly.map { "\($0.openMeteoVariable): \(missing)" }
+        }
+        for pollutant in shape.hourly {
+            let variable = pollutant.openMeteoVariable
+            let column: [Double?]
+            switch checkedColumn(variable, hourly: hourly, units: payload.hourlyUnits, rows: times.count) {
+            case .success(let checked): column = checked
+            case .failure(let problem):
+                // A column refused whole explains its current value too.
+                series.problems.append(problem.text)
+                currentDrops.append(problem.text)
+                continue
+            }
+            var values = series.concentrations[pollutant]!
+            var implausible: [DroppedValue] = []
+            var nullSlots: [Int] = []
+            for (row, value) in column.enumerated() {
+                guard let slot = rows[row] else { continue }
+                guard let value else {
+                    nullSlots.append(slot)
+                    continue
+                }
+                switch ReportedValue.concentration(value, variable: variable) {
+                case .success(let checked): values[slot] = checked
+                case .failure(let reason):
+                    implausible.append(reason)
+                    if slot == currentSlot { currentDrops.append(reason.description) }
+                }
+            }
+            if let firstReason = implausible.first {
+                series.problems.append(
+                    implausible.count == 1 ? firstReason.description : "\(firstReason), and \(implausible.count - 1) more hours")
+            }
+            reportNulls(variable, values, nullSlots: nullSlots, anyRow: lastSlot != nil, series: &series)
+            series.concentrations[pollutant] = values
+        }
+        return (series, currentDrops)
+    }
+
+    /// Each row's grid slot, nil for a row that is off the grid, outside the window asked, or
+    /// shares its hour with another row (which of the two holds that hour is unknown).
+    private func placeRows(_ times: [Double], first: Instant, count: Int, problems: inout [String]) -> [Int?] {
+        var rows: [Int?] = Array(repeating: nil, count: times.count)
+        var rowOfSlot: [Int: Int] = [:]
+        var shared: Set<Int> = []
+        var offGrid = 0
+        var outside = 0
+        var disorder: (row: Int, time: Double, after: Double)?
+        var latest = -Double.infinity
+        for (row, time) in times.enumerated() {
+            if time <= latest, disorder == nil { disorder = (row, time, latest) }
+            latest = max(latest, time)
+            let offset = (time - first.unixSeconds) / 3600
+            guard offset == offset.rounded() else {
+                offGrid += 1
+                continue
+            }
+            guard offset >= 0, offset < Double(count) else {
+                outside += 1
+                continue
+            }
+            let slot = Int(offset)
+            if let other = rowOfSlot[slot] {
+                shared.insert(slot)
+                rows[other] = nil
+                continue
+            }
+            rowOfSlot[slot] = row
+            rows[row] = slot
+        }
+        if let disorder {
+            problems.append(
+                "hourly times out of order: row \(disorder.row + 1) (\(text(disorder.time))) comes after "
+                    + "\(text(disorder.after)); each row is placed by its own time")
+        }
+        if !shared.isEmpty {
+            problems.append("hourly times repeat for \(shared.count) hours, from \(text(first.unixSeconds + 3600 * Double(shared.min()!))); those hours have no data")
+        }
+        if offGrid > 0 { problems.append("\(offGrid) hourly times are not whole hours of the window; their rows are ignored") }
+        if outside > 0 { problems.append("\(outside) hourly times lie outside the \(count) hours asked; their rows are ignored") }
+        return rows
+    }
+
+    /// Hours with no row: gaps before the last row received, and a forecast ending early.
+    private func reportGaps(_ rows: [Int?], count: Int, series: inout HourlyConcentrations) {
+        let present = Set(rows.compactMap { $0 })
+        guard let last = present.max() else {
+            series.problems.append("'hourly' has no row within the \(count) hours asked")
+            return
+        }
+        var slot = 0
+        while slot < last {
+            guard !present.contains(slot) else {
+                slot += 1
+                continue
+            }
+            var end = slot
+            while end + 1 < last, !present.contains(end + 1) { end += 1 }
+            let hours = end - slot + 1
+            series.problems.append(
+                "hourly rows missing for \(hours) hour\(hours == 1 ? "" : "s") from \(text(series.hour(at: slot).unixSeconds))")
+            slot = end + 1
+        }
+        if last < count - 1 {
+            let ahead = last - shape.pastHours
+            series.problems.append(
+                "hourly ends at \(text(series.hour(at: last).unixSeconds)), \(ahead) hours after the current hour; "
+                    + "\(shape.forecastHours - 1) were asked")
+        }
+    }
+
+    /// Nulls amid values (before the column's last value), as runs; nulls after it are the
+    /// model's horizon, not a problem. Values refused as implausible were reported already.
+    private func reportNulls(
+        _ variable: String, _ values: [Double?], nullSlots: [Int], anyRow: Bool, series: inout HourlyConcentrations
+    ) {
+        guard let last = values.lastIndex(where: { $0 != nil }) else {
+            if anyRow { series.problems.append("\(variable) has no value in any hour") }
+            return
+        }
+        let amid = nullSlots.filter { $0 < last }
+        if let firstNull = amid.min() {
+            series.problems.append(
+                "\(variable) null for \(amid.count) hour\(amid.count == 1 ? "" : "s") amid values, from "
+                    + text(series.hour(at: firstNull).unixSeconds))
+        }
+    }
+
+    /// The column of `variable` when its unit and length are right, else why not.
+    private func checkedColumn(
+        _ variable: String, hourly: LocationPayload.Series, units: [String: String], rows: Int
+    ) -> Result<[Double?], ColumnProblem> {
+        guard let column = hourly.columns[variable] else {
+            let malformed = hourly.malformed.contains(variable)
+            return .failure(ColumnProblem(malformed ? "\(variable) is not a list of numbers" : "no hourly \(variable)"))
+        }
+        if let problem = AirQualityVariables.unitProblem(variable: variable, unit: units[variable]) {
+            return .failure(ColumnProblem(problem))
+        }
+        guard column.count == rows else {
+            return .failure(ColumnProblem("\(variable) has \(column.count) values for \(rows) hours; none is used"))
+        }
+        return .success(column)
+    }
+
+    private func text(_ unixSeconds: Double) -> String { TimeText.openMeteo(Instant(unixSeconds: unixSeconds)) }
+}
+
+/// Why a whole hourly column was refused, as a sentence starting with its variable.
+struct ColumnProblem: Error {
+    var text: String
+    init(_ text: String) { self.text = text }
+}

@@ -1,0 +1,40 @@
+import BreezeConfig
+import BreezeModel
+import BreezeVocabulary
+
+/// One location's answer to a poll (`PollRequestShape`): the current reading, as the daemon
+/// has always read it, and the hourly concentrations around it.
+public struct PollConditions: Sendable, Equatable {
+    /// Open-Meteo's `us_aqi` and sub-indices from `current`; the concentrations are the
+    /// current hour of `hourly` (which Open-Meteo's `current` equals).
+    public var current: CurrentConditions
+    /// The hourly concentrations, past and forecast, with what was wrong with them.
+    public var hourly: HourlyConcentrations
+
+    public init(current: CurrentConditions, hourly: HourlyConcentrations) {
+        self.current = current
+        self.hourly = hourly
+    }
+
+    /// Checks and converts one decoded element asked for as `shape` says.
+    init(_ payload: LocationPayload, requested: Coordinate, shape: PollRequestShape) throws(FetchError) {
+        var current = try CurrentConditions(payload, requested: requested)
+        guard let seconds = payload.current?.unixTime else {
+            throw .invalidLocation("'current.time' is not a unix time")
+        }
+        let currentHour = Instant(unixSeconds: (seconds / 3600).rounded(.down) * 3600)
+        let (hourly, drops) = HourlyConcentrationsReader(shape: shape, currentHour: currentHour).read(payload)
+        for pollutant in shape.hourly {
+            if let value = hourly.value(pollutant, at: currentHour) { current.reading.concentrations[pollutant] = value }
+        }
+        current.rejectedValues += drops
+        // Only some sub-indices are asked for (ten variables weigh one call): when Open-Meteo's
+        // AQI is above all of them, the pollutant giving it is one not asked for, and naming
+        // the highest of the others would be wrong.
+        let subIndices = current.reading.subIndices
+        if let aqi = current.reading.usAQI, let highest = subIndices.values.max(), highest < aqi {
+            current.reading.subIndices = [:]
+        }
+        self.init(current: current, hourly: hourly)
+    }
+}

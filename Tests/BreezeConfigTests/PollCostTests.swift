@@ -1,0 +1,43 @@
+import BreezeModel
+import Testing
+
+@testable import BreezeConfig
+
+/// The cost of the poll's real request shape, counted as Open-Meteo counts it.
+struct PollCostTests {
+    static let city = "[City \"Paris\"]\nLatitude=48.8566\nLongitude=2.3522\n"
+
+    /// Ten variables (`us_aqi`, three sub-indices, six hourly pollutants) over 6 days: one call.
+    @Test func thePollWeighsOneCallPerCity() {
+        let shape = PollRequestShape.standard
+        #expect(shape.current == ["us_aqi", "us_aqi_pm2_5", "us_aqi_pm10", "us_aqi_ozone"])
+        #expect(shape.hourly == Pollutant.allCases)
+        #expect(shape.variableCount == 10)
+        #expect(shape.days == 6)
+        #expect(shape.weight == 1)
+        #expect(APICost.pollShape == shape)
+        #expect(APICost.callsPerPoll(locations: 1000) == 1000)
+        // One more variable, or more than 14 days, would cost more: the shape sits at the limit.
+        var wider = shape
+        wider.current.append("us_aqi_nitrogen_dioxide")
+        #expect(wider.weight == 1.1)
+        var longer = shape
+        longer.pastHours = 24 * 10
+        #expect(longer.weight > 1)
+        #expect(APICost.callsPerPoll(locations: 2, variables: longer.variableCount, days: longer.days) == 4)
+    }
+
+    /// The form fields the client sends come from the same shape the estimate counts.
+    @Test func theFormFieldsAreTheShape() {
+        let fields = PollRequestShape.standard.formFields
+        #expect(fields.map(\.0) == ["current", "hourly", "past_hours", "forecast_hours", "timeformat"])
+        #expect(fields[0].1 == "us_aqi,us_aqi_pm2_5,us_aqi_pm10,us_aqi_ozone")
+        #expect(fields[1].1 == "pm2_5,pm10,nitrogen_dioxide,sulphur_dioxide,ozone,carbon_monoxide")
+        #expect(fields[2].1 == "24" && fields[3].1 == "120" && fields[4].1 == "unixtime")
+    }
+
+    @Test func checkConfigStillSaysOneCallPerCityPerPoll() throws {
+        let configuration = try #require(Load.text(Self.city).configuration)
+        #expect(ConfigurationCheck.summary(configuration) == "configuration OK: 1 city, 0 receivers, ~96 API calls/day")
+    }
+}
