@@ -26,7 +26,7 @@ let package = Package(
         // Pure values: bands, pollutants, AQI maths, cities. No I/O.
         .target(name: "BreezeModel"),
         // Parse → validate → immutable configuration, errors with file:line.
-        .target(name: "BreezeConfig", dependencies: ["BreezeModel", "BreezeFiles", "BreezeVocabulary"]),
+        .target(name: "BreezeConfig", dependencies: ["BreezeModel", "BreezeFiles", "BreezeVocabulary", "BreezeAlerts"]),
         // A forward-only JSON scanner, for the bodies and files read on every cycle.
         .target(name: "BreezeJSON"),
         // One small HTTP transport over libcurl.
@@ -35,6 +35,8 @@ let package = Package(
         .target(name: "BreezeOpenMeteo", dependencies: ["BreezeModel", "BreezeConfig", "BreezeHTTP", "BreezeJSON"]),
         // Alert rules, the per-city alert state machine and event identity. Pure, no I/O.
         .target(name: "BreezeAlerts", dependencies: ["BreezeModel", "BreezeVocabulary"]),
+        // breezectl backtest's engine: hourly history replayed through the real alert state machine. Pure.
+        .target(name: "BreezeBacktest", dependencies: ["BreezeModel", "BreezeAlerts", "BreezeVocabulary"]),
         // The daemon's persisted state (state.json): its document, codec and durable store.
         .target(name: "BreezeState", dependencies: ["BreezeModel", "BreezeAlerts", "BreezeJSON", "BreezeFiles", "BreezeVocabulary"]),
         // Alert delivery: receivers (webhook formats, email), the durable outbox, its worker.
@@ -75,6 +77,7 @@ let package = Package(
             name: "BreezeOpenMeteoTests",
             dependencies: ["BreezeOpenMeteo", "BreezeHTTP", "BreezeTestSupport"]),
         .testTarget(name: "BreezeAlertsTests", dependencies: ["BreezeAlerts", "BreezeVocabulary"]),
+        .testTarget(name: "BreezeBacktestTests", dependencies: ["BreezeBacktest", "BreezeAlerts", "BreezeConfig", "BreezeModel", "BreezeVocabulary"]),
         .testTarget(name: "BreezeStateTests", dependencies: ["BreezeState", "BreezeAlerts", "BreezeFiles", "BreezeModel", "BreezeVocabulary"]),
         .testTarget(
             name: "BreezeDaemonTests",
