@@ -38,12 +38,13 @@ struct HourlyObservations {
             case .failure: droppedValues += 1
             }
         }
-        var concentrations: [Pollutant: Double] = [:]
+        // Shared, not rebuilt, when every value is data: the common hour costs no new table.
+        var concentrations = hour.concentrations
         for (pollutant, reported) in hour.concentrations {
-            switch ReportedValue.concentration(reported, variable: pollutant.openMeteoVariable) {
-            case .success(let value): concentrations[pollutant] = value
-            case .failure: droppedValues += 1
-            }
+            guard case .failure = ReportedValue.concentration(reported, variable: pollutant.openMeteoVariable)
+            else { continue }
+            concentrations[pollutant] = nil
+            droppedValues += 1
         }
         guard aqi != nil || !concentrations.isEmpty else { return nil }
         return Observation(
