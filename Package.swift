@@ -56,7 +56,7 @@ let package = Package(
         // The breezectl commands, as a library so they can be unit-tested.
         .target(
             name: "BreezeControl",
-            dependencies: ["BreezeModel", "BreezeConfig", "BreezeHTTP", "BreezeOpenMeteo", "BreezeCommandLine", "BreezeAlerts", "BreezeDelivery", "BreezeControlSocket", "BreezeState", "BreezeVocabulary"]),
+            dependencies: ["BreezeModel", "BreezeConfig", "BreezeHTTP", "BreezeOpenMeteo", "BreezeCommandLine", "BreezeAlerts", "BreezeDelivery", "BreezeControlSocket", "BreezeState", "BreezeVocabulary", "BreezeBacktest"]),
 
         .executableTarget(
             name: "breezed",
@@ -87,7 +87,7 @@ let package = Package(
             dependencies: ["BreezeDelivery", "BreezeAlerts", "BreezeModel", "BreezeConfig", "BreezeHTTP", "BreezeTestSupport", "BreezeVocabulary"]),
         .testTarget(name: "BreezeSystemTests", dependencies: ["BreezeSystem", "BreezeTestSupport"]),
         .testTarget(name: "BreezeCommandLineTests", dependencies: ["BreezeCommandLine"]),
-        .testTarget(name: "BreezeControlTests", dependencies: ["BreezeControl", "BreezeModel", "BreezeCommandLine"]),
+        .testTarget(name: "BreezeControlTests", dependencies: ["BreezeControl", "BreezeModel", "BreezeCommandLine", "BreezeBacktest", "BreezeHTTP", "BreezeOpenMeteo", "BreezeVocabulary"]),
         .testTarget(
             name: "BreezeControlSocketTests",
             dependencies: ["BreezeControlSocket", "BreezeAlerts", "BreezeDelivery", "BreezeModel", "BreezeState"]),

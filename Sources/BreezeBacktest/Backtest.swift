@@ -67,8 +67,9 @@ public enum Backtest {
         return replay.result
     }
 
-    /// Where flapping ends: twice the shortest episode `rule` allows (it resolves at the
-    /// earliest `ConfirmAfter` polls after the one that fired), and at least an hour.
+    /// The longest episode that counts as flapping: twice the shortest episode `rule` allows
+    /// (it resolves at the earliest `ConfirmAfter` polls after the one that fired), and at
+    /// least an hour.
     public static func shortEpisodeLimit(rule: AlertRule, interval: Duration) -> Duration {
         // In seconds, clamped by `Duration(seconds:)`: a huge ConfirmAfter or interval cannot overflow.
         max(.seconds(3600), Duration(seconds: 2 * Double(rule.confirmAfter) * interval.seconds))

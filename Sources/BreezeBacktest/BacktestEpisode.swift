@@ -19,7 +19,8 @@ public struct BacktestEpisode: Sendable, Equatable {
     public var endedAt: Instant
     /// The highest AQI judged while firing, and its band.
     public var peakAQI: Int?
-    /// Whether the episode counts as flapping (see `CityBacktest.shortEpisodeLimit`).
+    /// Whether the episode resolved within `CityBacktest.shortEpisodeLimit` (flapping); an
+    /// episode still firing at the end never counts.
     public var isShort = false
 
     public init(firedAt: Instant, firedAQI: Int?, firedBand: Band?) {

@@ -16,8 +16,9 @@ public struct CityBacktest: Sendable, Equatable {
     public var notifications: [ReceiverNotifications] = []
     /// How long an alert was out, summed over the episodes (a still-firing one up to the end).
     public var timeFiring: Duration = .zero
-    /// Episodes shorter than this count as flapping: twice the shortest episode the rule
-    /// allows (`ConfirmAfter` polls to resolve after the one that fired), and at least an hour.
+    /// Episodes that resolve within this count as flapping: twice the shortest episode the
+    /// rule allows (`ConfirmAfter` polls to resolve after the one that fired), and at least an
+    /// hour — an hourly source cannot give less, so a breach of one hour is always short.
     public var shortEpisodeLimit: Duration
     /// Hours of the span without data (absent, null, or no value that is data).
     public var missingHours = 0

@@ -61,7 +61,7 @@ struct EpisodeRecorder {
 
     private mutating func close(_ episode: inout BacktestEpisode, at end: Instant) {
         episode.endedAt = end
-        episode.isShort = episode.resolvedAt != nil && episode.duration < result.shortEpisodeLimit
+        episode.isShort = episode.resolvedAt != nil && episode.duration <= result.shortEpisodeLimit
         result.timeFiring += episode.duration
         result.episodes.append(episode)
         current = nil

@@ -70,18 +70,19 @@ struct BacktestEpisodeTests {
             let hour = flapping.lowerBound + 2 * number
             #expect(episode.firedAt == HistoryBuilder.poll(settings.confirmAfter, fromHour: hour, interval: interval))
             #expect(episode.resolvedAt == HistoryBuilder.poll(settings.confirmAfter, fromHour: hour + 1, interval: interval))
-            // Exactly an hour: not shorter than the limit (an hour here), so not flapping.
-            #expect(episode.duration == .seconds(3600))
+            #expect(episode.duration == .seconds(3600) && episode.isShort)
         }
         #expect(result.shortEpisodeLimit == max(.seconds(3600), interval * (2 * settings.confirmAfter)))
-        // Longer limit: the same flapping counts as short once ConfirmAfter makes it exceed an hour.
-        let slower = Backtest.replay(
+        #expect(result.shortEpisodes == flappingHours / 2)
+        #expect(!result.episodes[0].isShort && !result.episodes.last!.isShort)
+        // Polled hourly with ConfirmAfter=2, the shortest episode is two hours: four or less is short.
+        let hourly = Backtest.replay(
             builder.hours,
             for: HistoryBuilder.subject(
-                AlertSettings(threshold: .aqi(101), hysteresis: 0, confirmAfter: 4), interval: interval))
-        #expect(slower.shortEpisodeLimit == interval * 8)
-        #expect(slower.shortEpisodes == flappingHours / 2)
-        #expect(slower.episodes.filter(\.isShort).allSatisfy { $0.duration < slower.shortEpisodeLimit })
+                AlertSettings(threshold: .aqi(101), hysteresis: 0, confirmAfter: 2), interval: .seconds(3600)))
+        #expect(hourly.shortEpisodeLimit == .seconds(4 * 3600))
+        #expect(hourly.episodes.allSatisfy { $0.isShort == ($0.duration <= hourly.shortEpisodeLimit) })
+        #expect(hourly.episodes.allSatisfy { !$0.isShort })
     }
 
     @Test func aOneHourBreachFiresOnlyWhenConfirmAfterFitsInIt() {
@@ -96,6 +97,7 @@ struct BacktestEpisodeTests {
             if let episode = result.episodes.first {
                 #expect(episode.firedAt == HistoryBuilder.poll(confirmAfter, fromHour: 3, interval: interval))
                 #expect(episode.resolvedAt == HistoryBuilder.poll(confirmAfter, fromHour: 4, interval: interval))
+                #expect(episode.isShort)  // an hour, however many polls it took
             }
         }
         // Polled hourly, the same hour is one reading: ConfirmAfter=2 never fires on it.
