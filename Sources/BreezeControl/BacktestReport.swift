@@ -95,6 +95,7 @@ enum BacktestReport {
             object["missingHours"] = .integer(result.missingHours)
             object["droppedValues"] = .integer(result.droppedValues)
             object["rejectedHours"] = .integer(result.rejectedHours)
+            object["staleSpells"] = .integer(result.staleSpells)
             object["notes"] = .array(outcome.notes.map(JSONOutput.string))
             return .object(object)
         }
