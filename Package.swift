@@ -26,8 +26,8 @@ let package = Package(
         // Pure values: bands, pollutants, AQI maths, cities. No I/O.
         .target(name: "BreezeModel", dependencies: ["BreezeVocabulary"]),
         // Parse → validate → immutable configuration, errors with file:line.
-        // Reads only: writing a drop-in is `breezectl add`'s (BreezeControl).
-        .target(name: "BreezeConfig", dependencies: ["BreezeModel", "BreezeVocabulary"]),
+        // Reads only: writing a drop-in is `breezectl add`'s (BreezeControl). Turns [Alert] into an AlertRule.
+        .target(name: "BreezeConfig", dependencies: ["BreezeModel", "BreezeVocabulary", "BreezeAlerts"]),
         // JSON read and written: a forward-only scanner and the one writer (state, outbox, payloads, --json).
         .target(name: "BreezeJSON"),
         // One small HTTP transport over libcurl.
@@ -36,6 +36,8 @@ let package = Package(
         .target(name: "BreezeOpenMeteo", dependencies: ["BreezeModel", "BreezeConfig", "BreezeHTTP", "BreezeJSON", "BreezeVocabulary"]),
         // Alert rules, the per-city alert state machine and event identity. Pure, no I/O.
         .target(name: "BreezeAlerts", dependencies: ["BreezeModel", "BreezeVocabulary"]),
+        // breezectl backtest's engine: hourly history replayed through the real alert state machine. Pure.
+        .target(name: "BreezeBacktest", dependencies: ["BreezeModel", "BreezeAlerts", "BreezeVocabulary"]),
         // The daemon's persisted state (state.json): its document, codec and durable store.
         .target(name: "BreezeState", dependencies: ["BreezeModel", "BreezeAlerts", "BreezeJSON", "BreezeFiles", "BreezeVocabulary"]),
         // Alert delivery: receivers (webhook formats, email), the durable outbox, its worker.
@@ -55,7 +57,7 @@ let package = Package(
         // The breezectl commands, as a library so they can be unit-tested.
         .target(
             name: "BreezeControl",
-            dependencies: ["BreezeModel", "BreezeConfig", "BreezeHTTP", "BreezeOpenMeteo", "BreezeCommandLine", "BreezeAlerts", "BreezeDelivery", "BreezeControlSocket", "BreezeState", "BreezeVocabulary", "BreezeFiles"]),
+            dependencies: ["BreezeModel", "BreezeConfig", "BreezeHTTP", "BreezeOpenMeteo", "BreezeCommandLine", "BreezeAlerts", "BreezeDelivery", "BreezeControlSocket", "BreezeState", "BreezeVocabulary", "BreezeFiles", "BreezeBacktest"]),
 
         .executableTarget(
             name: "breezed",
@@ -81,6 +83,7 @@ let package = Package(
             name: "BreezeOpenMeteoTests",
             dependencies: ["BreezeOpenMeteo", "BreezeHTTP", "BreezeTestSupport"]),
         .testTarget(name: "BreezeAlertsTests", dependencies: ["BreezeAlerts", "BreezeVocabulary"]),
+        .testTarget(name: "BreezeBacktestTests", dependencies: ["BreezeBacktest", "BreezeAlerts", "BreezeConfig", "BreezeModel", "BreezeVocabulary"]),
         .testTarget(name: "BreezeStateTests", dependencies: ["BreezeState", "BreezeAlerts", "BreezeFiles", "BreezeModel", "BreezeVocabulary"]),
         .testTarget(
             name: "BreezeDaemonTests",
@@ -93,7 +96,7 @@ let package = Package(
         // The breezectl commands' pure parts and the drop-in writer, without the binaries.
         .testTarget(
             name: "BreezeControlTests",
-            dependencies: ["BreezeControl", "BreezeModel", "BreezeCommandLine", "BreezeConfig", "BreezeOpenMeteo", "BreezeVocabulary"]),
+            dependencies: ["BreezeControl", "BreezeModel", "BreezeCommandLine", "BreezeConfig", "BreezeOpenMeteo", "BreezeVocabulary", "BreezeBacktest", "BreezeHTTP"]),
         .testTarget(
             name: "BreezeControlSocketTests",
             dependencies: ["BreezeControlSocket", "BreezeAlerts", "BreezeDelivery", "BreezeModel", "BreezeState", "BreezeVocabulary"]),
