@@ -51,12 +51,13 @@ public enum Backtest {
         while now < end {
             let observation = hours.observations[Int((now - start) / HistorySpan.hourSeconds)]
             let wasFiring = state.firing
-            // The one call into the state machine (`now` in unix seconds).
+            let instant = Instant(unixSeconds: now)
+            // The one call into the state machine.
             let evaluation = AlertStateMachine.evaluate(
-                observation, city: subject.city, rule: subject.rule, state: state, now: now)
+                observation, city: subject.city, rule: subject.rule, state: state, now: instant)
             state = evaluation.state
             replay.record(
-                evaluation, at: Instant(unixSeconds: now), aqi: observation?.aqi, wasFiring: wasFiring,
+                evaluation, at: instant, aqi: observation?.aqi, wasFiring: wasFiring,
                 isFiring: state.firing)
             poll += 1
             // Counted from the start, not summed, so no rounding drifts over 92 days.

@@ -49,6 +49,6 @@ struct HourlyObservations {
         guard aqi != nil || !concentrations.isEmpty else { return nil }
         return Observation(
             aqi: aqi, concentrations: concentrations, dominantPollutant: hour.dominantPollutant,
-            observedAt: TimeText.openMeteo(start.unixSeconds))
+            observedAt: ObservationTime(start))
     }
 }

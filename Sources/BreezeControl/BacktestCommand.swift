@@ -91,7 +91,7 @@ enum BacktestCommand: ControlCommand {
         return backtest(
             cities.map { BacktestHistory.subject($0, in: configuration) }, days: days, json: parsed.has("json"),
             access: OpenMeteoAccess(settings: configuration.breeze),
-            now: Instant(unixSeconds: ClockReading.system().wall), console: console)
+            now: ClockReading.system().wall, console: console)
     }
 
     /// Fetches `days` of history for `subjects`, replays and prints it; the core, free of

@@ -31,8 +31,7 @@ enum BacktestHistory {
     /// configured `PollInterval`, and the receivers its events reach (its `Notify=`, resolved
     /// by the configuration, without the receivers that are disabled).
     static func subject(_ city: CityConfiguration, in configuration: Configuration) -> BacktestCity {
-        let enabled = Set(
-            configuration.webhooks.filter(\.enabled).map(\.name) + configuration.emails.filter(\.enabled).map(\.name))
+        let enabled = Set(configuration.receiverDeliverySettings.filter(\.delivery.enabled).map(\.name))
         return BacktestCity(
             city: city.city, rule: AlertRule(city.alert), pollInterval: configuration.breeze.pollInterval,
             receivers: city.alert.notify.filter(enabled.contains))

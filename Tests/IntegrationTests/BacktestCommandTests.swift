@@ -8,12 +8,7 @@ import Glibc
 
 /// `breezectl backtest` against the fixture server's 92-day history, as an ordinary user runs
 /// it: one batched request, every hour replayed at the configured interval, nothing written.
-/// Waits for the fixture's timeline scenarios (branch fixture-hourly) to be merged.
-@Suite(
-    .enabled(if: getuid() == 0, "setpriv --reuid needs root"),
-    .enabled(
-        if: FileManager.default.fileExists(atPath: Fixtures.path("scenarios/history-92-days.json").path),
-        "the fixture server's history-92-days scenario is not here yet"))
+@Suite(.enabled(if: getuid() == 0, "setpriv --reuid needs root"))
 struct BacktestCommandTests {
     @Test func ninetyTwoDaysAreFetchedOnceAndReplayedAtThePollInterval() throws {
         let server = try OpenMeteoServer(arguments: ["--scenario", Fixtures.path("scenarios/history-92-days.json").path])
