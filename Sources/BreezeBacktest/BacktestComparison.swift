@@ -6,10 +6,13 @@ public struct SourceBacktest: Sendable, Equatable {
     /// The source's name as the command writes it (`nowcast`, `open-meteo`).
     public var source: String
     public var result: CityBacktest
+    /// Hours judged by Open-Meteo's `us_aqi` because the source had no value (`RatedHistory`).
+    public var fallbackHours: Int
 
-    public init(source: String, result: CityBacktest) {
+    public init(source: String, result: CityBacktest, fallbackHours: Int = 0) {
         self.source = source
         self.result = result
+        self.fallbackHours = fallbackHours
     }
 }
 

@@ -9,7 +9,7 @@ enum BacktestCommand: ControlCommand {
     static let name = "backtest"
     static let summary = "Replay past days of air through the configured alert rules"
     static let help = """
-        Usage: breezectl backtest [--days N] [--city NAME] [--source open-meteo] [--json] [--config PATH]
+        Usage: breezectl backtest [--days N] [--city NAME] [--source nowcast|open-meteo|both] [--json] [--config PATH]
 
         Fetch up to 92 days of hourly history from Open-Meteo for every configured city (or
         one), in the same batched requests the daemon makes, and replay it through each city's
@@ -31,8 +31,13 @@ enum BacktestCommand: ControlCommand {
         Options:
           --days N        days of history, 1–92 (default 92)
           --city NAME     only this configured city (case-insensitive)
-          --source NAME   the alerting AQI replayed: open-meteo (Open-Meteo's us_aqi; the
-                          default and, for now, the only one)
+          --source NAME   the alerting AQI replayed: nowcast (the default: EPA's NowCast for
+                          PM2.5 and PM10, 8-hour O3 and CO, 1-hour NO2 and SO2, computed
+                          from the hourly concentrations; an hour without one falls back to
+                          Open-Meteo's us_aqi, counted), open-meteo (Open-Meteo's us_aqi, a
+                          24-hour average that lags), or both: the two side by side, with
+                          each pair of overlapping episodes and which source fired and
+                          resolved sooner
           --json          print a JSON array of objects instead, for scripts
           --config PATH   main configuration file (default \(DefaultPaths.configuration))
         """
@@ -45,7 +50,8 @@ enum BacktestCommand: ControlCommand {
     ]
 
     static let longestDays = 92
-    static let sources = ["open-meteo"]
+    /// The `--source` values: each source alone, or `both`.
+    static let sourceNames = BacktestSource.allCases.map(\.name) + ["both"]
 
     static func run(_ arguments: [String], context: CommandContext) -> ExitCode {
         let specification = ArgumentSpecification(flags: ["json"], options: ["city", "config", "days", "source"])
@@ -65,10 +71,15 @@ enum BacktestCommand: ControlCommand {
             }
             days = value
         }
-        if let source = parsed.value("source"), !sources.contains(source) {
-            return usage(
-                "--source \(source): not available; replayable sources: \(sources.joined(separator: ", "))",
-                console: console)
+        // AQISource= is not in the configuration yet: NowCast, the alerting AQI issue 13 makes the default.
+        var sources: [BacktestSource] = [.nowcast]
+        if let name = parsed.value("source") {
+            guard sourceNames.contains(name) else {
+                return usage(
+                    "--source \(name): not a source; expected one of \(sourceNames.joined(separator: ", "))",
+                    console: console)
+            }
+            sources = BacktestSource(rawValue: name).map { [$0] } ?? BacktestSource.allCases
         }
         guard
             let configuration = loadConfiguration(
@@ -89,7 +100,8 @@ enum BacktestCommand: ControlCommand {
             return .configuration
         }
         return backtest(
-            cities.map { BacktestHistory.subject($0, in: configuration) }, days: days, json: parsed.has("json"),
+            cities.map { BacktestHistory.subject($0, in: configuration) }, days: days, sources: sources,
+            json: parsed.has("json"),
             access: OpenMeteoAccess(settings: configuration.breeze),
             now: ClockReading.system().wall, console: console)
     }
@@ -97,7 +109,8 @@ enum BacktestCommand: ControlCommand {
     /// Fetches `days` of history for `subjects`, replays and prints it; the core, free of
     /// configuration loading, with the clock and the transport passed in.
     static func backtest(
-        _ subjects: [BacktestCity], days: Int, json: Bool, access: OpenMeteoAccess, now: Instant, console: Console
+        _ subjects: [BacktestCity], days: Int, sources: [BacktestSource] = [.nowcast], json: Bool,
+        access: OpenMeteoAccess, now: Instant, console: Console
     ) -> ExitCode {
         let client = AirQualityClient(
             endpoints: access.endpoints, transport: access.transport,
@@ -109,8 +122,9 @@ enum BacktestCommand: ControlCommand {
             switch result {
             case .success(let series):
                 let history = BacktestHistory.hours(series, until: now)
-                let replay = Backtest.replay(history, for: subject)
-                outcomes.append(BacktestOutcome(subject: subject, days: days, result: .success(replay), notes: series.rejectedValues))
+                let replays = sources.map { Backtest.replay(history, for: subject, source: $0) }
+                outcomes.append(
+                    BacktestOutcome(subject: subject, days: days, result: .success(replays), notes: series.rejectedValues))
             case .failure(let error):
                 outcomes.append(BacktestOutcome(subject: subject, days: days, result: .failure(error), notes: []))
             }
@@ -140,7 +154,8 @@ enum BacktestCommand: ControlCommand {
 struct BacktestOutcome {
     var subject: BacktestCity
     var days: Int
-    var result: Result<CityBacktest, FetchError>
+    /// One replay per source asked for, in `BacktestSource.allCases` order.
+    var result: Result<[SourceBacktest], FetchError>
     /// What the series said of its own columns (a wrong unit, a wrong length), one sentence each.
     var notes: [String]
 

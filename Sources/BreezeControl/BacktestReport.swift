@@ -6,19 +6,32 @@ import BreezeVocabulary
 /// How `breezectl backtest` shows its replays: a block per city for people, or JSON.
 enum BacktestReport {
     /// Per city: its rule, a summary line, the notifications, then one row per episode.
+    /// With two sources, each one's block, then the comparison (`BacktestComparisonReport`).
     static func text(_ outcomes: [BacktestOutcome]) -> String {
         var blocks: [String] = []
         for outcome in outcomes {
-            guard case .success(let result) = outcome.result else { continue }
-            blocks.append(cityBlock(result, subject: outcome.subject, days: outcome.days))
+            guard case .success(let replays) = outcome.result else { continue }
+            for replay in replays {
+                blocks.append(cityBlock(replay, subject: outcome.subject, days: outcome.days))
+            }
+            if let comparison = comparison(replays) {
+                blocks.append(BacktestComparisonReport.text(comparison, city: outcome.subject.city))
+            }
         }
         return blocks.joined(separator: "\n\n")
     }
 
-    private static func cityBlock(_ result: CityBacktest, subject: BacktestCity, days: Int) -> String {
+    /// The side-by-side of two replays, nil for one.
+    static func comparison(_ replays: [SourceBacktest]) -> BacktestComparison? {
+        guard replays.count == 2 else { return nil }
+        return BacktestComparison(first: replays[0], second: replays[1])
+    }
+
+    private static func cityBlock(_ replay: SourceBacktest, subject: BacktestCity, days: Int) -> String {
+        let result = replay.result
         let rule = subject.rule
         var lines = [
-            "\(result.city.displayName): \(count(days, "day")) from \(TimeText.local(result.span.start.unixSeconds)), "
+            "\(result.city.displayName) by \(replay.source): \(count(days, "day")) from \(TimeText.local(result.span.start.unixSeconds)), "
                 + "\(result.polls) polls every \(DurationSyntax.format(subject.pollInterval))",
             "  Threshold=\(rule.threshold) Hysteresis=\(rule.hysteresis) ConfirmAfter=\(rule.confirmAfter) "
                 + "RepeatEvery=\(rule.repeatEvery.map(DurationSyntax.format) ?? "0") SendResolved=\(rule.sendResolved ? "yes" : "no")",
@@ -35,6 +48,9 @@ enum BacktestReport {
                 "  without data: \(count(result.missingHours, "hour")) of \(result.span.hours)"
                     + (result.droppedValues > 0 ? ", \(count(result.droppedValues, "value")) dropped" : "")
                     + (result.rejectedHours > 0 ? ", \(count(result.rejectedHours, "entry", plural: "entries")) out of place" : ""))
+        }
+        if replay.fallbackHours > 0 {
+            lines.append("  Open-Meteo's us_aqi stood in for \(count(replay.fallbackHours, "hour")) without a \(replay.source) value")
         }
         guard !result.episodes.isEmpty else { return lines.joined(separator: "\n") }
         var rows: [[TextTable.Cell]] = [["FIRED", "RESOLVED", "LENGTH", "PEAK", ""].map { TextTable.Cell($0) }]
@@ -57,6 +73,8 @@ enum BacktestReport {
 
     /// One object per city, in the configured order; a city that failed has only its name and
     /// `error`.
+    /// With one source, the city's replay; with two, `source` is `both`, `sources` holds each
+    /// replay (as one source gives it) and `comparison` the pairs.
     static func json(_ outcomes: [BacktestOutcome]) -> String {
         JSONOutput.array(outcomes.map(cityObject)).text
     }
@@ -68,9 +86,27 @@ enum BacktestReport {
         case .failure(let error):
             object["error"] = .string(error.description)
             return .object(object)
-        case .success(let result):
+        case .success(let replays):
+            if let comparison = comparison(replays) {
+                object["source"] = .string("both")
+                object["sources"] = .array(replays.map { replayObject($0, outcome: outcome, base: object) })
+                object["comparison"] = BacktestComparisonReport.json(comparison)
+                return .object(object)
+            }
+            guard let replay = replays.first else { return .object(object) }
+            return replayObject(replay, outcome: outcome, base: object)
+        }
+    }
+
+    private static func replayObject(
+        _ replay: SourceBacktest, outcome: BacktestOutcome, base: [String: JSONOutput]
+    ) -> JSONOutput {
+        var object = base
+        let result = replay.result
+        do {
             let rule = outcome.subject.rule
-            object["source"] = .string("open-meteo")
+            object["source"] = .string(replay.source)
+            object["fallbackHours"] = .integer(replay.fallbackHours)
             object["days"] = .integer(outcome.days)
             object["from"] = .string(TimeText.rfc3339(result.span.start.unixSeconds))
             object["until"] = .string(TimeText.rfc3339(result.span.end.unixSeconds))
@@ -97,8 +133,8 @@ enum BacktestReport {
             object["rejectedHours"] = .integer(result.rejectedHours)
             object["staleSpells"] = .integer(result.staleSpells)
             object["notes"] = .array(outcome.notes.map(JSONOutput.string))
-            return .object(object)
         }
+        return .object(object)
     }
 
     private static func episodeObject(_ episode: BacktestEpisode) -> JSONOutput {
@@ -126,11 +162,11 @@ enum BacktestReport {
     }
 
     /// Lengths to the minute: polls fall on whole minutes, and seconds would only be noise.
-    private static func wholeMinutes(_ duration: Duration) -> Duration {
+    static func wholeMinutes(_ duration: Duration) -> Duration {
         .seconds(Int64((duration.seconds / 60).rounded(.down)) * 60)
     }
 
-    private static func count(_ number: Int, _ noun: String, plural: String? = nil) -> String {
+    static func count(_ number: Int, _ noun: String, plural: String? = nil) -> String {
         "\(number) " + (number == 1 ? noun : plural ?? noun + "s")
     }
 }

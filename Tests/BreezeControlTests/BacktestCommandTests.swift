@@ -126,12 +126,12 @@ struct BacktestCommandTests {
         let transport = HistoryTransport(start: start, hours: 24, aqi: { $0 >= 20 ? 230 : ($0 == 5 ? nil : 40) })
         let printed = Printed()
         let status = BacktestCommand.backtest(
-            [subject], days: 1, json: false,
+            [subject], days: 1, sources: [.openMeteo], json: false,
             access: OpenMeteoAccess(endpoints: OpenMeteoEndpoints(apiURL: "http://127.0.0.1:1"), transport: transport, timeout: .seconds(5)),
             now: start + .seconds(86_400), console: printed.console)
         #expect(status == .success)
         let text = printed.text
-        #expect(text.contains("Berlin: 1 day from"))
+        #expect(text.contains("Berlin by open-meteo: 1 day from"))
         #expect(text.contains("Threshold=101 Hysteresis=10 ConfirmAfter=2"))
         #expect(text.contains("1 episode, 0 short (1h or less)"))
         #expect(text.contains("still firing at the end"))
@@ -143,7 +143,7 @@ struct BacktestCommandTests {
     @Test func badArgumentsAreUsageErrorsNamingThem() {
         for (arguments, message) in [
             (["--days", "93"], "--days 93"), (["--days", "x"], "--days x"), (["--days", "0"], "--days 0"),
-            (["--source", "nowcast"], "--source nowcast"), (["extra"], "'extra'"),
+            (["--source", "airnow"], "--source airnow"), (["--source", "Both"], "--source Both"), (["extra"], "'extra'"),
         ] {
             let printed = Printed()
             let status = Control.run(["backtest"] + arguments, context: CommandContext(console: printed.console, environment: [:]))
