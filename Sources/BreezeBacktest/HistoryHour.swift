@@ -12,14 +12,19 @@ public struct HistoryHour: Sendable, Equatable {
     public var concentrations: [Pollutant: Double]
     /// The pollutant giving the AQI, when known.
     public var dominantPollutant: Pollutant?
+    /// The source's own text of the hour, read once (`ObservationTime(text)`); the replay uses
+    /// it when it names `start`, and writes the hour itself otherwise — 200,000 hours of 100
+    /// cities need not be formatted and parsed again for every source replayed.
+    public var observedAt: ObservationTime?
 
     public init(
         start: Instant, aqi: Double?, concentrations: [Pollutant: Double] = [:],
-        dominantPollutant: Pollutant? = nil
+        dominantPollutant: Pollutant? = nil, observedAt: ObservationTime? = nil
     ) {
         self.start = start
         self.aqi = aqi
         self.concentrations = concentrations
         self.dominantPollutant = dominantPollutant
+        self.observedAt = observedAt
     }
 }

@@ -49,6 +49,6 @@ struct HourlyObservations {
         guard aqi != nil || !concentrations.isEmpty else { return nil }
         return Observation(
             aqi: aqi, concentrations: concentrations, dominantPollutant: hour.dominantPollutant,
-            observedAt: ObservationTime(start))
+            observedAt: hour.observedAt.flatMap { $0.instant == start ? $0 : nil } ?? ObservationTime(start))
     }
 }

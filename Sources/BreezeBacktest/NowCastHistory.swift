@@ -10,15 +10,21 @@ enum NowCastHistory {
         // The first entry of each hour counts, as the replay places them; a missing hour is a
         // gap in every column, so NowCast sees it as missing, never as zero.
         var firstEntry = Array(repeating: -1, count: span.hours)
-        var columns: [Pollutant: [Double?]] = [:]
+        // By `Pollutant.allCases` position, not hashed per hour: 200,000 hours for 100 cities.
+        let pollutants = Pollutant.allCases
+        var columns: [[Double?]] = Array(repeating: [], count: pollutants.count)
         for (position, hour) in history.enumerated() {
             guard let index = span.hourIndex(hour.start), firstEntry[index] < 0 else { continue }
             firstEntry[index] = position
             for (pollutant, value) in hour.concentrations {
-                columns[pollutant, default: Array(repeating: nil, count: span.hours)][index] = value
+                guard let column = pollutants.firstIndex(of: pollutant) else { continue }
+                if columns[column].isEmpty { columns[column] = Array(repeating: nil, count: span.hours) }
+                columns[column][index] = value
             }
         }
-        let series = CurrentAirQualitySeries(HourlyConcentrations(columns))
+        var byPollutant: [Pollutant: [Double?]] = [:]
+        for (column, pollutant) in zip(columns, pollutants) where !column.isEmpty { byPollutant[pollutant] = column }
+        let series = CurrentAirQualitySeries(HourlyConcentrations(byPollutant))
         var rated = history
         var fallbackHours = 0
         for (index, position) in firstEntry.enumerated() where position >= 0 {

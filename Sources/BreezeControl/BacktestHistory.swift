@@ -13,16 +13,20 @@ enum BacktestHistory {
     static func hours(_ series: HourlySeries, until now: Instant) -> [HistoryHour] {
         var hours: [HistoryHour] = []
         hours.reserveCapacity(series.times.count)
+        // The columns listed once, and each hour's table sized once: 200,000 hours for 100 cities.
+        let columns = Array(series.concentrations)
         for (index, text) in series.times.enumerated() {
-            let start = TimeText.unixSeconds(openMeteo: text) ?? .nan
+            let time = ObservationTime(text)
+            let start = time.instant?.unixSeconds ?? .nan
             // A forecast hour is not history (`forecast_days=0` should leave none).
             guard !(start > now.unixSeconds) else { continue }
-            var concentrations: [Pollutant: Double] = [:]
-            for (pollutant, column) in series.concentrations {
+            var concentrations = [Pollutant: Double](minimumCapacity: columns.count)
+            for (pollutant, column) in columns {
                 if index < column.count, let value = column[index] { concentrations[pollutant] = value }
             }
             let aqi = index < series.usAQI.count ? series.usAQI[index].map(Double.init) : nil
-            hours.append(HistoryHour(start: Instant(unixSeconds: start), aqi: aqi, concentrations: concentrations))
+            hours.append(
+                HistoryHour(start: Instant(unixSeconds: start), aqi: aqi, concentrations: concentrations, observedAt: time))
         }
         return hours
     }
