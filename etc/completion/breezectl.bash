@@ -101,7 +101,7 @@ _breezectl() {
         --count | --pick | --name | --latitude | --longitude | --country | --region | --days)
             return 0 ;; # a value the user types
         --source)
-            mapfile -t COMPREPLY < <(compgen -W "open-meteo" -- "$current")
+            mapfile -t COMPREPLY < <(compgen -W "nowcast open-meteo both" -- "$current")
             return 0 ;;
     esac
     if [[ $current == -* ]]; then
