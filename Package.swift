@@ -41,8 +41,11 @@ let package = Package(
         .target(name: "BreezeHTTP", dependencies: ["CCurl", "BreezeVocabulary"]),
         // Open-Meteo requests, batching, decoding, error mapping.
         .target(name: "BreezeOpenMeteo", dependencies: ["BreezeModel", "BreezeConfig", "BreezeHTTP", "BreezeJSON", "BreezeVocabulary"]),
-        // Alert rules, the per-city alert state machine and event identity. Pure, no I/O.
+        // Alert rules (from [Alert]), the per-city alert and forecast state machines and event
+        // identity. Pure, no I/O.
         .target(name: "BreezeAlerts", dependencies: ["BreezeModel", "BreezeVocabulary", "BreezeConfig"]),
+        // breezectl backtest's engine: hourly history replayed through the real alert state machine. Pure.
+        .target(name: "BreezeBacktest", dependencies: ["BreezeModel", "BreezeAlerts", "BreezeVocabulary"]),
         // The daemon's persisted state (state.json): its document, codec and durable store.
         .target(name: "BreezeState", dependencies: ["BreezeModel", "BreezeAlerts", "BreezeJSON", "BreezeFiles", "BreezeVocabulary"]),
         // Alert delivery: receivers (webhook formats, email), the durable outbox, its worker.
@@ -63,7 +66,7 @@ let package = Package(
         // The breezectl commands, as a library so they can be unit-tested.
         .target(
             name: "BreezeControl",
-            dependencies: ["BreezeModel", "BreezeConfig", "BreezeHTTP", "BreezeOpenMeteo", "BreezeCommandLine", "BreezeAlerts", "BreezeDelivery", "BreezeControlSocket", "BreezeState", "BreezeVocabulary", "BreezeFiles"]),
+            dependencies: ["BreezeModel", "BreezeConfig", "BreezeHTTP", "BreezeOpenMeteo", "BreezeCommandLine", "BreezeAlerts", "BreezeDelivery", "BreezeControlSocket", "BreezeState", "BreezeVocabulary", "BreezeFiles", "BreezeBacktest"]),
 
         .executableTarget(
             name: "breezed",
@@ -89,6 +92,7 @@ let package = Package(
             name: "BreezeOpenMeteoTests",
             dependencies: ["BreezeOpenMeteo", "BreezeHTTP", "BreezeTestSupport", "BreezeModel", "BreezeConfig", "BreezeVocabulary"]),
         .testTarget(name: "BreezeAlertsTests", dependencies: ["BreezeAlerts", "BreezeVocabulary"]),
+        .testTarget(name: "BreezeBacktestTests", dependencies: ["BreezeBacktest", "BreezeAlerts", "BreezeConfig", "BreezeModel", "BreezeVocabulary"]),
         .testTarget(name: "BreezeStateTests", dependencies: ["BreezeState", "BreezeAlerts", "BreezeFiles", "BreezeModel", "BreezeVocabulary"]),
         .testTarget(
             name: "BreezeDaemonTests",
@@ -101,7 +105,7 @@ let package = Package(
         // The breezectl commands' pure parts and the drop-in writer, without the binaries.
         .testTarget(
             name: "BreezeControlTests",
-            dependencies: ["BreezeControl", "BreezeModel", "BreezeCommandLine", "BreezeConfig", "BreezeOpenMeteo", "BreezeVocabulary"]),
+            dependencies: ["BreezeControl", "BreezeModel", "BreezeCommandLine", "BreezeConfig", "BreezeOpenMeteo", "BreezeVocabulary", "BreezeBacktest", "BreezeHTTP"]),
         .testTarget(
             name: "BreezeControlSocketTests",
             dependencies: ["BreezeControlSocket", "BreezeAlerts", "BreezeDelivery", "BreezeModel", "BreezeState", "BreezeVocabulary"]),

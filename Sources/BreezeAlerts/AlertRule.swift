@@ -32,11 +32,12 @@ public struct AlertRule: Sendable, Equatable {
 
     /// Pollutants of `observation` over their limit, in a stable order.
     public func pollutantsOverLimit(_ concentrations: [Pollutant: Double]) -> [Pollutant] {
-        Pollutant.allCases.filter { pollutant in
-            guard let limit = pollutantLimits[pollutant], let value = concentrations[pollutant] else {
-                return false
-            }
-            return value > limit
+        // Called on every poll: one lookup per configured limit, none without limits.
+        guard !pollutantLimits.isEmpty else { return [] }
+        var over: [Pollutant] = []
+        for (pollutant, limit) in pollutantLimits {
+            if let value = concentrations[pollutant], value > limit { over.append(pollutant) }
         }
+        return over.count > 1 ? Pollutant.allCases.filter(over.contains) : over
     }
 }

@@ -14,6 +14,7 @@ public enum Control {
             ReloadCommand.self,
             AQICommand.self,
             TestAlertCommand.self,
+            BacktestCommand.self,
         ]
     }
 

@@ -44,13 +44,3 @@ public struct DaemonPlan: Sendable {
         return Duration(seconds: max(1, min(interval * 0.9, timeout * Double(batches + 3))))
     }
 }
-
-extension AlertRule {
-    /// The rule a city's `[Alert]` settings describe.
-    public init(_ settings: AlertSettings) {
-        self.init(
-            threshold: settings.threshold.aqi, hysteresis: settings.hysteresis,
-            confirmAfter: settings.confirmAfter, repeatEvery: settings.repeatEvery,
-            sendResolved: settings.sendResolved, pollutantLimits: settings.pollutantLimits)
-    }
-}

@@ -160,6 +160,12 @@ final class ExitStatusTests {
             Provocation(command: "test-alert", status: 1, run: breezectl(["test-alert", "closed", "--config", mail])),
             Provocation(command: "test-alert", status: 64, run: breezectl(["test-alert", "nobody", "--config", mail])),
             Provocation(command: "test-alert", status: 78, run: breezectl(["test-alert", "--config", config])),
+            Provocation(command: "backtest", status: 0, run: breezectl(["backtest", "--days", "2", "--source", "both", "--config", config])),
+            Provocation(command: "backtest", status: 64, run: breezectl(["backtest", "--days", "93", "--config", config])),
+            Provocation(command: "backtest", status: 64, run: breezectl(["backtest", "--city", "Atlantis", "--config", config])),
+            Provocation(command: "backtest", status: 69, run: breezectl(["backtest", "--days", "2", "--config", down])),
+            Provocation(command: "backtest", status: 78, run: breezectl(["backtest", "--days", "2", "--config", wrongKey])),
+            Provocation(command: "backtest", status: 78, run: breezectl(["backtest", "--config", noCity])),
             Provocation(command: "breezed", status: 0, run: breezed(["--check", "--config", config])),
             Provocation(command: "breezed", status: 64, run: breezed(["--bogus"])),
             Provocation(command: "breezed", status: 69, run: breezed(["--once", "--log", "stderr", "--config", down])),
@@ -180,7 +186,7 @@ final class ExitStatusTests {
             let detail = "\(provocation.command) → \(provocation.status): " + result.standardOutput + result.standardError
             #expect(result.status == provocation.status, Comment(rawValue: detail))
         }
-        let commands = ["", "check-config", "search", "add", "now", "status", "aqi", "test-alert"]
+        let commands = ["", "check-config", "search", "add", "now", "status", "aqi", "test-alert", "backtest"]
         for command in commands {
             let documented = try documented(Binaries.breezectl, command.isEmpty ? [] : [command])
             let provoked = Set(provocations.filter { $0.command == command }.map(\.status))

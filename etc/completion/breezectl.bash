@@ -15,6 +15,7 @@ declare -gA _breezectl_options=(
     [reload]="--config"
     [aqi]="--json"
     [test-alert]="--config"
+    [backtest]="--days --city --source --json --config"
 )
 # Options that take no value (the others are followed by one).
 _breezectl_flags=" --json --help --version "
@@ -97,8 +98,11 @@ _breezectl() {
         --city)
             _breezectl_reply_names City
             return 0 ;;
-        --count | --pick | --name | --latitude | --longitude | --country | --region)
+        --count | --pick | --name | --latitude | --longitude | --country | --region | --days)
             return 0 ;; # a value the user types
+        --source)
+            mapfile -t COMPREPLY < <(compgen -W "nowcast open-meteo both" -- "$current")
+            return 0 ;;
     esac
     if [[ $current == -* ]]; then
         mapfile -t COMPREPLY < <(compgen -W "${_breezectl_options[$command]} --help" -- "$current")
