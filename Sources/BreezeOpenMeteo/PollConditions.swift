@@ -9,9 +9,9 @@ public struct PollConditions: Sendable, Equatable {
     /// current hour of `hourly` (which Open-Meteo's `current` equals).
     public var current: CurrentConditions
     /// The hourly concentrations, past and forecast, with what was wrong with them.
-    public var hourly: HourlyConcentrations
+    public var hourly: PollHours
 
-    public init(current: CurrentConditions, hourly: HourlyConcentrations) {
+    public init(current: CurrentConditions, hourly: PollHours) {
         self.current = current
         self.hourly = hourly
     }
@@ -23,7 +23,7 @@ public struct PollConditions: Sendable, Equatable {
             throw .invalidLocation("'current.time' is not a unix time")
         }
         let currentHour = Instant(unixSeconds: (seconds / 3600).rounded(.down) * 3600)
-        let (hourly, drops) = HourlyConcentrationsReader(shape: shape, currentHour: currentHour).read(payload)
+        let (hourly, drops) = PollHoursReader(shape: shape, currentHour: currentHour).read(payload)
         for pollutant in shape.hourly {
             if let value = hourly.value(pollutant, at: currentHour) { current.reading.concentrations[pollutant] = value }
         }

@@ -1,6 +1,7 @@
 import BreezeConfig
 import BreezeHTTP
 import BreezeModel
+import BreezeTestSupport
 import BreezeVocabulary
 import Foundation
 import Testing
