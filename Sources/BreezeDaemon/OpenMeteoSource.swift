@@ -19,13 +19,26 @@ public struct OpenMeteoSource: AirQualitySource {
     public func currentReadings(for cities: [City], deadline: ContinuousClock.Instant)
         -> [Result<Reading, SourceFailure>]
     {
+        polls(for: cities, deadline: deadline).map { $0.map(\.reading) }
+    }
+
+    /// Each city's reading and the current AQI of its hourly series (`CurrentAirQuality` at
+    /// the current hour), or why its hours are unusable.
+    public func polls(for cities: [City], deadline: ContinuousClock.Instant) -> [Result<CityPoll, SourceFailure>] {
         let coordinates = cities.map { Coordinate(latitude: $0.latitude, longitude: $0.longitude) }
         let endpoints = client.endpoints
         return client.poll(for: coordinates, deadline: deadline).map { result in
-            result.map(\.current.reading).mapError { error in
+            result.map(Self.cityPoll).mapError { error in
                 // Error texts can carry the request URL; the API key must never reach a log.
                 SourceFailure(message: endpoints.redacting(error.description), permanent: !error.isTransient)
             }
         }
+    }
+
+    static func cityPoll(_ conditions: PollConditions) -> CityPoll {
+        let hours = conditions.hourly
+        let hourly: HourlyCurrentAQI = hours.currentWindowProblem.map(HourlyCurrentAQI.unusable)
+            ?? .rated(CurrentAirQuality(hour: hours.currentIndex, in: hours.concentrations))
+        return CityPoll(reading: conditions.current.reading, hourly: hourly)
     }
 }

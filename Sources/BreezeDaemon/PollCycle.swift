@@ -43,7 +43,7 @@ public enum PollCycle {
     ) -> CycleSummary {
         var summary = CycleSummary()
         summary.cities = cities.count
-        let results = source.currentReadings(for: cities.map(\.city), deadline: deadline)
+        let results = source.polls(for: cities.map(\.city), deadline: deadline)
         // Updated in place, not rebuilt: at 10,000 cities a second table of records would be
         // the largest thing in memory. Moving it out of `state` leaves it uniquely owned.
         var records = state.cities
@@ -60,22 +60,26 @@ public enum PollCycle {
                 ? results[index] : .failure(SourceFailure(message: "no result for this city", permanent: false))
             var observation: Observation?
             switch result {
-            case .success(let reading) where !Self.hasData(reading):
+            case .success(let poll) where !Self.hasData(poll.reading):
                 // Every value null: nothing to judge, and not a reading to remember.
                 summary.citiesWithoutData += 1
                 record.lastError = Self.noValues
-                logger.log(DaemonRecords.reading(reading, city: watched.city))
-            case .success(let reading):
+                logger.log(DaemonRecords.reading(poll.reading, city: watched.city))
+            case .success(let poll):
+                let reading = poll.reading
+                let alerting = AlertingAQI(configured: watched.aqiSource, reading: reading, hourly: poll.hourly)
                 summary.citiesWithData += 1
-                logger.log(DaemonRecords.reading(reading, city: watched.city))
-                let band = reading.band
+                logger.log(DaemonRecords.reading(reading, alerting: alerting, city: watched.city))
+                let band = alerting.band
                 if band != record.band || record.bandSince == nil { record.bandSince = now }
                 record.band = band
                 record.lastReading = reading
+                record.alerting = alerting
                 record.lastError = nil
+                // The rules act on the alerting AQI; the limits on the current hour's values.
                 observation = Observation(
-                    aqi: reading.usAQI, concentrations: reading.concentrations,
-                    dominantPollutant: reading.dominantPollutant, observedAt: reading.time)
+                    aqi: alerting.aqi, concentrations: reading.concentrations,
+                    dominantPollutant: alerting.dominantPollutant, observedAt: reading.time)
             case .failure(let failure):
                 summary.citiesFailed += 1
                 record.lastError = failure.message
