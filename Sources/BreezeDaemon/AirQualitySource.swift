@@ -21,10 +21,13 @@ public struct SourceFailure: Error, Sendable, Equatable, CustomStringConvertible
 public struct CityPoll: Sendable, Equatable {
     public var reading: Reading
     public var hourly: HourlyCurrentAQI?
+    /// What was wrong with the hourly series, one sentence each (also when it was usable).
+    public var hourlyProblems: [String]
 
-    public init(reading: Reading, hourly: HourlyCurrentAQI? = nil) {
+    public init(reading: Reading, hourly: HourlyCurrentAQI? = nil, hourlyProblems: [String] = []) {
         self.reading = reading
         self.hourly = hourly
+        self.hourlyProblems = hourlyProblems
     }
 }
 

@@ -6,7 +6,9 @@ import BreezeSystem
 /// `journalctl -u breezed BREEZE_CITY=Paris` finds every record about Paris.
 public enum DaemonRecords {
     /// A city's reading (info).
-    public static func reading(_ reading: Reading, alerting: AlertingAQI? = nil, city: City) -> LogRecord {
+    public static func reading(
+        _ reading: Reading, alerting: AlertingAQI? = nil, hourlyProblems: [String] = [], city: City
+    ) -> LogRecord {
         let aqi = alerting?.aqi ?? (alerting == nil ? reading.usAQI : nil)
         let band = alerting.map(\.band) ?? reading.band
         let level = band.map { "AQI \(aqi!), \($0.label)" } ?? "no AQI reported"
@@ -26,6 +28,12 @@ public enum DaemonRecords {
         let dropped = reading.droppedValues.joined(separator: "; ")
         if !dropped.isEmpty { fields.append(("BREEZE_DROPPED", dropped)) }
         if !dropped.isEmpty { note += " (dropped: \(dropped))" }
+        // The hourly series' faults, also when the current AQI did not need the hours at fault.
+        let problems = hourlyProblems.joined(separator: "; ")
+        if !problems.isEmpty {
+            fields.append(("BREEZE_HOURLY_PROBLEMS", problems))
+            note += " (hourly series: \(problems))"
+        }
         return record(.info, .reading, "\(city.name): \(level)\(note)", fields)
     }
 

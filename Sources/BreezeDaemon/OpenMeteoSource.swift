@@ -39,6 +39,6 @@ public struct OpenMeteoSource: AirQualitySource {
         let hours = conditions.hourly
         let hourly: HourlyCurrentAQI = hours.currentWindowProblem.map(HourlyCurrentAQI.unusable)
             ?? .rated(CurrentAirQuality(hour: hours.currentIndex, in: hours.concentrations))
-        return CityPoll(reading: conditions.current.reading, hourly: hourly)
+        return CityPoll(reading: conditions.current.reading, hourly: hourly, hourlyProblems: hours.problems)
     }
 }

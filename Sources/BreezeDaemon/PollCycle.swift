@@ -69,7 +69,8 @@ public enum PollCycle {
                 let reading = poll.reading
                 let alerting = AlertingAQI(configured: watched.aqiSource, reading: reading, hourly: poll.hourly)
                 summary.citiesWithData += 1
-                logger.log(DaemonRecords.reading(reading, alerting: alerting, city: watched.city))
+                logger.log(
+                    DaemonRecords.reading(reading, alerting: alerting, hourlyProblems: poll.hourlyProblems, city: watched.city))
                 let band = alerting.band
                 if band != record.band || record.bandSince == nil { record.bandSince = now }
                 record.band = band
