@@ -70,6 +70,14 @@ public enum DaemonRecords {
         return record(priority, kind, event.message, fields)
     }
 
+    /// A firing city whose hourly series broke: the alert neither resolves nor counts towards
+    /// it this poll (warning).
+    public static func held(city: City, reason: String) -> LogRecord {
+        record(
+            .warning, .held, "\(city.name): alert held, no NowCast this poll (\(reason))",
+            cityFields(city) + [("BREEZE_EVENT", DaemonEvent.held.rawValue), ("BREEZE_ERROR", reason)])
+    }
+
     /// A city without data for several polls (warning).
     public static func stale(city: City, polls: Int) -> LogRecord {
         record(

@@ -77,10 +77,16 @@ public enum PollCycle {
                 record.lastReading = reading
                 record.alerting = alerting
                 record.lastError = nil
-                // The rules act on the alerting AQI; the limits on the current hour's values.
-                observation = Observation(
-                    aqi: alerting.aqi, concentrations: reading.concentrations,
-                    dominantPollutant: alerting.dominantPollutant, observedAt: reading.time)
+                // The rules act on the alerting AQI; the limits on the current hour's values. A
+                // firing alert whose hours broke holds: Open-Meteo's 24-hour mean lags the smoke
+                // and would resolve it falsely.
+                if alerting.hoursWereUnusable && record.alert.firing {
+                    logger.log(DaemonRecords.held(city: watched.city, reason: alerting.fallbackReason!))
+                } else {
+                    observation = Observation(
+                        aqi: alerting.aqi, concentrations: reading.concentrations,
+                        dominantPollutant: alerting.dominantPollutant, observedAt: reading.time)
+                }
             case .failure(let failure):
                 summary.citiesFailed += 1
                 record.lastError = failure.message

@@ -50,7 +50,7 @@ public struct AlertingAQI: Sendable, Hashable, Codable {
         case nil:
             reason = "no hourly series in the answer"
         case .unusable(let problem):
-            reason = "hourly series unusable: \(problem)"
+            reason = Self.unusableHours + problem
         case .rated(let current):
             for average in current.pollutants {
                 if let value = average.concentration?.value.doubleValue { averages[average.pollutant] = value }
@@ -79,6 +79,13 @@ public struct AlertingAQI: Sendable, Hashable, Codable {
                 averages: averages)
         }
     }
+
+    /// How `fallbackReason` starts when the hours the current AQI reads were not whole.
+    public static let unusableHours = "hourly series unusable: "
+
+    /// Whether NowCast was configured but the hours were not whole: a firing alert holds
+    /// rather than resolving on Open-Meteo's lagging value.
+    public var hoursWereUnusable: Bool { fallbackReason?.hasPrefix(Self.unusableHours) == true }
 
     /// The band of the alerting value; nil without one or off the scale.
     public var band: Band? {

@@ -44,12 +44,15 @@ struct LogLine {
     let text: String
     init(_ text: String) { self.text = text }
 
-    /// The value of `field`, up to the next ` BREEZE_` field or the closing parenthesis.
+    /// The value of `field`, up to the next ` BREEZE_` field or the closing parenthesis, without
+    /// the quotes around a value with spaces.
     func field(_ name: String) -> String? {
         guard let start = text.range(of: " \(name)=") ?? text.range(of: "(\(name)=") else { return nil }
         let rest = text[start.upperBound...]
         let end = rest.range(of: " BREEZE_")?.lowerBound ?? rest.lastIndex(of: ")") ?? rest.endIndex
-        return String(rest[..<end])
+        let value = rest[..<end]
+        guard value.count >= 2, value.first == "\"", value.last == "\"" else { return String(value) }
+        return String(value.dropFirst().dropLast())
     }
 
     func isEvent(_ event: String, city: String) -> Bool {
