@@ -33,12 +33,17 @@ public struct AlertEvent: Sendable, Equatable, Codable {
     /// the receiver (they were still waiting when the air got better): the people it reaches
     /// hear of the episode only as over.
     public var unannounced: UnannouncedEpisode?
+    /// Where `aqi` came from (`AQISource=`, or Open-Meteo's after a fallback); nil for test
+    /// alerts and events from before Breeze said.
+    public var aqiSource: AQISource?
 
     public init(
         id: String, kind: AlertEventKind, city: City, aqi: Int?, band: Band?, previousBand: Band?,
         dominantPollutant: Pollutant?, concentrations: [Pollutant: Double],
-        pollutantsOverLimit: [Pollutant], observedAt: ObservationTime, createdAt: Instant
+        pollutantsOverLimit: [Pollutant], observedAt: ObservationTime, createdAt: Instant,
+        aqiSource: AQISource? = nil
     ) {
+        self.aqiSource = aqiSource
         self.id = id
         self.kind = kind
         self.city = city

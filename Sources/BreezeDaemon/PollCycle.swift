@@ -85,7 +85,8 @@ public enum PollCycle {
                 } else {
                     observation = Observation(
                         aqi: alerting.aqi, concentrations: reading.concentrations,
-                        dominantPollutant: alerting.dominantPollutant, observedAt: reading.time)
+                        dominantPollutant: alerting.dominantPollutant, observedAt: reading.time,
+                        aqiSource: alerting.source)
                 }
             case .failure(let failure):
                 summary.citiesFailed += 1
