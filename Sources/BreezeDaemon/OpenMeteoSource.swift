@@ -36,9 +36,8 @@ public struct OpenMeteoSource: AirQualitySource {
     }
 
     static func cityPoll(_ conditions: PollConditions) -> CityPoll {
-        let hours = conditions.hourly
-        let hourly: HourlyCurrentAQI = hours.currentWindowProblem.map(HourlyCurrentAQI.unusable)
-            ?? .rated(CurrentAirQuality(hour: hours.currentIndex, in: hours.concentrations))
-        return CityPoll(reading: conditions.current.reading, hourly: hourly, hourlyProblems: hours.problems)
+        CityPoll(
+            reading: conditions.current.reading, hourly: conditions.hourlyCurrentAQI,
+            hourlyProblems: conditions.hourly.problems)
     }
 }

@@ -16,6 +16,19 @@ public struct PollConditions: Sendable, Equatable {
         self.hourly = hourly
     }
 
+    /// The current AQI as AirNow reports it (`CurrentAirQuality` at the current hour), or why
+    /// the hours it reads are unusable: what `AlertingAQI` chooses from, in the daemon and in
+    /// `breezectl now` alike.
+    public var hourlyCurrentAQI: HourlyCurrentAQI {
+        hourly.currentWindowProblem.map(HourlyCurrentAQI.unusable)
+            ?? .rated(CurrentAirQuality(hour: hourly.currentIndex, in: hourly.concentrations))
+    }
+
+    /// The alerting AQI for a city configured with `source`.
+    public func alertingAQI(_ source: AQISource) -> AlertingAQI {
+        AlertingAQI(configured: source, reading: current.reading, hourly: hourlyCurrentAQI)
+    }
+
     /// Checks and converts one decoded element asked for as `shape` says.
     init(_ payload: LocationPayload, requested: Coordinate, shape: PollRequestShape) throws(FetchError) {
         var current = try CurrentConditions(payload, requested: requested)
