@@ -19,9 +19,10 @@ public enum DaemonRecords {
         var note = ""
         if let alerting {
             fields += sourceFields(alerting)
+            // AQISource=open-meteo reads as it always did; NowCast and a fallback say so.
             note = alerting.source == .nowcast
                 ? " (NowCast; Open-Meteo \(alerting.openMeteoAQI.map(String.init) ?? "none"))"
-                : alerting.fallbackReason.map { " (Open-Meteo's us_aqi: \($0))" } ?? " (Open-Meteo's us_aqi)"
+                : alerting.fallbackReason.map { " (Open-Meteo's us_aqi: \($0))" } ?? ""
         }
         // A value dropped (wrong unit, not a number, off the AQI scale) says why, in the
         // message and in a field of its own.
