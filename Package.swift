@@ -87,7 +87,7 @@ let package = Package(
         .testTarget(name: "BreezeHTTPTests", dependencies: ["BreezeHTTP", "BreezeTestSupport", "BreezeVocabulary"]),
         .testTarget(name: "BreezeModelTests", dependencies: ["BreezeModel"]),
         .testTarget(name: "BreezeJSONTests", dependencies: ["BreezeJSON"]),
-        .testTarget(name: "BreezeConfigTests", dependencies: ["BreezeConfig", "BreezeVocabulary"]),
+        .testTarget(name: "BreezeConfigTests", dependencies: ["BreezeConfig", "BreezeModel", "BreezeVocabulary"]),
         .testTarget(
             name: "BreezeOpenMeteoTests",
             dependencies: ["BreezeOpenMeteo", "BreezeHTTP", "BreezeTestSupport", "BreezeModel", "BreezeConfig", "BreezeVocabulary"]),

@@ -44,12 +44,17 @@ public struct AlertEvent: Sendable, Equatable, Codable {
     /// Set on `forecast` and `forecastCleared`: the day, and how many of its hours are expected
     /// at or above the threshold. `aqi`, `band` and `dominantPollutant` are then the day's peak.
     public var forecast: ForecastDetails?
+    /// Where `aqi` came from (`AQISource=`, or Open-Meteo's after a fallback); nil for test
+    /// alerts and events from before Breeze said.
+    public var aqiSource: AQISource?
 
     public init(
         id: String, kind: AlertEventKind, city: City, aqi: Int?, band: Band?, previousBand: Band?,
         dominantPollutant: Pollutant?, concentrations: [Pollutant: Double],
-        pollutantsOverLimit: [Pollutant], observedAt: ObservationTime, createdAt: Instant
+        pollutantsOverLimit: [Pollutant], observedAt: ObservationTime, createdAt: Instant,
+        aqiSource: AQISource? = nil
     ) {
+        self.aqiSource = aqiSource
         self.id = id
         self.kind = kind
         self.city = city

@@ -128,6 +128,6 @@ private struct Transition {
                 id: id, kind: kind, city: city, aqi: observation.aqi, band: band,
                 previousBand: previousBand, dominantPollutant: observation.dominantPollutant,
                 concentrations: observation.concentrations, pollutantsOverLimit: overLimit,
-                observedAt: observation.observedAt, createdAt: now))
+                observedAt: observation.observedAt, createdAt: now, aqiSource: observation.aqiSource))
     }
 }

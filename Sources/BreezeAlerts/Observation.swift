@@ -12,11 +12,14 @@ public struct Observation: Sendable, Equatable {
     public var dominantPollutant: Pollutant?
     /// When the values were observed (read once from the source's text).
     public var observedAt: ObservationTime
+    /// Where `aqi` came from, when known.
+    public var aqiSource: AQISource?
 
     public init(
         aqi: Int?, concentrations: [Pollutant: Double] = [:], dominantPollutant: Pollutant? = nil,
-        observedAt: ObservationTime
+        observedAt: ObservationTime, aqiSource: AQISource? = nil
     ) {
+        self.aqiSource = aqiSource
         self.aqi = aqi.flatMap { ReportedValue.aqiScale.contains($0) ? $0 : nil }
         self.concentrations = concentrations
         self.dominantPollutant = dominantPollutant

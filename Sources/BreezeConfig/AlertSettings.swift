@@ -41,8 +41,7 @@ public struct AlertSettings: Sendable, Equatable {
     /// The receivers to notify, by name. When `Notify=` is never set, every receiver;
     /// an explicitly empty `Notify=` means nobody (the journal only).
     public var notify: [String]
-    /// The AQI alerts are meant to use (`AQISource=`). Default `nowcast`. Carried, not yet
-    /// acted on: the daemon still compares Open-Meteo's `us_aqi` until NowCast alerting lands.
+    /// The AQI the alerts compare (`AQISource=`). Default `nowcast`; see `AlertingAQI`.
     public var aqiSource: AQISource = .nowcast
     /// The forecast ("Action Day") alerts: `ForecastThreshold=`, `ForecastAt=`, `ForecastDays=`.
     public var forecast = ForecastSettings()

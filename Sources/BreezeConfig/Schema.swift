@@ -1,3 +1,5 @@
+import BreezeModel
+
 /// The sections and keys a configuration may contain.
 enum Schema {
     /// A kind of section: its keys, whether it takes a name, and which keys it requires.

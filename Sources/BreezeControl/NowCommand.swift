@@ -10,9 +10,12 @@ enum NowCommand: ControlCommand {
     static let help = """
         Usage: breezectl now [--city NAME] [--forecast] [--json] [--config PATH]
 
-        Fetch the current air from Open-Meteo for every configured city (or one) and show
-        a table at most 100 columns wide: the city with its Region= and Country=, Open-Meteo's
-        US AQI, its band, the dominant pollutant (MAIN), and each pollutant's concentration in
+        Fetch the current air from Open-Meteo for every configured city (or one), as breezed
+        polls it, and show a table at most 100 columns wide: the city with its Region= and
+        Country=, the alerting AQI (as AQISource= chooses: NowCast by default; marked * when it
+        is Open-Meteo's, with the reason of a fallback below the table), Open-Meteo's US AQI
+        beside it (OM), the band, the dominant pollutant (MAIN), and each pollutant's
+        concentration in
         µg/m³, marked + above EPA's Good limit and ! above its Moderate limit. A value
         Open-Meteo does not have is shown as "—" (null in JSON); a city that failed says
         "error", its error on a line of its own on standard error.
@@ -52,6 +55,7 @@ enum NowCommand: ControlCommand {
                 path: parsed.value("config"), optional: false, command: name, context: context, secretFiles: .apiKeyOnly)
         else { return .configuration }
         var cities = configuration.cities.map(\.city)
+        let sources = Dictionary(configuration.cities.map { ($0.city.name, $0.alert.aqiSource) }) { first, _ in first }
         if let wanted = parsed.value("city") {
             cities = cities.filter { $0.name.lowercased() == wanted.lowercased() }
             guard !cities.isEmpty else {
@@ -74,16 +78,24 @@ enum NowCommand: ControlCommand {
         }
         return now(
             cities, json: parsed.has("json"), access: OpenMeteoAccess(settings: configuration.breeze, clock: context.clock),
-            console: console)
+            console: console, sources: sources)
     }
 
     /// Fetches and prints readings for `cities`; the core, free of configuration loading.
-    static func now(_ cities: [City], json: Bool, access: OpenMeteoAccess, console: Console) -> ExitCode {
+    /// `sources` is each city's `AQISource=` by name (default nowcast). The request is the
+    /// daemon's poll (`PollRequestShape`), and the alerting AQI its computation.
+    static func now(
+        _ cities: [City], json: Bool, access: OpenMeteoAccess, console: Console, sources: [String: AQISource] = [:]
+    ) -> ExitCode {
         let client = AirQualityClient(
             endpoints: access.endpoints, transport: access.transport,
             retryPolicy: OpenMeteoAccess.interactiveRetries, environment: access.retryEnvironment)
-        let results = client.current(for: cities.map(\.coordinate), includeSubIndices: true, deadline: access.deadline)
-        let rows = zip(cities, results).map { NowRow(city: $0, outcome: $1) }
+        let results = client.poll(for: cities.map(\.coordinate), deadline: access.deadline)
+        let rows = zip(cities, results).map { city, result in
+            NowRow(
+                city: city, outcome: result.map(\.current),
+                alerting: try? result.get().alertingAQI(sources[city.name] ?? .nowcast))
+        }
         let failures = rows.compactMap { row -> FetchError? in
             guard case .failure(let error) = row.outcome else { return nil }
             return error

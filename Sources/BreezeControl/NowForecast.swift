@@ -37,7 +37,7 @@ enum NowForecast {
                 console.printError("breezectl now: \(city.city.displayName): \(error)")
             case .success(let conditions):
                 let hourly = conditions.hourly
-                let series = ForecastSeries(firstHour: hourly.firstHour, columns: hourly.concentrations, problems: hourly.problems)
+                let series = ForecastSeries(firstHour: hourly.firstHour, columns: hourly.concentrations.columns, problems: hourly.problems)
                 days += Self.days(city, series: series, now: now)
             }
         }

@@ -6,6 +6,8 @@ import Foundation
 struct NowRow: Sendable {
     var city: City
     var outcome: Result<CurrentConditions, FetchError>
+    /// The alerting AQI, nil when the fetch failed.
+    var alerting: AlertingAQI? = nil
 }
 
 /// How `breezectl now` shows readings: a table for people, JSON for scripts.
@@ -18,13 +20,23 @@ enum NowReport {
     /// One line per city, columns aligned, at most `width` columns; the band coloured when
     /// `colours`. A city that failed says "error" (its error is printed on a line of its own).
     static func table(_ rows: [NowRow], colours: Bool) -> String {
-        let header = ["CITY", "AQI", "BAND", "MAIN"] + Pollutant.allCases.map(\.label)
+        let header = ["CITY", "AQI", "OM", "BAND", "MAIN"] + Pollutant.allCases.map(\.label)
         let cellRows = [header.map { Cell($0) }] + rows.map { cells($0, colours: colours) }
-        let rendered = TextTable(rightAligned: [1], fit: (width, 0)).lines(cellRows)
-        return (rendered + droppedLines(rows) + [legend]).joined(separator: "\n")
+        let rendered = TextTable(rightAligned: [1, 2], fit: (width, 0)).lines(cellRows)
+        return (rendered + droppedLines(rows) + fallbackLines(rows) + [legend, sourceLegend]).joined(separator: "\n")
     }
 
     static let legend = "In \(unit); + above EPA's Good limit, ! above its Moderate limit. MAIN: the dominant pollutant."
+    static let sourceLegend = "AQI: NowCast as AirNow (* Open-Meteo's: AQISource=open-meteo or a fallback). OM: Open-Meteo's."
+
+    /// Why a NowCast city shows Open-Meteo's AQI: `Paris: Open-Meteo's us_aqi (hourly series
+    /// unusable: …)`.
+    private static func fallbackLines(_ rows: [NowRow]) -> [String] {
+        rows.compactMap { row in
+            guard let reason = row.alerting?.fallbackReason else { return nil }
+            return "\(row.city.displayName): Open-Meteo's us_aqi (\(reason))"
+        }
+    }
 
     /// Why a city shows "no data" where Open-Meteo sent something: `Paris: dropped us_aqi 1e+19
     /// is beyond the AQI scale (0–500)`.
@@ -38,23 +50,29 @@ enum NowReport {
     private static func cells(_ row: NowRow, colours: Bool) -> [Cell] {
         let name = Cell(row.city.displayName)
         guard case .success(let conditions) = row.outcome else {
-            return [name, Cell("—"), Cell("error")]
+            return [name, Cell("—"), Cell("—"), Cell("error")]
         }
         let reading = conditions.reading
         guard reading.usAQI != nil || !reading.concentrations.isEmpty else {
-            return [name, Cell("—"), Cell("no data")]
+            return [name, Cell("—"), Cell("—"), Cell("no data")]
         }
         var result = [name]
-        if let aqi = reading.usAQI, let band = Band(aqi: aqi) {
+        let aqi = row.alerting?.aqi ?? reading.usAQI
+        let marker = row.alerting?.source == .nowcast ? "" : "*"
+        result.append(Cell(aqi.map { "\($0)\(marker)" } ?? "—"))
+        result.append(Cell(reading.usAQI.map(String.init) ?? "—"))
+        if let aqi, let band = Band(aqi: aqi) {
             let text = NowPresentation.bandText(band, compact: true)
             let width = TextTable.columns(text)
             let colour = colours ? NowPresentation.ansiColour(band) : ""
-            result.append(Cell(colours ? colour + String(aqi) + "\u{1B}[0m" : String(aqi), width: String(aqi).count))
+            let shown = "\(aqi)\(marker)"
+            result[1] = Cell(colours ? colour + shown + "\u{1B}[0m" : shown, width: shown.count)
             result.append(Cell(colours ? colour + text + "\u{1B}[0m" : text, width: width))
         } else {
-            result += [Cell("—"), Cell("no data")]
+            result.append(Cell("no data"))
         }
-        result.append(Cell(NowPresentation.dominant(reading).map(\.label) ?? "—"))
+        let dominant = row.alerting?.dominantPollutant ?? NowPresentation.dominant(reading)
+        result.append(Cell(dominant.map(\.label) ?? "—"))
         for pollutant in Pollutant.allCases {
             guard let value = reading.concentrations[pollutant] else {
                 result.append(Cell("—"))
@@ -66,7 +84,8 @@ enum NowReport {
     }
 
     /// A JSON array, one object per city in configuration order: `city`, `latitude`,
-    /// `longitude`, `country` and `region` (null when not configured), then either `error`, or `time`, `aqi`, `band`, `bandLabel`,
+    /// `longitude`, `country` and `region` (null when not configured), then either `error`, or
+    /// `time`, `aqi` (the alerting AQI), `aqiSource`, `openMeteoAQI`, `aqiFallback`, `band`, `bandLabel`,
     /// `dominantPollutant` and `pollutants` (each `value`, `unit`, `status`), null for no data.
     static func json(_ rows: [NowRow]) -> String {
         JSONOutput.array(rows.map(object)).text
@@ -82,12 +101,17 @@ enum NowReport {
             object["error"] = .string(error.description)
         case .success(let conditions):
             let reading = conditions.reading
-            let band = reading.usAQI.flatMap(Band.init(aqi:))
+            let aqi = row.alerting?.aqi ?? reading.usAQI
+            let band = aqi.flatMap(Band.init(aqi:))
             object["time"] = .string(reading.time.text)
-            object["aqi"] = .integer(reading.usAQI)
+            object["aqi"] = .integer(aqi)
+            object["aqiSource"] = .string(row.alerting?.source.rawValue ?? AQISource.openMeteo.rawValue)
+            object["openMeteoAQI"] = .integer(reading.usAQI)
+            object["aqiFallback"] = .text(row.alerting?.fallbackReason)
             object["band"] = .text(band?.slug)
             object["bandLabel"] = .text(band?.label)
-            object["dominantPollutant"] = .text(NowPresentation.dominant(reading)?.rawValue)
+            let dominant = row.alerting?.dominantPollutant ?? NowPresentation.dominant(reading)
+            object["dominantPollutant"] = .text(dominant?.rawValue)
             var pollutants: [String: JSONOutput] = [:]
             for pollutant in Pollutant.allCases {
                 let value = reading.concentrations[pollutant]

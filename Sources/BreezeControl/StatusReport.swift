@@ -53,22 +53,31 @@ struct StatusReport {
         } else {
             lines.append("No poll cycle has completed yet: is breezed running?")
         }
-        let header = ["CITY", "AQI", "BAND", "SINCE", "ALERT", "LAST POLL", "ERROR"]
+        let header = ["CITY", "AQI", "SOURCE", "OPEN-METEO", "BAND", "SINCE", "ALERT", "LAST POLL", "ERROR"]
         let rows = records.map { name, record -> [String] in
             let shown = displayName(name, record)
-            guard let record else { return [shown, "—", "not polled yet", "", "", "", ""] }
-            let aqi = record.lastReading?.usAQI.map(String.init) ?? "—"
+            guard let record else { return [shown, "—", "", "", "not polled yet", "", "", "", ""] }
+            let alerting = Self.alerting(record)
+            let aqi = alerting.aqi.map(String.init) ?? "—"
+            let openMeteo = alerting.openMeteo.map(String.init) ?? "—"
             let band = record.band.map { NowPresentation.bandText($0) } ?? "no data"
             return [
-                shown, aqi, band, record.bandSince.map { TimeText.local($0) } ?? "",
+                shown, aqi, alerting.source ?? "", openMeteo, band, record.bandSince.map { TimeText.local($0) } ?? "",
                 record.alert.firing ? "firing" : "ok", record.lastPollAt.map { TimeText.local($0) } ?? "",
                 record.lastError ?? "",
             ]
         }
-        lines += TextTable(rightAligned: [1]).lines([header] + rows)
+        lines += TextTable(rightAligned: [1, 3]).lines([header] + rows)
         if let deliveries { lines += deliveryLines(deliveries) }
         if let source { lines += ["", source.line] }
         return lines
+    }
+
+    /// The alerting AQI, its source and Open-Meteo's; a state from before Breeze kept the
+    /// alerting AQI shows Open-Meteo's, as it alerted on then, without a source.
+    static func alerting(_ record: CityRecord) -> (aqi: Int?, source: String?, openMeteo: Int?) {
+        guard let alerting = record.alerting else { return (record.lastReading?.usAQI, nil, record.lastReading?.usAQI) }
+        return (alerting.aqi, alerting.source.rawValue, alerting.openMeteoAQI)
     }
 
     /// The city's name with its Region= and Country=, from the configuration, else the state.
@@ -98,7 +107,11 @@ struct StatusReport {
             let city = record?.city
             return .object([
                 "name": .string(name), "country": .text(city?.country), "region": .text(city?.admin1),
-                "aqi": .integer(record?.lastReading?.usAQI), "band": .text(record?.band?.slug),
+                "aqi": .integer(record.flatMap { Self.alerting($0).aqi }),
+                "aqiSource": .text(record.flatMap { Self.alerting($0).source }),
+                "openMeteoAQI": .integer(record.flatMap { Self.alerting($0).openMeteo }),
+                "aqiFallback": .text(record?.alerting?.fallbackReason),
+                "band": .text(record?.band?.slug),
                 "since": .text(record?.bandSince.map { TimeText.rfc3339($0) }),
                 "alert": .text(record.map { $0.alert.firing ? "firing" : "ok" }),
                 "lastPoll": .text(record?.lastPollAt.map { TimeText.rfc3339($0) }), "lastError": .text(record?.lastError),

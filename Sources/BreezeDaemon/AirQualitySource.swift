@@ -17,22 +17,52 @@ public struct SourceFailure: Error, Sendable, Equatable, CustomStringConvertible
     public var description: String { message }
 }
 
+/// One city's answer to a poll: Open-Meteo's current reading and what its hourly series gave
+/// for the current AQI (nil: the source has no hourly series).
+public struct CityPoll: Sendable, Equatable {
+    public var reading: Reading
+    public var hourly: HourlyCurrentAQI?
+    /// What was wrong with the hourly series, one sentence each (also when it was usable).
+    public var hourlyProblems: [String]
+    /// The hourly forecast of the same response, for the forecast alerts (nil: none).
+    public var forecast: ForecastSeries?
+
+    public init(
+        reading: Reading, hourly: HourlyCurrentAQI? = nil, hourlyProblems: [String] = [],
+        forecast: ForecastSeries? = nil
+    ) {
+        self.reading = reading
+        self.hourly = hourly
+        self.hourlyProblems = hourlyProblems
+        self.forecast = forecast
+    }
+}
+
 /// Where current readings come from (Open-Meteo in production, a fake in unit tests).
 public protocol AirQualitySource: Sendable {
     /// One result per city, in the order given; must return by `deadline`.
     func currentReadings(for cities: [City], deadline: Deadline) -> [Result<Reading, SourceFailure>]
-    /// The readings with the hourly forecast of the same response (`PolledConditions.swift`
-    /// gives every source one without forecasts).
-    func conditions(for cities: [City], deadline: Deadline) -> [Result<PolledConditions, SourceFailure>]
+    /// The same with the hourly series' current AQI and forecast (one request: the same
+    /// response); by default the readings without either.
+    func polls(for cities: [City], deadline: Deadline) -> [Result<CityPoll, SourceFailure>]
+}
+
+extension AirQualitySource {
+    public func polls(for cities: [City], deadline: Deadline) -> [Result<CityPoll, SourceFailure>] {
+        currentReadings(for: cities, deadline: deadline).map { $0.map { CityPoll(reading: $0) } }
+    }
 }
 
 /// A city as the daemon watches it: the configured name keys its state.
 public struct WatchedCity: Sendable, Equatable {
     public var city: City
     public var rule: AlertRule
+    /// Which AQI the rule acts on (`AQISource=`).
+    public var aqiSource: AQISource
 
-    public init(city: City, rule: AlertRule) {
+    public init(city: City, rule: AlertRule, aqiSource: AQISource = .nowcast) {
         self.city = city
         self.rule = rule
+        self.aqiSource = aqiSource
     }
 }

@@ -6,6 +6,7 @@ public enum DaemonEvent: String, CaseIterable, Sendable {
     case reminder
     case resolved
     case stale
+    case held
     case fetchFailed = "fetch-failed"
     case delivered
     case deliveryFailed = "delivery-failed"
@@ -25,6 +26,7 @@ public enum DaemonEvent: String, CaseIterable, Sendable {
         case .reminder: "fc21c12560ad4a48a4184ee09d898204"
         case .resolved: "63fe925792964300b99de33f890ed7d3"
         case .stale: "9835f7deb0544bdaaf7871c96fe52fbc"
+        case .held: "cee74b9a16f94efdb2cb21e16e6da6fc"
         case .fetchFailed: "4208212434aa4c8b823b57adcc705758"
         case .delivered: "dd15454c5fd34df9bba7db3dc769e216"
         case .deliveryFailed: "c08e14c7f14f4212b5a10d809aec4126"

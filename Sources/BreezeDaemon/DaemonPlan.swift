@@ -21,7 +21,7 @@ public struct DaemonPlan: Sendable {
         self.source = source
         routing = DeliveryRouting(configuration: configuration, receivers: receivers)
         cities = configuration.cities.map { city in
-            WatchedCity(city: city.city, rule: AlertRule(city.alert))
+            WatchedCity(city: city.city, rule: AlertRule(city.alert), aqiSource: city.alert.aqiSource)
         }
         interval = configuration.breeze.pollInterval.seconds
         jitter = configuration.breeze.jitter.seconds

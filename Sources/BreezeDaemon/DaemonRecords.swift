@@ -6,18 +6,49 @@ import BreezeSystem
 /// `journalctl -u breezed BREEZE_CITY=Paris` finds every record about Paris.
 public enum DaemonRecords {
     /// A city's reading (info).
-    public static func reading(_ reading: Reading, city: City) -> LogRecord {
-        let band = reading.band
-        let level = band.map { "AQI \(reading.usAQI!), \($0.label)" } ?? "no AQI reported"
+    public static func reading(
+        _ reading: Reading, alerting: AlertingAQI? = nil, hourlyProblems: [String] = [], city: City
+    ) -> LogRecord {
+        let aqi = alerting?.aqi ?? (alerting == nil ? reading.usAQI : nil)
+        let band = alerting.map(\.band) ?? reading.band
+        let level = band.map { "AQI \(aqi!), \($0.label)" } ?? "no AQI reported"
         var fields = cityFields(city) + [("BREEZE_EVENT", DaemonEvent.reading.rawValue)]
-        fields += aqiFields(aqi: reading.usAQI, band: band, previous: nil, dominant: reading.dominantPollutant)
+        fields += aqiFields(
+            aqi: aqi, band: band, previous: nil, dominant: alerting?.dominantPollutant ?? reading.dominantPollutant)
         fields += pollutantFields(reading.concentrations)
+        var note = ""
+        if let alerting {
+            fields += sourceFields(alerting)
+            // AQISource=open-meteo reads as it always did; NowCast and a fallback say so.
+            note = alerting.source == .nowcast
+                ? " (NowCast; Open-Meteo \(alerting.openMeteoAQI.map(String.init) ?? "none"))"
+                : alerting.fallbackReason.map { " (Open-Meteo's us_aqi: \($0))" } ?? ""
+        }
         // A value dropped (wrong unit, not a number, off the AQI scale) says why, in the
         // message and in a field of its own.
         let dropped = reading.droppedValues.joined(separator: "; ")
         if !dropped.isEmpty { fields.append(("BREEZE_DROPPED", dropped)) }
-        let note = dropped.isEmpty ? "" : " (dropped: \(dropped))"
+        if !dropped.isEmpty { note += " (dropped: \(dropped))" }
+        // The hourly series' faults, also when the current AQI did not need the hours at fault.
+        let problems = hourlyProblems.joined(separator: "; ")
+        if !problems.isEmpty {
+            fields.append(("BREEZE_HOURLY_PROBLEMS", problems))
+            note += " (hourly series: \(problems))"
+        }
         return record(.info, .reading, "\(city.name): \(level)\(note)", fields)
+    }
+
+    /// Where the alerting AQI came from, Open-Meteo's beside it, and the averages used.
+    static func sourceFields(_ alerting: AlertingAQI) -> [(name: String, value: String)] {
+        var fields: [(name: String, value: String)] = [("BREEZE_AQI_SOURCE", alerting.source.rawValue)]
+        if let value = alerting.openMeteoAQI, ReportedValue.aqiScale.contains(value) {
+            fields.append(("BREEZE_OPEN_METEO_AQI", String(value)))
+        }
+        if let reason = alerting.fallbackReason { fields.append(("BREEZE_AQI_FALLBACK", reason)) }
+        for pollutant in PollutantAverage.ratingOrder {
+            if let value = alerting.averages[pollutant] { fields.append((pollutant.averageField, String(value))) }
+        }
+        return fields
     }
 
     /// An alert event: firing and escalated are warnings, resolved a notice, reminders info.
@@ -47,6 +78,14 @@ public enum DaemonRecords {
             ]
         }
         return record(priority, kind, event.message, fields)
+    }
+
+    /// A firing city whose hourly series broke: the alert neither resolves nor counts towards
+    /// it this poll (warning).
+    public static func held(city: City, reason: String) -> LogRecord {
+        record(
+            .warning, .held, "\(city.name): alert held, no NowCast this poll (\(reason))",
+            cityFields(city) + [("BREEZE_EVENT", DaemonEvent.held.rawValue), ("BREEZE_ERROR", reason)])
     }
 
     /// A city without data for several polls (warning).

@@ -11,7 +11,7 @@ import Foundation
 /// added to the cycle's (so they reach the outbox, or are raised again, like any other).
 enum ForecastCycle {
     /// The forecasts of `polled`, by city name.
-    static func forecasts(_ polled: [Result<PolledConditions, SourceFailure>], cities: [WatchedCity])
+    static func forecasts(_ polled: [Result<CityPoll, SourceFailure>], cities: [WatchedCity])
         -> [String: ForecastSeries]
     {
         var forecasts: [String: ForecastSeries] = [:]

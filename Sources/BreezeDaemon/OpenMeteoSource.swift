@@ -28,19 +28,25 @@ public struct OpenMeteoSource: AirQualitySource {
     public func currentReadings(for cities: [City], deadline: Deadline)
         -> [Result<Reading, SourceFailure>]
     {
-        conditions(for: cities, deadline: deadline).map { $0.map(\.reading) }
+        polls(for: cities, deadline: deadline).map { $0.map(\.reading) }
     }
 
-    public func conditions(for cities: [City], deadline: Deadline)
-        -> [Result<PolledConditions, SourceFailure>]
-    {
+    /// Each city's reading and the current AQI of its hourly series (`CurrentAirQuality` at
+    /// the current hour), or why its hours are unusable.
+    public func polls(for cities: [City], deadline: Deadline) -> [Result<CityPoll, SourceFailure>] {
         let coordinates = cities.map { Coordinate(latitude: $0.latitude, longitude: $0.longitude) }
         let endpoints = client.endpoints
         return client.poll(for: coordinates, deadline: deadline).map { result in
-            result.map { PolledConditions(reading: $0.current.reading, forecast: ForecastSeries(grid: $0.hourly)) }.mapError { error in
+            result.map(Self.cityPoll).mapError { error in
                 // Error texts can carry the request URL; the API key must never reach a log.
                 SourceFailure(message: endpoints.redacting(error.description), permanent: !error.isTransient)
             }
         }
+    }
+
+    static func cityPoll(_ conditions: PollConditions) -> CityPoll {
+        CityPoll(
+            reading: conditions.current.reading, hourly: conditions.hourlyCurrentAQI,
+            hourlyProblems: conditions.hourly.problems, forecast: ForecastSeries(grid: conditions.hourly))
     }
 }

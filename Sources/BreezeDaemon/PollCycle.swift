@@ -48,9 +48,8 @@ public enum PollCycle {
     ) -> CycleSummary {
         var summary = CycleSummary()
         summary.cities = cities.count
-        let polled = source.conditions(for: cities.map(\.city), deadline: deadline)
-        let results = polled.map { $0.map(\.reading) }
-        summary.forecasts = ForecastCycle.forecasts(polled, cities: cities)
+        let results = source.polls(for: cities.map(\.city), deadline: deadline)
+        summary.forecasts = ForecastCycle.forecasts(results, cities: cities)
         // Updated in place, not rebuilt: at 10,000 cities a second table of records would be
         // the largest thing in memory. Moving it out of `state` leaves it uniquely owned.
         var records = state.cities
@@ -67,22 +66,34 @@ public enum PollCycle {
                 ? results[index] : .failure(SourceFailure(message: "no result for this city", permanent: false))
             var observation: Observation?
             switch result {
-            case .success(let reading) where !Self.hasData(reading):
+            case .success(let poll) where !Self.hasData(poll.reading):
                 // Every value null: nothing to judge, and not a reading to remember.
                 summary.citiesWithoutData += 1
                 record.lastError = Self.noValues
-                logger.log(DaemonRecords.reading(reading, city: watched.city))
-            case .success(let reading):
+                logger.log(DaemonRecords.reading(poll.reading, city: watched.city))
+            case .success(let poll):
+                let reading = poll.reading
+                let alerting = AlertingAQI(configured: watched.aqiSource, reading: reading, hourly: poll.hourly)
                 summary.citiesWithData += 1
-                logger.log(DaemonRecords.reading(reading, city: watched.city))
-                let band = reading.band
+                logger.log(
+                    DaemonRecords.reading(reading, alerting: alerting, hourlyProblems: poll.hourlyProblems, city: watched.city))
+                let band = alerting.band
                 if band != record.band || record.bandSince == nil { record.bandSince = now }
                 record.band = band
                 record.lastReading = reading
+                record.alerting = alerting
                 record.lastError = nil
-                observation = Observation(
-                    aqi: reading.usAQI, concentrations: reading.concentrations,
-                    dominantPollutant: reading.dominantPollutant, observedAt: reading.time)
+                // The rules act on the alerting AQI; the limits on the current hour's values. A
+                // firing alert whose hours broke holds: Open-Meteo's 24-hour mean lags the smoke
+                // and would resolve it falsely.
+                if alerting.hoursWereUnusable && record.alert.firing {
+                    logger.log(DaemonRecords.held(city: watched.city, reason: alerting.fallbackReason!))
+                } else {
+                    observation = Observation(
+                        aqi: alerting.aqi, concentrations: reading.concentrations,
+                        dominantPollutant: alerting.dominantPollutant, observedAt: reading.time,
+                        aqiSource: alerting.source)
+                }
             case .failure(let failure):
                 summary.citiesFailed += 1
                 record.lastError = failure.message

@@ -53,7 +53,7 @@ public struct PollutantAverage: Sendable, Hashable {
     }
 
     /// Pollutants in the order of their keys in `AQIKey.allCases` (PM2.5, PM10, O₃, CO, NO₂, SO₂).
-    static let ratingOrder: [Pollutant] = [.pm2_5, .pm10, .o3, .co, .no2, .so2]
+    public static let ratingOrder: [Pollutant] = [.pm2_5, .pm10, .o3, .co, .no2, .so2]
 
     /// Rates `value` (µg/m³) as `key`; nil when it is not a concentration the calculator takes
     /// (never for checked hours: those are finite, not negative, at most 10⁹).

@@ -9,11 +9,24 @@ public struct PollConditions: Sendable, Equatable {
     /// current hour of `hourly` (which Open-Meteo's `current` equals).
     public var current: CurrentConditions
     /// The hourly concentrations, past and forecast, with what was wrong with them.
-    public var hourly: HourlyConcentrations
+    public var hourly: PollHours
 
-    public init(current: CurrentConditions, hourly: HourlyConcentrations) {
+    public init(current: CurrentConditions, hourly: PollHours) {
         self.current = current
         self.hourly = hourly
+    }
+
+    /// The current AQI as AirNow reports it (`CurrentAirQuality` at the current hour), or why
+    /// the hours it reads are unusable: what `AlertingAQI` chooses from, in the daemon and in
+    /// `breezectl now` alike.
+    public var hourlyCurrentAQI: HourlyCurrentAQI {
+        hourly.currentWindowProblem.map(HourlyCurrentAQI.unusable)
+            ?? .rated(CurrentAirQuality(hour: hourly.currentIndex, in: hourly.concentrations))
+    }
+
+    /// The alerting AQI for a city configured with `source`.
+    public func alertingAQI(_ source: AQISource) -> AlertingAQI {
+        AlertingAQI(configured: source, reading: current.reading, hourly: hourlyCurrentAQI)
     }
 
     /// Checks and converts one decoded element asked for as `shape` says.
@@ -23,7 +36,7 @@ public struct PollConditions: Sendable, Equatable {
             throw .invalidLocation("'current.time' is not a unix time")
         }
         let currentHour = Instant(unixSeconds: (seconds / 3600).rounded(.down) * 3600)
-        let (hourly, drops) = HourlyConcentrationsReader(shape: shape, currentHour: currentHour).read(payload)
+        let (hourly, drops) = PollHoursReader(shape: shape, currentHour: currentHour).read(payload)
         for pollutant in shape.hourly {
             if let value = hourly.value(pollutant, at: currentHour) { current.reading.concentrations[pollutant] = value }
         }

@@ -74,6 +74,8 @@ enum StateJSONReader {
                 alert = try readAlert(&scanner)
             } else if key.equals("lastReading") {
                 record.lastReading = try optional(&scanner, readReading)
+            } else if key.equals("alerting") {
+                record.alerting = try optional(&scanner, readAlerting)
             } else if key.equals("band") {
                 record.band = try optional(&scanner) { scanner throws(Failure) in try band(&scanner) }
             } else if key.equals("bandSince") {
@@ -194,6 +196,42 @@ enum StateJSONReader {
     private static let counterNames: [StaticString] = [
         "breachStreak", "clearStreak", "escalationStreak", "eventsInEpisode", "missingStreak",
     ]
+
+    private static func readAlerting(_ scanner: inout JSONScanner) throws(Failure) -> AlertingAQI {
+        var source: AQISource?
+        var alerting = AlertingAQI(source: .openMeteo, aqi: nil, dominantPollutant: nil, openMeteoAQI: nil)
+        var averages: [Pollutant: Double]?
+        try members(&scanner, of: "an alerting AQI") { scanner, key throws(Failure) in
+            if key.equals("source") {
+                let text = try string(&scanner, "source")
+                guard let known = AQISource(rawValue: text) else { throw scanner.error("unknown AQI source '\(text)'") }
+                source = known
+            } else if key.equals("aqi") {
+                alerting.aqi = try optional(&scanner) { scanner throws(Failure) in try index(&scanner, "aqi") }
+            } else if key.equals("openMeteoAQI") {
+                alerting.openMeteoAQI = try optional(&scanner) { scanner throws(Failure) in try index(&scanner, "openMeteoAQI") }
+            } else if key.equals("dominantPollutant") {
+                alerting.dominantPollutant = try optional(&scanner) { scanner throws(Failure) in
+                    let name = try string(&scanner, "dominantPollutant")
+                    guard let pollutant = Pollutant(rawValue: name) else { throw scanner.error("unknown pollutant '\(name)'") }
+                    return pollutant
+                }
+            } else if key.equals("fallbackReason") {
+                alerting.fallbackReason = try optional(&scanner) { scanner throws(Failure) in try string(&scanner, "fallbackReason") }
+            } else if key.equals("averages") {
+                var values = [Pollutant: Double](minimumCapacity: Pollutant.allCases.count)
+                try members(&scanner, of: "averages") { scanner, name throws(Failure) in
+                    values[try pollutant(scanner, name)] = try number(&scanner, "averages", in: 0...Double.greatestFiniteMagnitude)
+                }
+                averages = values
+            } else {
+                try skip(&scanner)
+            }
+        }
+        alerting.source = try required(scanner, source, "source")
+        alerting.averages = try required(scanner, averages, "averages")
+        return alerting
+    }
 
     private static func readReading(_ scanner: inout JSONScanner) throws(Failure) -> Reading {
         var time: String?

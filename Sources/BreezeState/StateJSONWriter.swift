@@ -41,6 +41,7 @@ struct StateJSONWriter {
         writer.beginObject()
         writer.key("alert")
         try write(record.alert)
+        if let alerting = record.alerting { writer.key("alerting"); try write(alerting) }
         if let band = record.band { writer.key("band"); writer.writeString(band.slug) }
         try optional(record.bandSince?.unixSeconds, "bandSince")
         writer.key("city")
@@ -91,6 +92,24 @@ struct StateJSONWriter {
         writer.key("longitude"); try writer.writeDouble(city.longitude, key: "longitude")
         writer.key("name"); writer.writeString(city.name)
         if let timeZone = city.timeZone { writer.key("timeZone"); writer.writeString(timeZone) }
+        writer.endObject()
+    }
+
+    private mutating func write(_ alerting: AlertingAQI) throws(NonFiniteNumber) {
+        writer.beginObject()
+        if let aqi = alerting.aqi { writer.key("aqi"); writer.writeInteger(aqi) }
+        writer.key("averages")
+        writer.beginObject()
+        for (pollutant, key) in Self.pollutantsByName {
+            guard let value = alerting.averages[pollutant] else { continue }
+            writer.key(key)
+            try writer.writeDouble(value, key: "averages")
+        }
+        writer.endObject()
+        if let dominant = alerting.dominantPollutant { writer.key("dominantPollutant"); writer.writeString(dominant.rawValue) }
+        if let reason = alerting.fallbackReason { writer.key("fallbackReason"); writer.writeString(reason) }
+        if let aqi = alerting.openMeteoAQI { writer.key("openMeteoAQI"); writer.writeInteger(aqi) }
+        writer.key("source"); writer.writeString(alerting.source.rawValue)
         writer.endObject()
     }
 

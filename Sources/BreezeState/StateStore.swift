@@ -9,6 +9,9 @@ public struct CityRecord: Sendable, Equatable, Codable {
     public var city: City
     /// The last reading with data, if any.
     public var lastReading: Reading?
+    /// The alerting AQI of that reading and its source (absent in states written before
+    /// `AQISource=` was acted on).
+    public var alerting: AlertingAQI?
     /// The band of the last reading, and since when the city has been in it.
     public var band: Band?
     public var bandSince: Instant?

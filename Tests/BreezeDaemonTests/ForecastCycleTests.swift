@@ -19,17 +19,17 @@ final class ForecastingSource: AirQualitySource {
     let tomorrow = Mutex(60.0)
 
     func currentReadings(for cities: [City], deadline: Deadline) -> [Result<Reading, SourceFailure>] {
-        conditions(for: cities, deadline: deadline).map { $0.map(\.reading) }
+        polls(for: cities, deadline: deadline).map { $0.map(\.reading) }
     }
 
-    func conditions(for cities: [City], deadline: Deadline) -> [Result<PolledConditions, SourceFailure>] {
+    func polls(for cities: [City], deadline: Deadline) -> [Result<CityPoll, SourceFailure>] {
         let aqi = aqi.withLock { $0 }
         let tomorrow = tomorrow.withLock { $0 }
         let column: [Double?] = (0..<96).map { $0 / 24 == 1 ? tomorrow : 5 }
         let series = ForecastSeries(firstHour: Instant(unixSeconds: Self.today), columns: [.pm2_5: column])
         return cities.map { _ in
             .success(
-                PolledConditions(
+                CityPoll(
                     reading: Reading(
                         time: "2026-12-01T16:00", usAQI: aqi, concentrations: [.pm2_5: Double(aqi) / 3],
                         subIndices: [.pm2_5: aqi]),

@@ -20,6 +20,14 @@ struct StateJSONWriterTests {
             time: "2026-08-20T14:00", usAQI: 162,
             concentrations: [.pm2_5: 76.4, .pm10: 90, .co: 1e-7, .no2: -0.0, .so2: 123456789.125, .o3: 5e20],
             subIndices: [.pm2_5: 162, .pm10: 68, .o3: 0])
+        full.alerting = AlertingAQI(
+            source: .openMeteo, aqi: 162, dominantPollutant: .pm2_5, openMeteoAQI: 162,
+            fallbackReason: "hourly series unusable: \"pm2_5\" has no value\n", averages: [.pm2_5: 76.4, .o3: 1e-7, .co: 900.125])
+        state.cities["Nowcast"] = {
+            var record = CityRecord(city: City(name: "Nowcast", latitude: 1, longitude: 2))
+            record.alerting = AlertingAQI(source: .nowcast, aqi: nil, dominantPollutant: nil, openMeteoAQI: nil)
+            return record
+        }()
         full.band = .unhealthy
         full.bandSince = Instant(unixSeconds: 1_800_000_000.25)
         full.lastPollAt = Instant(unixSeconds: 1_800_000_900)
@@ -76,11 +84,12 @@ struct StateJSONWriterTests {
     @Test func everyStoredPropertyIsWritten() {
         let record = Self.fullState().cities["Berlin"]!
         #expect(Mirror(reflecting: DaemonState()).children.count == 6)
-        #expect(Mirror(reflecting: record).children.count == 8)
+        #expect(Mirror(reflecting: record).children.count == 9)  // with `alerting` and `forecast`
         #expect(Mirror(reflecting: CityForecastState()).children.count == 1)
         #expect(Mirror(reflecting: CityForecastState.DayState(day: "")).children.count == 3)
         #expect(Mirror(reflecting: CityAlertState()).children.count == 10)
         #expect(Mirror(reflecting: record.city).children.count == 6)
+        #expect(Mirror(reflecting: AlertingAQI(source: .nowcast, aqi: nil, dominantPollutant: nil, openMeteoAQI: nil)).children.count == 6)
         // Five: `droppedValues` explains one poll and is deliberately not stored (not a Codable key).
         #expect(Mirror(reflecting: Reading(time: "", usAQI: nil, concentrations: [:])).children.count == 5)
     }

@@ -43,7 +43,8 @@ struct ControlSocketTests {
         let server = try OpenMeteoServer()
         defer { server.stop() }
         try setParis(server, 170)
-        let (path, state, socket) = try setUp(server, extra: "[Alert]\nConfirmAfter=1\n")
+        // The reading sets only `current`: the value pinned (170) is Open-Meteo's `us_aqi`.
+        let (path, state, socket) = try setUp(server, extra: "[Alert]\nConfirmAfter=1\nAQISource=open-meteo\n")
         let daemon = try DaemonProcess(arguments: ["--config", path, "--log", "stderr"], environment: [:])
         try #require(daemon.waitForLog("control socket: listening on \(socket)"))
         try #require(daemon.waitForLog("Paris: AQI 170"))

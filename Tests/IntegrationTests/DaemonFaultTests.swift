@@ -16,7 +16,8 @@ struct DaemonFaultTests {
         let state = FileManager.default.temporaryDirectory.appendingPathComponent("breeze-state-\(UUID().uuidString)").path
         let path = try server.configuration(
             cities: [("Paris", 48.8566, 2.3522)],
-            extra: "Timeout=1s\nStateDirectory=\(state)\n[Alert]\nConfirmAfter=1\n")
+            // The reading sets only `current`: the AQI pinned (170) is Open-Meteo's.
+            extra: "Timeout=1s\nStateDirectory=\(state)\n[Alert]\nConfirmAfter=1\nAQISource=open-meteo\n")
         try server.control("readings", Self.firingReading)
         let daemon = try DaemonProcess(arguments: ["--config", path, "--log", "stderr"], environment: [:])
         #expect(daemon.waitForLog("BREEZE_EVENT=firing"))

@@ -14,7 +14,8 @@ struct DaemonTests {
     {
         let state = FileManager.default.temporaryDirectory.appendingPathComponent("breeze-state-\(UUID().uuidString)").path
         let path = try server.configuration(
-            cities: cities, extra: "PollInterval=\(interval)\nJitter=0\nStateDirectory=\(state)\n")
+            // The readings set only `current`: the values pinned are Open-Meteo's `us_aqi`.
+            cities: cities, extra: "PollInterval=\(interval)\nJitter=0\nStateDirectory=\(state)\n[Alert]\nAQISource=open-meteo\n")
         return (path, state)
     }
 

@@ -16,7 +16,9 @@ struct ImplausibleValueTests {
 
     func configuration(_ server: OpenMeteoServer) throws -> String {
         let state = FileManager.default.temporaryDirectory.appendingPathComponent("breeze-state-\(UUID().uuidString)").path
-        return try server.configuration(cities: [Self.paris], extra: "PollInterval=15min\nJitter=0\nStateDirectory=\(state)\n")
+        // The values pinned are Open-Meteo's `us_aqi` and sub-indices, set through `current`.
+        return try server.configuration(
+            cities: [Self.paris], extra: "PollInterval=15min\nJitter=0\nStateDirectory=\(state)\n[Alert]\nAQISource=open-meteo\n")
     }
 
     @Test(arguments: [
@@ -48,11 +50,15 @@ struct ImplausibleValueTests {
         let result = try Binaries.run(Binaries.breezectl, ["now", "--config", try configuration(server)])
         #expect(result.status == 0)
         let lines = result.standardOutput.split(separator: "\n").map(String.init)
-        #expect(lines.count == 4)
-        // No AQI and no PM2.5; the other pollutants and the valid sub-index still show.
-        #expect(lines[1].hasPrefix("Paris    —  no data  PM2.5  —  "))
-        #expect(lines[2] == "Paris: dropped us_aqi 1e+19 is beyond the AQI scale (0–500); pm2_5 -5 is negative; "
-            + "us_aqi_pm10 1e+300 is beyond the AQI scale (0–500)")
+        // The header, Paris, why values were dropped, and the two legend lines.
+        #expect(lines.count == 5)
+        // No AQI (neither alerting nor Open-Meteo's) and no PM2.5; the other pollutants and the
+        // valid sub-index still show.
+        #expect(lines[1].hasPrefix("Paris    —   —  no data  PM2.5  —  "))
+        // The poll (which `now` asks since it shows the alerting AQI) checks the sub-indices
+        // before the hourly concentrations.
+        #expect(lines[2] == "Paris: dropped us_aqi 1e+19 is beyond the AQI scale (0–500); "
+            + "us_aqi_pm10 1e+300 is beyond the AQI scale (0–500); pm2_5 -5 is negative")
     }
 
     @Test func breezectlNowJSONListsTheReasons() throws {

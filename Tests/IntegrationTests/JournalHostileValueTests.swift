@@ -11,7 +11,7 @@ struct JournalHostileValueTests {
         defer { server.stop() }
         let name = "Pa\u{1B}[2Jris"
         let state = FileManager.default.temporaryDirectory.appendingPathComponent("breeze-state-\(UUID().uuidString)").path
-        let path = try server.configuration(cities: [(name, 48.8566, 2.3522)], extra: "StateDirectory=\(state)\n")
+        let path = try server.configuration(cities: [(name, 48.8566, 2.3522)], extra: "StateDirectory=\(state)\n[Alert]\nAQISource=open-meteo\n")
         try server.control(
             "readings", #"{"locations":[{"latitude":48.8566,"longitude":2.3522,"current":{"us_aqi":1e19}}]}"#)
         let (result, journal) = try PrivateJournal.run([Binaries.breezed.path, "--config", path, "--once", "--log", "journal"])

@@ -15,7 +15,8 @@ struct JournalTests {
         defer { server.stop() }
         let state = FileManager.default.temporaryDirectory.appendingPathComponent("breeze-state-\(UUID().uuidString)").path
         let path = try server.configuration(
-            cities: [("Paris", 48.8566, 2.3522)], extra: "StateDirectory=\(state)\n[Alert]\nConfirmAfter=1\n")
+            // The readings set only `current`: the values pinned are Open-Meteo's `us_aqi`.
+            cities: [("Paris", 48.8566, 2.3522)], extra: "StateDirectory=\(state)\n[Alert]\nConfirmAfter=1\nAQISource=open-meteo\n")
         try server.control(
             "readings",
             #"{"locations":[{"latitude":48.8566,"longitude":2.3522,"current":{"us_aqi":162,"pm2_5":76.5,"us_aqi_pm2_5":162}}]}"#)

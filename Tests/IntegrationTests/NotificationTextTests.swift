@@ -21,6 +21,7 @@ struct NotificationTextTests {
                 StateDirectory=\(state)
                 [Alert]
                 ConfirmAfter=1
+                AQISource=open-meteo
                 [City "Paris"]
                 Latitude=48.8566
                 Longitude=2.3522
@@ -39,7 +40,8 @@ struct NotificationTextTests {
         #expect(body.hasPrefix("Air quality in Paris, Île-de-France, France: AQI 170, Unhealthy 😨"))
         let observed = try #require(body.split(separator: "\n").last.map(String.init))
         #expect(observed.hasPrefix("Observed "))
-        #expect(observed.hasSuffix(":00 CET") || observed.hasSuffix(":00 CEST"), "\(observed)")
+        // The observation line says which AQI the alert is on (here Open-Meteo's, as configured).
+        #expect(observed.hasSuffix(":00 CET, Open-Meteo's us_aqi") || observed.hasSuffix(":00 CEST, Open-Meteo's us_aqi"), "\(observed)")
         // The journal line names the place in full too.
         #expect(result.standardError.contains("Air quality in Paris, Île-de-France, France: AQI 170"))
     }

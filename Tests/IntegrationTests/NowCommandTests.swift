@@ -21,15 +21,22 @@ final class NowCommandTests {
 
     deinit { server.stop() }
 
+    /// These readings set only `current` (the hours before come from the fixture's generator):
+    /// the values they pin are Open-Meteo's, so the cities alert on `us_aqi`.
+    static let openMeteoSource = "[Alert]\nAQISource=open-meteo\n"
+
     @Test func showsATableInOneBatchedPost() throws {
-        let config = try server.configuration(cities: cities)
+        let config = try server.configuration(cities: cities, extra: Self.openMeteoSource)
         let result = try Binaries.run(Binaries.breezectl, ["now", "--config", config])
         #expect(result.status == 0)
         let lines = result.standardOutput.split(separator: "\n").map(String.init)
-        #expect(lines[0] == "CITY    AQI  BAND          MAIN   PM2.5  PM10  NO₂   SO₂  O₃    CO")
-        #expect(lines[1] == "Berlin   42  😊 Good       O₃     6.1    9.8   12.3  1.9  71.0  180")
-        #expect(lines[2] == "Paris     —  no data")
-        #expect(lines[3] == "Delhi   180  😨 Unhealthy  PM2.5  112!   260!  40.0  8.0  30.0  900")
+        // The alerting AQI (here Open-Meteo's, marked *) and Open-Meteo's own beside it (OM).
+        // Berlin's MAIN is now estimated from the concentrations: the poll asks Open-Meteo's
+        // sub-indices of PM2.5, PM10 and O₃ only, and its AQI of 42 is above all of them.
+        #expect(lines[0] == "CITY     AQI   OM  BAND          MAIN   PM2.5  PM10  NO₂   SO₂  O₃    CO")
+        #expect(lines[1] == "Berlin   42*   42  😊 Good       PM2.5  6.1    9.8   12.3  1.9  71.0  180")
+        #expect(lines[2] == "Paris      —    —  no data")
+        #expect(lines[3] == "Delhi   180*  180  😨 Unhealthy  PM2.5  112!   260!  40.0  8.0  30.0  900")
         #expect(lines[4] == "In µg/m³; + above EPA's Good limit, ! above its Moderate limit. MAIN: the dominant pollutant.")
         #expect(!result.standardOutput.contains("\u{1B}["))
         let posts = try server.requests(to: "/v1/air-quality")
@@ -42,7 +49,7 @@ final class NowCommandTests {
     }
 
     @Test func printsJSONForOneCity() throws {
-        let config = try server.configuration(cities: cities)
+        let config = try server.configuration(cities: cities, extra: Self.openMeteoSource)
         let result = try Binaries.run(Binaries.breezectl, ["now", "--city", "delhi", "--json", "--config", config])
         #expect(result.status == 0)
         let objects = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [[String: Any]])
@@ -58,7 +65,7 @@ final class NowCommandTests {
     }
 
     @Test func noDataIsNullInJSON() throws {
-        let config = try server.configuration(cities: cities)
+        let config = try server.configuration(cities: cities, extra: Self.openMeteoSource)
         let result = try Binaries.run(Binaries.breezectl, ["now", "--city", "Paris", "--json", "--config", config])
         let objects = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [[String: Any]])
         #expect(objects[0]["aqi"] is NSNull)
@@ -66,14 +73,14 @@ final class NowCommandTests {
     }
 
     @Test func anUnknownCityExitsSixtyFour() throws {
-        let config = try server.configuration(cities: cities)
+        let config = try server.configuration(cities: cities, extra: Self.openMeteoSource)
         let result = try Binaries.run(Binaries.breezectl, ["now", "--city", "Rome", "--config", config])
         #expect(result.status == 64)
         #expect(result.standardError == "breezectl now: unknown city 'Rome'; configured: Berlin, Paris, Delhi\n")
     }
 
     @Test func unreachableExitsSixtyNine() throws {
-        let config = try server.configuration(cities: cities)
+        let config = try server.configuration(cities: cities, extra: Self.openMeteoSource)
         server.stop()
         let result = try Binaries.run(Binaries.breezectl, ["now", "--config", config])
         #expect(result.status == 69)
@@ -83,7 +90,7 @@ final class NowCommandTests {
 
     @Test func aServerErrorIsRetriedThenTheTableShows() throws {
         try server.control("faults", #"{"faults": [{"path": "/v1/air-quality", "kind": "status", "status": 503, "count": 1}]}"#)
-        let config = try server.configuration(cities: cities)
+        let config = try server.configuration(cities: cities, extra: Self.openMeteoSource)
         let result = try Binaries.run(Binaries.breezectl, ["now", "--config", config])
         #expect(result.status == 0)
         #expect(try server.requests(to: "/v1/air-quality").count == 2)
@@ -92,7 +99,7 @@ final class NowCommandTests {
     @Test func theKeyGoesToTheServerButNeverToTheTerminal() throws {
         let key = "integration-secret-4242"
         try server.control("faults", #"{"faults": [{"path": "/v1/air-quality", "kind": "status", "status": 401, "reason": "Key integration-secret-4242 is not valid", "count": 1}]}"#)
-        let config = try server.configuration(cities: cities, extra: "ApiKey=\(key)")
+        let config = try server.configuration(cities: cities, extra: "ApiKey=\(key)\n" + Self.openMeteoSource)
         let result = try Binaries.run(Binaries.breezectl, ["now", "--config", config])
         #expect(result.status == 78)
         #expect(!result.standardError.contains(key) && !result.standardOutput.contains(key))

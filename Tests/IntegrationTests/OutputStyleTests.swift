@@ -23,7 +23,9 @@ final class OutputStyleTests {
     func configuration(_ sections: String) throws -> String {
         let path = folder + "/breezed.conf"
         let text = "[Breeze]\nApiURL=\(server.baseURL)\nGeocodingURL=\(server.baseURL)\nTimeout=5s\n"
-            + "StateDirectory=\(folder)/state\n" + sections
+            + "StateDirectory=\(folder)/state\n"
+            // These readings set only `current`: the values pinned are Open-Meteo's `us_aqi`.
+            + "[Alert]\nAQISource=open-meteo\n" + sections
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
         return path
     }
@@ -74,8 +76,8 @@ final class OutputStyleTests {
             #expect(line.unicodeScalars.count <= 100, "\(line.unicodeScalars.count) columns: \(line)")
         }
         #expect(lines[1].hasPrefix("Llanfairpwllgwyngyll"))
-        #expect(lines[1].contains("…  120  😷 Unhealthy (sensitive)  PM2.5  43.0!"))
-        #expect(lines[2].hasPrefix("Springfield, Missouri, Un"))
+        #expect(lines[1].contains("…  120*  120  😷 Unhealthy (sensitive)  PM2.5  43.0!"))
+        #expect(lines[2].hasPrefix("Springfield, Missour…"))
         #expect(lines[2].hasSuffix("  —  error"))
         #expect(result.standardError.hasPrefix("breezectl now: Springfield, Missouri, United States: Open-Meteo's response has no element 2"))
         #expect(result.standardError.split(separator: "\n").count == 1)
@@ -91,10 +93,10 @@ final class OutputStyleTests {
         let statusLines = status.standardOutput.split(separator: "\n").map(String.init)
         let now = try Binaries.run(Binaries.breezectl, ["now", "--config", config])
         let nowLines = now.standardOutput.split(separator: "\n").map(String.init)
-        #expect(statusLines[1].hasPrefix("CITY                          AQI  BAND"))
-        #expect(nowLines[0].hasPrefix("CITY                          AQI  BAND"))
-        #expect(statusLines[2].hasPrefix("Paris, Île-de-France, France  170  😨 Unhealthy  "))
-        #expect(nowLines[1].hasPrefix("Paris, Île-de-France, France  170  😨 Unhealthy  "))
+        #expect(statusLines[1].hasPrefix("CITY                          AQI  SOURCE      OPEN-METEO  BAND"))
+        #expect(nowLines[0].hasPrefix("CITY                           AQI   OM  BAND"))
+        #expect(statusLines[2].hasPrefix("Paris, Île-de-France, France  170  open-meteo         170  😨 Unhealthy  "))
+        #expect(nowLines[1].hasPrefix("Paris, Île-de-France, France  170*  170  😨 Unhealthy  "))
         #expect(statusLines[0].contains("; it took "))
     }
 }

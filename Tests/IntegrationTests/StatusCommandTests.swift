@@ -9,12 +9,13 @@ struct StatusCommandTests {
         let state = FileManager.default.temporaryDirectory.appendingPathComponent("breeze-state-\(UUID().uuidString)").path
         let path = try server.configuration(
             cities: [("Paris", 48.8566, 2.3522), ("Tokyo", 35.6762, 139.6503)],
-            extra: "StateDirectory=\(state)\n")
+            // The reading sets only `current`: the value pinned is Open-Meteo's `us_aqi`.
+            extra: "StateDirectory=\(state)\n[Alert]\nAQISource=open-meteo\n")
 
         let before = try Binaries.run(Binaries.breezectl, ["status", "--config", path])
         #expect(before.status == 3)
         #expect(before.standardOutput.hasPrefix("No poll cycle has completed yet"))
-        #expect(before.standardOutput.contains("Paris    —  not polled yet"))
+        #expect(before.standardOutput.contains("Paris    —                      not polled yet"))
 
         try server.control(
             "readings", #"{"locations":[{"latitude":48.8566,"longitude":2.3522,"current":{"us_aqi":170,"pm2_5":93}}]}"#)

@@ -69,7 +69,7 @@ struct MailMessage {
         var lines = [text.message, "", change(text), ""]
         lines.append("City:      \(text.place) (\(event.city.latitude), \(event.city.longitude))")
         lines.append("AQI:       " + (event.aqi.map(String.init) ?? "no data")
-            + (event.band.map { ", \($0.label) \($0.emoji)" } ?? ""))
+            + (event.band.map { ", \($0.label) \($0.emoji)" } ?? "") + (text.source.map { " (\($0))" } ?? ""))
         if let dominant = event.dominantPollutant { lines.append("Dominant:  \(dominant.label)") }
         if let forecast = event.forecast {
             lines.append("Day:       \(forecast.day) (forecast peak)")

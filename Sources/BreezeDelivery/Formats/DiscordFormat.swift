@@ -19,7 +19,7 @@ enum DiscordFormat: WebhookPayloadFormat {
             (name: row.pollutant.label,
              value: "\(AlertData.format(row.value)) \(AlertData.unit) (\(row.status.rawValue))")
         }
-        let footer = truncated("Breeze · observed \(text.observed)", to: 2048)
+        let footer = truncated("Breeze · observed \(text.observedWithSource)", to: 2048)
         let fixed = ([title, footer] + fields.flatMap { [$0.name, $0.value] }).map(\.utf16.count).reduce(0, +)
         let tips = event.tips.map { "• " + $0 }.joined(separator: "\n")
         let description = truncated(tips, to: min(4096, embedLimit - fixed))

@@ -18,7 +18,7 @@ enum NtfyFormat: WebhookPayloadFormat {
         if !event.tips.isEmpty { lines += [""] + event.tips.map { "• " + $0 } }
         let rows = AlertData.pollutantRows(event)
         if !rows.isEmpty { lines += [""] + rows.map(\.line) }
-        lines += ["", "Observed \(text.observed)"]
+        lines += ["", "Observed \(text.observedWithSource)"]
         let tags = [shortcode(event)] + (event.band.map { [$0.slug] } ?? [])
         return .post(
             context.url, body: Array(lines.joined(separator: "\n").utf8),

@@ -29,7 +29,7 @@ enum SlackFormat: WebhookPayloadFormat {
             "elements": .array([
                 .object([
                     "type": .string("mrkdwn"),
-                    "text": .string(escape("Observed \(text.observed) · Breeze")),
+                    "text": .string(escape("Observed \(text.observedWithSource) · Breeze")),
                 ])
             ]),
         ]))

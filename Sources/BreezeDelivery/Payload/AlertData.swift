@@ -5,7 +5,7 @@ import BreezeVocabulary
 
 /// The parts of an event every format shows, in one place so the formats agree.
 enum AlertData {
-    /// The Standard Webhooks `data` object: id, event, city, aqi, band, previousBand,
+    /// The Standard Webhooks `data` object: id, event, city, aqi, aqiSource, band, previousBand,
     /// dominantPollutant, pollutants, pollutantsOverLimit, observedAt, createdAt, message, tips,
     /// unannounced. Made from the event alone (`message` without a late note), so every attempt
     /// sends the same bytes.
@@ -31,6 +31,7 @@ enum AlertData {
             "event": .string(event.kind.rawValue),
             "city": city(event.city),
             "aqi": event.aqi.map(JSONValue.integer) ?? .null,
+            "aqiSource": .optional(event.aqiSource?.rawValue),
             "band": band(event.band),
             "previousBand": band(event.previousBand),
             "dominantPollutant": .optional(event.dominantPollutant?.rawValue),

@@ -89,6 +89,20 @@ struct AlertText {
         TimeText.span(episode.startedAt, event.createdAt, now: now, in: zone)
     }
 
+    /// `14:00 CEST, NowCast AQI`: when observed, and which AQI the alert is on when known.
+    var observedWithSource: String {
+        source.map { "\(observed), \($0)" } ?? observed
+    }
+
+    /// `NowCast AQI` or `Open-Meteo's us_aqi`; nil when the event does not say.
+    var source: String? {
+        switch event.aqiSource {
+        case .nowcast: "NowCast AQI"
+        case .openMeteo: "Open-Meteo's us_aqi"
+        case nil: nil
+        }
+    }
+
     /// `AQI 40, Good 😊`, or `no AQI reported`.
     private var level: String {
         guard let aqi = event.aqi, let band = event.band else { return "no AQI reported" }

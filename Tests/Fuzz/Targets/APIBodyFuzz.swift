@@ -29,6 +29,7 @@ public func fuzzAPIBody(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         if let poll = try? PollConditions(payload, requested: requested, shape: .standard) {
             _ = poll.hourly.newestFirst(.pm2_5, count: 12)
             _ = poll.hourly.lastHourWithValue(.o3)
+            _ = poll.alertingAQI(.nowcast)
         }
         _ = try? HourlySeries(payload, requested: requested)
     }

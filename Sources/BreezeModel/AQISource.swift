@@ -1,5 +1,6 @@
-/// Which AQI the alerts of a city are meant to compare with its threshold (`AQISource=`).
-public enum AQISource: String, Sendable, Equatable, CaseIterable {
+/// Which AQI the alerts of a city compare with its threshold (`AQISource=` in the
+/// configuration; `BREEZE_AQI_SOURCE` in the journal).
+public enum AQISource: String, Sendable, Hashable, CaseIterable, Codable {
     /// EPA's NowCast and short averages from the hourly concentrations, as AirNow reports
     /// the current AQI (the default).
     case nowcast

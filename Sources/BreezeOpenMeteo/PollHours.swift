@@ -1,31 +1,37 @@
 import BreezeModel
 import BreezeVocabulary
 
-/// One location's hourly pollutant concentrations from a poll, on a regular grid of whole
-/// hours around the current one: the ground for NowCast, the 8-hour averages and the daily
-/// forecast.
+/// One location's hourly block from a poll, placed on the regular grid of whole hours the poll
+/// asked for: the hours, the model's `HourlyConcentrations` on them, where the current hour is,
+/// and what was wrong with the response. The ground for NowCast, the 8-hour averages and the
+/// daily forecast.
 ///
 /// Hour `i` is `firstHour + i` hours; the current hour is at `currentIndex`. Every slot holds
 /// µg/m³ or nil: a null, a row the response left out, a value that failed its checks — never
 /// a value made up. What was wrong with the response is in `problems`, one sentence each.
-public struct HourlyConcentrations: Sendable, Equatable {
+public struct PollHours: Sendable, Equatable {
     /// The oldest hour asked for.
     public var firstHour: Instant
     /// The hour holding Open-Meteo's current values (`current.time` to the whole hour).
     public var currentHour: Instant
     /// The hours asked for: the past ones, the current one and those ahead.
     public var hourCount: Int
-    /// Per pollutant, one value per hour of the grid (nil: no data).
-    public var concentrations: [Pollutant: [Double?]]
+    /// Per pollutant, one value per hour of the grid (nil: no data), oldest first.
+    public var concentrations: HourlyConcentrations
     /// The last hour of the grid the response had a row for, nil when it had none.
     public var lastHourReceived: Instant?
     /// What was wrong: missing hours, nulls amid values, lists of the wrong length, times out
     /// of order or off the grid, a forecast shorter than asked, units, implausible values.
     public var problems: [String]
+    /// The first problem touching the hours the current AQI reads (the 24 up to and including
+    /// the current one: a row missing, a column refused, a pollutant null amid values), nil
+    /// when those hours are whole. A current AQI from such hours could read a gap as clean air
+    /// or skip the onset of smoke, so the alerting AQI falls back to Open-Meteo's.
+    public var currentWindowProblem: String?
 
     public init(
-        firstHour: Instant, currentHour: Instant, hourCount: Int, concentrations: [Pollutant: [Double?]],
-        lastHourReceived: Instant?, problems: [String] = []
+        firstHour: Instant, currentHour: Instant, hourCount: Int, concentrations: HourlyConcentrations,
+        lastHourReceived: Instant?, problems: [String] = [], currentWindowProblem: String? = nil
     ) {
         self.firstHour = firstHour
         self.currentHour = currentHour
@@ -33,7 +39,12 @@ public struct HourlyConcentrations: Sendable, Equatable {
         self.concentrations = concentrations
         self.lastHourReceived = lastHourReceived
         self.problems = problems
+        self.currentWindowProblem = currentWindowProblem
     }
+
+    /// How many hours up to and including the current one the current AQI reads (the longest
+    /// method, 24-hour SO₂).
+    public static let currentWindowHours = 24
 
     /// The hours of the grid, oldest first.
     public var hours: [Instant] { (0..<hourCount).map(hour(at:)) }
@@ -54,7 +65,7 @@ public struct HourlyConcentrations: Sendable, Equatable {
     /// `pollutant`'s value at `hour`, nil without one.
     public func value(_ pollutant: Pollutant, at hour: Instant) -> Double? {
         guard let index = index(of: hour) else { return nil }
-        return concentrations[pollutant]?[index] ?? nil
+        return concentrations.value(pollutant, at: index)
     }
 
     /// Up to `count` hourly values of `pollutant` ending at `hour` (default the current one),
@@ -62,17 +73,13 @@ public struct HourlyConcentrations: Sendable, Equatable {
     /// `NowCast` reads.
     public func newestFirst(_ pollutant: Pollutant, count: Int, endingAt hour: Instant? = nil) -> [Double?] {
         guard count > 0, let end = index(of: hour ?? currentHour) else { return [] }
-        let column = concentrations[pollutant]
-        return (0..<count).map { back in
-            let index = end - back
-            guard index >= 0, let column else { return nil }
-            return column[index]
-        }
+        let hasColumn = concentrations.columns[pollutant] != nil
+        return (0..<count).map { back in hasColumn ? concentrations.value(pollutant, at: end - back) : nil }
     }
 
     /// The last hour with a value of `pollutant`: how far the model reaches for it.
     public func lastHourWithValue(_ pollutant: Pollutant) -> Instant? {
-        guard let column = concentrations[pollutant], let index = column.lastIndex(where: { $0 != nil })
+        guard let column = concentrations.columns[pollutant], let index = column.lastIndex(where: { $0 != nil })
         else { return nil }
         return hour(at: index)
     }

@@ -5,21 +5,23 @@ import BreezeVocabulary
 /// Places one element's `hourly` block on the grid a poll asked for, checking it as it goes:
 /// each row by its own time (so order does not matter, and a time twice is no data), each
 /// column by its unit, length and values.
-struct HourlyConcentrationsReader {
+struct PollHoursReader {
     let shape: PollRequestShape
     let currentHour: Instant
 
     /// The grid, and the sentences explaining why a current-hour value is missing (they join
     /// the reading's dropped values, as when the values came in `current`).
-    func read(_ payload: LocationPayload) -> (series: HourlyConcentrations, currentDrops: [String]) {
+    func read(_ payload: LocationPayload) -> (series: PollHours, currentDrops: [String]) {
         let first = currentHour - .seconds(3600 * shape.pastHours)
         let count = shape.pastHours + shape.forecastHours
-        var series = HourlyConcentrations(
+        var columns: [Pollutant: [Double?]] = Dictionary(
+            uniqueKeysWithValues: shape.hourly.map { ($0, Array(repeating: nil, count: count)) })
+        var series = PollHours(
             firstHour: first, currentHour: currentHour, hourCount: count,
-            concentrations: Dictionary(uniqueKeysWithValues: shape.hourly.map { ($0, Array(repeating: nil, count: count)) }),
-            lastHourReceived: nil)
-        func unusable(_ problem: String) -> (HourlyConcentrations, [String]) {
+            concentrations: HourlyConcentrations(columns), lastHourReceived: nil)
+        func unusable(_ problem: String) -> (PollHours, [String]) {
             series.problems.append(problem)
+            series.currentWindowProblem = problem
             return (series, shape.hourly.map { "\($0.openMeteoVariable): \(problem)" })
         }
         guard let hourly = payload.hourly else { return unusable("no 'hourly' object") }
@@ -32,6 +34,7 @@ struct HourlyConcentrationsReader {
         reportGaps(rows, count: count, series: &series)
 
         var currentDrops: [String] = []
+        var refused: [String] = []
         let currentSlot = series.index(of: currentHour)!
         if !rows.contains(currentSlot) {
             let missing = "no hourly row for the current hour \(TimeText.openMeteo(currentHour))"
@@ -46,9 +49,10 @@ struct HourlyConcentrationsReader {
                 // A column refused whole explains its current value too.
                 series.problems.append(problem.text)
                 currentDrops.append(problem.text)
+                refused.append(problem.text)
                 continue
             }
-            var values = series.concentrations[pollutant]!
+            var values = columns[pollutant]!
             var implausible: [DroppedValue] = []
             var nullSlots: [Int] = []
             for (row, value) in column.enumerated() {
@@ -69,8 +73,11 @@ struct HourlyConcentrationsReader {
                     implausible.count == 1 ? firstReason.description : "\(firstReason), and \(implausible.count - 1) more hours")
             }
             reportNulls(variable, values, nullSlots: nullSlots, anyRow: lastSlot != nil, series: &series)
-            series.concentrations[pollutant] = values
+            columns[pollutant] = values
         }
+        series.concentrations = HourlyConcentrations(columns)
+        series.currentWindowProblem = refused.first
+            ?? CurrentWindowCheck(rows: rows, currentSlot: currentSlot, columns: columns).problem(series)
         return (series, currentDrops)
     }
 
@@ -119,7 +126,7 @@ struct HourlyConcentrationsReader {
     }
 
     /// Hours with no row: gaps before the last row received, and a forecast ending early.
-    private func reportGaps(_ rows: [Int?], count: Int, series: inout HourlyConcentrations) {
+    private func reportGaps(_ rows: [Int?], count: Int, series: inout PollHours) {
         let present = Set(rows.compactMap { $0 })
         guard let last = present.max() else {
             series.problems.append("'hourly' has no row within the \(count) hours asked")
@@ -149,7 +156,7 @@ struct HourlyConcentrationsReader {
     /// Nulls amid values (before the column's last value), as runs; nulls after it are the
     /// model's horizon, not a problem. Values refused as implausible were reported already.
     private func reportNulls(
-        _ variable: String, _ values: [Double?], nullSlots: [Int], anyRow: Bool, series: inout HourlyConcentrations
+        _ variable: String, _ values: [Double?], nullSlots: [Int], anyRow: Bool, series: inout PollHours
     ) {
         guard let last = values.lastIndex(where: { $0 != nil }) else {
             if anyRow { series.problems.append("\(variable) has no value in any hour") }

@@ -1,0 +1,110 @@
+/// What a poll gave for the current AQI from the hourly concentrations.
+public enum HourlyCurrentAQI: Sendable, Hashable {
+    /// The hours were whole: the current AQI as AirNow reports it.
+    case rated(CurrentAirQuality)
+    /// The hours the current AQI reads were not whole (or there were none): why, in a sentence.
+    case unusable(String)
+}
+
+/// The AQI a city's alert rules act on, where it came from, and Open-Meteo's beside it.
+///
+/// With `AQISource=nowcast` it is `CurrentAirQuality`'s index at the current hour, its dominant
+/// pollutant the one with the highest sub-index. It falls back to Open-Meteo's `us_aqi`, saying
+/// why in `fallbackReason`, when the hours are unusable, when no pollutant has enough hours,
+/// and when the index is not a number: beyond the AQI (above 500) or undetermined (a table's
+/// top passed with no alternative period) — a number is never made up for those.
+public struct AlertingAQI: Sendable, Hashable, Codable {
+    /// Where `aqi` came from.
+    public var source: AQISource
+    /// The alerting value, nil when the source had none.
+    public var aqi: Int?
+    /// The pollutant giving `aqi`, when known.
+    public var dominantPollutant: Pollutant?
+    /// Open-Meteo's own `us_aqi`, nil when missing.
+    public var openMeteoAQI: Int?
+    /// Why `AQISource=nowcast` fell back to Open-Meteo's value; nil otherwise.
+    public var fallbackReason: String?
+    /// Per pollutant, the averaged concentration (µg/m³) its NowCast sub-index was rated from:
+    /// NowCast for PM, the 8-hour mean for O₃ and CO, the hour's value for NO₂ and SO₂.
+    public var averages: [Pollutant: Double]
+
+    public init(
+        source: AQISource, aqi: Int?, dominantPollutant: Pollutant?, openMeteoAQI: Int?,
+        fallbackReason: String? = nil, averages: [Pollutant: Double] = [:]
+    ) {
+        self.source = source
+        self.aqi = aqi
+        self.dominantPollutant = dominantPollutant
+        self.openMeteoAQI = openMeteoAQI
+        self.fallbackReason = fallbackReason
+        self.averages = averages
+    }
+
+    /// Chooses for a city configured with `configured`, from Open-Meteo's `reading` and the
+    /// poll's `hourly` result (nil: the source gave no hourly series).
+    public init(configured: AQISource, reading: Reading, hourly: HourlyCurrentAQI?) {
+        var averages: [Pollutant: Double] = [:]
+        var nowCast: (aqi: Int, dominant: Pollutant)?
+        var reason: String
+        switch hourly {
+        case nil:
+            reason = "no hourly series in the answer"
+        case .unusable(let problem):
+            reason = Self.unusableHours + problem
+        case .rated(let current):
+            for average in current.pollutants {
+                if let value = average.concentration?.value.doubleValue { averages[average.pollutant] = value }
+            }
+            switch current.index.outcome {
+            case .index(let value, let key):
+                nowCast = (value, key.pollutant)
+                reason = ""
+            case .beyondTheAQI(let key):
+                reason = "NowCast is beyond the AQI (above 500) on \(key.pollutant.label)"
+            case .undetermined(let key):
+                reason = "NowCast is undetermined: \(key.label) is above its table and no other period rates it"
+            case .noIndex:
+                let unrated = current.unrated.map(\.description).joined(separator: "; ")
+                reason = "no pollutant has enough hours for NowCast" + (unrated.isEmpty ? "" : " (\(unrated))")
+            }
+        }
+        if configured == .nowcast, let nowCast {
+            self.init(
+                source: .nowcast, aqi: nowCast.aqi, dominantPollutant: nowCast.dominant,
+                openMeteoAQI: reading.usAQI, averages: averages)
+        } else {
+            self.init(
+                source: .openMeteo, aqi: reading.usAQI, dominantPollutant: reading.dominantPollutant,
+                openMeteoAQI: reading.usAQI, fallbackReason: configured == .nowcast ? reason : nil,
+                averages: averages)
+        }
+    }
+
+    /// How `fallbackReason` starts when the hours the current AQI reads were not whole.
+    public static let unusableHours = "hourly series unusable: "
+
+    /// Whether NowCast was configured but the hours were not whole: a firing alert holds
+    /// rather than resolving on Open-Meteo's lagging value.
+    public var hoursWereUnusable: Bool { fallbackReason?.hasPrefix(Self.unusableHours) == true }
+
+    /// The band of the alerting value; nil without one or off the scale.
+    public var band: Band? {
+        aqi.flatMap { ReportedValue.aqiScale.contains($0) ? Band(aqi: $0) : nil }
+    }
+}
+
+extension Pollutant {
+    /// The journal field carrying the concentration the current AQI averaged for this
+    /// pollutant, by its method: `BREEZE_PM2_5_NOWCAST`, `BREEZE_PM10_NOWCAST`, `BREEZE_O3_8H`,
+    /// `BREEZE_CO_8H`, `BREEZE_NO2_1H`, `BREEZE_SO2_1H`.
+    public var averageField: String {
+        switch self {
+        case .pm2_5: "BREEZE_PM2_5_NOWCAST"
+        case .pm10: "BREEZE_PM10_NOWCAST"
+        case .o3: "BREEZE_O3_8H"
+        case .co: "BREEZE_CO_8H"
+        case .no2: "BREEZE_NO2_1H"
+        case .so2: "BREEZE_SO2_1H"
+        }
+    }
+}

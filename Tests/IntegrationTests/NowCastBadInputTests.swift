@@ -1,0 +1,90 @@
+import BreezeTestSupport
+import Foundation
+import Testing
+
+/// The fixture's hostile smoke-onset scenarios (clock at 14:00Z, two hours into the smoke):
+/// each reading record names the city and the problem, and nothing fires or resolves on
+/// hours that are not whole. The clean scenario at the same times fires on NowCast, so the
+/// quiet here is the fallback's doing.
+struct NowCastBadInputTests {
+    static let times = ["2026-08-20T14:00", "2026-08-20T14:15", "2026-08-20T14:30"]
+    static let city = ("Smoke", 48.8566, 2.3522, "nowcast")
+
+    /// The reading and event lines of three polls of `scenario`.
+    func polls(_ scenario: String) throws -> [[LogLine]] {
+        let timeline = try OnceTimeline(scenario: scenario, cities: [Self.city])
+        defer { timeline.stop() }
+        return try Self.times.map(timeline.poll(at:))
+    }
+
+    func readings(_ polls: [[LogLine]]) -> [LogLine] {
+        polls.compactMap { $0.first { $0.isEvent("reading", city: "Smoke") } }
+    }
+
+    func events(_ polls: [[LogLine]]) -> [LogLine] {
+        polls.flatMap { $0 }.filter { ["firing", "resolved", "escalated"].contains($0.field("BREEZE_EVENT")) }
+    }
+
+    @Test(arguments: [
+        ("smoke-onset-missing-hours.json", "hourly rows missing for 3 hours of the 24 the current AQI reads, from 2026-08-20T11:00"),
+        ("smoke-onset-nulls.json", "pm2_5 has no value for 4 hours of the 24 the current AQI reads, from 2026-08-20T09:00"),
+        ("smoke-onset-wrong-length.json", "pm2_5 has "),
+    ])
+    func unusableHoursFallBackWithoutFiring(scenario: String, problem: String) throws {
+        let polls = try polls(scenario)
+        let readings = readings(polls)
+        #expect(readings.count == Self.times.count)
+        for reading in readings {
+            #expect(reading.field("BREEZE_AQI_SOURCE") == "open-meteo")
+            #expect(reading.field("BREEZE_AQI") == reading.field("BREEZE_OPEN_METEO_AQI"))
+            let fallback = reading.field("BREEZE_AQI_FALLBACK") ?? ""
+            #expect(fallback.hasPrefix("hourly series unusable: " + problem), "\(fallback)")
+            #expect(reading.text.hasPrefix("Smoke: "))
+            #expect(reading.field("BREEZE_HOURLY_PROBLEMS")?.isEmpty == false)
+            // Open-Meteo's 24-hour mean lags two hours into the smoke: below Unhealthy.
+            #expect(try #require(Int(reading.field("BREEZE_AQI") ?? "")) < 151)
+        }
+        #expect(events(polls).isEmpty)
+    }
+
+    /// Rows out of order are placed by their own times: the NowCast is the clean series' own,
+    /// and the record still says the rows came out of order.
+    @Test func rowsOutOfOrderGiveTheCleanSeriesNowCast() throws {
+        let hostile = readings(try polls("smoke-onset-out-of-order.json"))
+        let clean = readings(try polls("smoke-onset.json"))
+        #expect(hostile.count == Self.times.count)
+        #expect(hostile.map { $0.field("BREEZE_AQI") } == clean.map { $0.field("BREEZE_AQI") })
+        #expect(hostile.map { $0.field("BREEZE_PM2_5_NOWCAST") } == clean.map { $0.field("BREEZE_PM2_5_NOWCAST") })
+        for reading in hostile {
+            #expect(reading.field("BREEZE_AQI_SOURCE") == "nowcast")
+            #expect(reading.field("BREEZE_HOURLY_PROBLEMS")?.contains("hourly times out of order") == true)
+        }
+        for reading in clean {
+            #expect(reading.field("BREEZE_AQI_SOURCE") == "nowcast")
+            #expect(reading.field("BREEZE_HOURLY_PROBLEMS") == nil)
+            #expect(try #require(Int(reading.field("BREEZE_AQI") ?? "")) >= 151)
+        }
+    }
+
+    /// Firing on NowCast when the hours break: Open-Meteo's lagging value (74, Moderate) does
+    /// not resolve the alert; each poll says it held, and why.
+    @Test func aFiringAlertHoldsWhenTheHoursBreak() throws {
+        let timeline = try OnceTimeline(scenario: "smoke-onset.json", cities: [Self.city])
+        defer { timeline.stop() }
+        let before = try ["2026-08-20T13:00", "2026-08-20T13:15"].map(timeline.poll(at:))
+        #expect(events(before).map { $0.field("BREEZE_EVENT") } == ["firing"])
+        let nulls = try String(contentsOf: Binaries.fixture("scenarios/smoke-onset-nulls.json"), encoding: .utf8)
+        try timeline.server.control("scenario", nulls)
+        let after = try Self.times.map(timeline.poll(at:))
+        #expect(events(after).isEmpty)
+        let held = after.compactMap { $0.first { $0.isEvent("held", city: "Smoke") } }
+        #expect(held.count == Self.times.count)
+        for record in held {
+            #expect(record.field("BREEZE_ERROR")?.hasPrefix("hourly series unusable: pm2_5 has no value") == true)
+        }
+        for reading in readings(after) {
+            #expect(reading.field("BREEZE_AQI_SOURCE") == "open-meteo")
+            #expect(try #require(Int(reading.field("BREEZE_AQI") ?? "")) <= 151 - 1 - 10)
+        }
+    }
+}
