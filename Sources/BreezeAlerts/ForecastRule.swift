@@ -12,9 +12,14 @@ public struct ForecastRule: Sendable, Equatable {
     public var days: Int
     /// The city's zone: its local days and `decideAtMinute` are read in it.
     public var timeZone: TimeZone
+    /// Whether a `forecast-cleared` event is sent (`SendResolved=`, as for the current air).
+    public var sendCleared: Bool
 
-    public init(threshold: Int, decideAtMinute: Int = 16 * 60, days: Int = 1, timeZone: TimeZone) {
+    public init(
+        threshold: Int, decideAtMinute: Int = 16 * 60, days: Int = 1, timeZone: TimeZone, sendCleared: Bool = true
+    ) {
         self.threshold = threshold
+        self.sendCleared = sendCleared
         self.decideAtMinute = min(max(0, decideAtMinute), 24 * 60 - 1)
         self.days = max(1, days)
         self.timeZone = timeZone
@@ -29,6 +34,7 @@ extension ForecastRule {
         self.init(
             threshold: threshold.aqi, decideAtMinute: city.alert.forecast.decideAtMinute,
             days: city.alert.forecast.days,
-            timeZone: city.city.timeZone.flatMap(TimeZone.init(identifier:)) ?? systemTimeZone)
+            timeZone: city.city.timeZone.flatMap(TimeZone.init(identifier:)) ?? systemTimeZone,
+            sendCleared: city.alert.sendResolved)
     }
 }

@@ -51,6 +51,11 @@ public enum ForecastStateMachine {
             } else if !reaches, saved.announcedBand != nil {
                 kind = .forecastCleared
             }
+            if kind == .forecastCleared, !rule.sendCleared {
+                // SendResolved=no: the day is no longer announced, and nobody is told.
+                saved.announcedBand = nil
+                kind = nil
+            }
             if let kind {
                 saved.events += 1
                 events.append(

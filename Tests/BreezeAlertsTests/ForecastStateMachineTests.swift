@@ -96,6 +96,18 @@ struct ForecastStateMachineTests {
         #expect(again.events.first?.previousBand == nil)
     }
 
+    @Test func sendResolvedNoClearsTheDaySilently() {
+        let quiet = ForecastRule(threshold: 101, decideAtMinute: 16 * 60, days: 1, timeZone: Self.utc, sendCleared: false)
+        let first = Self.run(Self.series([5, 60]), at: 16, rule: quiet)
+        #expect(first.events.map(\.kind) == [.forecast])
+        let cleared = Self.run(Self.series([5, 10]), at: 20, state: first.state, rule: quiet)
+        #expect(cleared.events.isEmpty)
+        // Cleared all the same: a later rise is announced again, as a new heads-up.
+        let again = Self.run(Self.series([5, 40]), at: 22, state: cleared.state, rule: quiet)
+        #expect(again.events.map(\.kind) == [.forecast])
+        #expect(again.events.first?.previousBand == nil)
+    }
+
     @Test func aDayBeyondTheHorizonIsSaidSoAndNeverGuessed() throws {
         let short = Self.series([60])
         let evaluation = Self.run(short, at: 16)
