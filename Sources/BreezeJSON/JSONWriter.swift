@@ -179,8 +179,13 @@ public struct JSONWriter {
             writeDigits(UInt64(abs(value)))
             return
         }
-        let text = value.description
-        bytes += text.hasSuffix(".0") ? text.utf8.dropLast(2) : text.utf8[...]
+        var text = value.description
+        // Its bytes in one copy, `.0` dropped by looking at two bytes (`hasSuffix` compares
+        // Characters; a Substring's bytes are appended one at a time).
+        text.withUTF8 { utf8 in
+            let whole = utf8.count >= 2 && utf8[utf8.count - 2] == UInt8(ascii: ".") && utf8[utf8.count - 1] == UInt8(ascii: "0")
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[..<(whole ? utf8.count - 2 : utf8.count)]))
+        }
     }
 
     /// Number text that is already valid JSON (an exact decimal), written as it is.
@@ -192,13 +197,15 @@ public struct JSONWriter {
     /// 東京, emoji — is written as its UTF-8.
     @inlinable public mutating func writeString(_ text: String) {
         bytes.append(UInt8(ascii: "\""))
-        // Most strings need no escape: copy them whole. (0xE2 leads U+2028 and U+2029.)
-        let plain = text.utf8.withContiguousStorageIfAvailable(Self.isPlain) ?? !text.utf8.contains(where: Self.mayNeedEscape)
-        if plain {
-            bytes += text.utf8
-        } else {
-            appendEscaped(text)
+        // Most strings need no escape: checked and copied whole from their contiguous UTF-8
+        // (`withUTF8` spills a small string to the stack). (0xE2 leads U+2028 and U+2029.)
+        var text = text
+        let plain = text.withUTF8 { utf8 in
+            guard Self.isPlain(utf8) else { return false }
+            bytes.append(contentsOf: utf8)
+            return true
         }
+        if !plain { appendEscaped(text) }
         bytes.append(UInt8(ascii: "\""))
     }
 

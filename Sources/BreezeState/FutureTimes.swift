@@ -9,13 +9,20 @@ extension DaemonState {
         var state = self
         state.lastCycleCompletedAt = ClockSkew.clamp(lastCycleCompletedAt, now: now)
         for (name, record) in cities {
-            var record = record
-            record.bandSince = ClockSkew.clamp(record.bandSince, now: now)
-            record.lastPollAt = ClockSkew.clamp(record.lastPollAt, now: now)
-            record.alert.lastNotifiedAt = ClockSkew.clamp(record.alert.lastNotifiedAt, now: now)
+            let bandSince = ClockSkew.clamp(record.bandSince, now: now)
+            let lastPollAt = ClockSkew.clamp(record.lastPollAt, now: now)
+            let lastNotifiedAt = ClockSkew.clamp(record.alert.lastNotifiedAt, now: now)
             // Not `episodeStartedAt`: an observation time, part of the episode's ids, not a
-            // time the daemon waits for.
-            if record != cities[name] { state.cities[name] = record }
+            // time the daemon waits for. Only these three change, so only they are compared
+            // (not the whole record, for each of thousands of cities at every start).
+            guard bandSince != record.bandSince || lastPollAt != record.lastPollAt
+                || lastNotifiedAt != record.alert.lastNotifiedAt
+            else { continue }
+            var clamped = record
+            clamped.bandSince = bandSince
+            clamped.lastPollAt = lastPollAt
+            clamped.alert.lastNotifiedAt = lastNotifiedAt
+            state.cities[name] = clamped
         }
         return state
     }

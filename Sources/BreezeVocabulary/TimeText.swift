@@ -43,37 +43,6 @@ public enum TimeText {
         return time_t(min(max(unixSeconds.rounded(.down), writable.lowerBound), writable.upperBound))
     }
 
-    /// The unix time of `2026-08-20T14:00` (Open-Meteo's UTC form; `:SS` and a final `Z`
-    /// allowed), nil for anything else.
-    public static func unixSeconds(openMeteo text: String) -> Double? {
-        var bytes = Array(text.utf8)
-        if bytes.last == UInt8(ascii: "Z") { bytes.removeLast() }
-        guard bytes.count == 16 || bytes.count == 19 else { return nil }
-        func number(_ range: Range<Int>) -> Int32? {
-            var value: Int32 = 0
-            for byte in bytes[range] {
-                guard (0x30...0x39).contains(byte) else { return nil }
-                value = value * 10 + Int32(byte - 0x30)
-            }
-            return value
-        }
-        let separators: [(Int, Character)] = [(4, "-"), (7, "-"), (10, "T"), (13, ":")] + (bytes.count == 19 ? [(16, ":")] : [])
-        guard separators.allSatisfy({ bytes[$0.0] == $0.1.asciiValue }),
-            let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
-            let hour = number(11..<13), let minute = number(14..<16),
-            let second = bytes.count == 19 ? number(17..<19) : 0,
-            (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61
-        else { return nil }
-        var parts = tm()
-        parts.tm_year = year - 1900
-        parts.tm_mon = month - 1
-        parts.tm_mday = day
-        parts.tm_hour = hour
-        parts.tm_min = minute
-        parts.tm_sec = second
-        return Double(timegm(&parts))
-    }
-
     private static func utc(_ unixSeconds: Double) -> tm {
         var time = timeValue(unixSeconds)
         var parts = tm()
