@@ -1,6 +1,7 @@
 import BreezeBacktest
 import BreezeCommandLine
 import BreezeConfig
+import BreezeModel
 import BreezeOpenMeteo
 import BreezeVocabulary
 
@@ -31,10 +32,11 @@ enum BacktestCommand: ControlCommand {
         Options:
           --days N        days of history, 1–92 (default 92)
           --city NAME     only this configured city (case-insensitive)
-          --source NAME   the alerting AQI replayed: nowcast (the default: EPA's NowCast for
-                          PM2.5 and PM10, 8-hour O3 and CO, 1-hour NO2 and SO2, computed
-                          from the hourly concentrations; an hour without one falls back to
-                          Open-Meteo's us_aqi, counted), open-meteo (Open-Meteo's us_aqi, a
+          --source NAME   the alerting AQI replayed (default: each city's AQISource=):
+                          nowcast (EPA's NowCast for PM2.5 and PM10, 8-hour O3 and CO,
+                          1-hour NO2 and SO2, computed from the hourly concentrations; an
+                          hour without one falls back to Open-Meteo's us_aqi, counted),
+                          open-meteo (Open-Meteo's us_aqi, a
                           24-hour average that lags), or both: the two side by side, with
                           each pair of overlapping episodes and which source fired and
                           resolved sooner
@@ -71,8 +73,8 @@ enum BacktestCommand: ControlCommand {
             }
             days = value
         }
-        // AQISource= is not in the configuration yet: NowCast, the alerting AQI issue 13 makes the default.
-        var sources: [BacktestSource] = [.nowcast]
+        // Without --source each city replays the AQI it alerts on (its AQISource=).
+        var sources: [BacktestSource]?
         if let name = parsed.value("source") {
             guard sourceNames.contains(name) else {
                 return usage(
@@ -101,6 +103,8 @@ enum BacktestCommand: ControlCommand {
         }
         return backtest(
             cities.map { BacktestHistory.subject($0, in: configuration) }, days: days, sources: sources,
+            configuredSources: Dictionary(
+                configuration.cities.map { ($0.city.name, BacktestSource($0.alert.aqiSource)) }, uniquingKeysWith: { first, _ in first }),
             json: parsed.has("json"),
             access: OpenMeteoAccess(settings: configuration.breeze, clock: context.clock),
             now: context.clock().wall, console: console)
@@ -109,7 +113,8 @@ enum BacktestCommand: ControlCommand {
     /// Fetches `days` of history for `subjects`, replays and prints it; the core, free of
     /// configuration loading, with the clock and the transport passed in.
     static func backtest(
-        _ subjects: [BacktestCity], days: Int, sources: [BacktestSource] = [.nowcast], json: Bool,
+        _ subjects: [BacktestCity], days: Int, sources: [BacktestSource]? = nil,
+        configuredSources: [String: BacktestSource] = [:], json: Bool,
         access: OpenMeteoAccess, now: Instant, console: Console
     ) -> ExitCode {
         let client = AirQualityClient(
@@ -122,7 +127,8 @@ enum BacktestCommand: ControlCommand {
             switch result {
             case .success(let series):
                 let history = BacktestHistory.hours(series, until: now)
-                let replays = sources.map { Backtest.replay(history, for: subject, source: $0) }
+                let chosen = sources ?? [configuredSources[subject.city.name] ?? .nowcast]
+                let replays = chosen.map { Backtest.replay(history, for: subject, source: $0) }
                 outcomes.append(
                     BacktestOutcome(subject: subject, days: days, result: .success(replays), notes: series.rejectedValues))
             case .failure(let error):
@@ -162,5 +168,15 @@ struct BacktestOutcome {
     var error: FetchError? {
         guard case .failure(let error) = result else { return nil }
         return error
+    }
+}
+
+extension BacktestSource {
+    /// The source of a city's `AQISource=`.
+    init(_ source: AQISource) {
+        switch source {
+        case .nowcast: self = .nowcast
+        case .openMeteo: self = .openMeteo
+        }
     }
 }

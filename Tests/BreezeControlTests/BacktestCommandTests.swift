@@ -140,6 +140,27 @@ struct BacktestCommandTests {
         #expect(text.contains("230 Very Unhealthy"))
     }
 
+    @Test func withoutSourceEachCityReplaysItsOwnAQISource() throws {
+        let configuration = try ConfigurationLoader.load(
+            text: Self.configuration + "\n[City \"Oslo\"]\nLatitude=59.91\nLongitude=10.75\nAQISource=open-meteo\n").configuration
+        let configured = Dictionary(
+            uniqueKeysWithValues: configuration.cities.map { ($0.city.name, BacktestSource($0.alert.aqiSource)) })
+        #expect(configured["Oslo"] == .openMeteo)
+        #expect(configured["Berlin"] == .nowcast)
+        let start = Instant(unixSeconds: 1_785_542_400)
+        let transport = HistoryTransport(start: start, hours: 24, aqi: { _ in 40 })
+        let printed = Printed()
+        let status = BacktestCommand.backtest(
+            configuration.cities.map { BacktestHistory.subject($0, in: configuration) }, days: 1,
+            configuredSources: configured, json: false,
+            access: OpenMeteoAccess(endpoints: OpenMeteoEndpoints(apiURL: "http://127.0.0.1:1"), transport: transport, timeout: .seconds(5)),
+            now: start + .seconds(86_400), console: printed.console)
+        #expect(status == .success)
+        #expect(printed.text.contains("Oslo by open-meteo:"))
+        #expect(printed.text.contains("Berlin by nowcast:"))
+        #expect(!printed.text.contains("Berlin by open-meteo:"))
+    }
+
     @Test func badArgumentsAreUsageErrorsNamingThem() {
         for (arguments, message) in [
             (["--days", "93"], "--days 93"), (["--days", "x"], "--days x"), (["--days", "0"], "--days 0"),
