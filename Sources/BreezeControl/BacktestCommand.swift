@@ -36,10 +36,9 @@ enum BacktestCommand: ControlCommand {
                           nowcast (EPA's NowCast for PM2.5 and PM10, 8-hour O3 and CO,
                           1-hour NO2 and SO2, computed from the hourly concentrations; an
                           hour without one falls back to Open-Meteo's us_aqi, counted),
-                          open-meteo (Open-Meteo's us_aqi, a
-                          24-hour average that lags), or both: the two side by side, with
-                          each pair of overlapping episodes and which source fired and
-                          resolved sooner
+                          open-meteo (Open-Meteo's us_aqi, a 24-hour average that lags),
+                          or both: the two side by side, with each pair of overlapping
+                          episodes and which source fired and resolved sooner
           --json          print a JSON array of objects instead, for scripts
           --config PATH   main configuration file (default \(DefaultPaths.configuration))
         """
@@ -87,15 +86,10 @@ enum BacktestCommand: ControlCommand {
             let configuration = loadConfiguration(
                 path: parsed.value("config"), optional: false, command: name, context: context, secretFiles: .apiKeyOnly)
         else { return .configuration }
-        var cities = configuration.cities
-        if let wanted = parsed.value("city") {
-            cities = cities.filter { $0.city.name.lowercased() == wanted.lowercased() }
-            guard !cities.isEmpty else {
-                let known = configuration.cities.map(\.city.name).joined(separator: ", ")
-                return usage(
-                    "unknown city '\(wanted)'" + (known.isEmpty ? "; no city is configured" : "; configured: \(known)"),
-                    console: console)
-            }
+        let cities: [CityConfiguration]
+        switch CitySelection.cities(configuration, named: parsed.value("city")) {
+        case .success(let chosen): cities = chosen
+        case .failure(let unknown): return usage(unknown.text, console: console)
         }
         guard !cities.isEmpty else {
             console.printError("breezectl backtest: no city is configured; add one with 'breezectl add'")

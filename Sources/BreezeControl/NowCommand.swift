@@ -54,26 +54,22 @@ enum NowCommand: ControlCommand {
             let configuration = loadConfiguration(
                 path: parsed.value("config"), optional: false, command: name, context: context, secretFiles: .apiKeyOnly)
         else { return .configuration }
-        var cities = configuration.cities.map(\.city)
         let sources = Dictionary(configuration.cities.map { ($0.city.name, $0.alert.aqiSource) }) { first, _ in first }
-        if let wanted = parsed.value("city") {
-            cities = cities.filter { $0.name.lowercased() == wanted.lowercased() }
-            guard !cities.isEmpty else {
-                let known = configuration.cities.map(\.city.name).joined(separator: ", ")
-                console.printError(
-                    "breezectl now: unknown city '\(wanted)'"
-                        + (known.isEmpty ? "; no city is configured" : "; configured: \(known)"))
-                return .usage
-            }
+        let chosen: [CityConfiguration]
+        switch CitySelection.cities(configuration, named: parsed.value("city")) {
+        case .success(let selected): chosen = selected
+        case .failure(let unknown):
+            console.printError("breezectl now: \(unknown.text)")
+            return .usage
         }
+        let cities = chosen.map(\.city)
         guard !cities.isEmpty else {
             console.printError("breezectl now: no city is configured; add one with 'breezectl add'")
             return .configuration
         }
         if parsed.has("forecast") {
-            let names = Set(cities.map(\.name))
             return NowForecast.run(
-                configuration.cities.filter { names.contains($0.city.name) }, json: parsed.has("json"),
+                chosen, json: parsed.has("json"),
                 access: OpenMeteoAccess(settings: configuration.breeze, clock: context.clock), console: console, now: context.clock().wall)
         }
         return now(
