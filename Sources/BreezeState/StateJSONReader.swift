@@ -40,11 +40,9 @@ enum StateJSONReader {
                 }
                 cities = records
             } else if key.equals("lastCycleCompletedAt") {
-                state.lastCycleCompletedAt = try optional(&scanner) { scanner throws(Failure) in try time(&scanner, "lastCycleCompletedAt") }
-                    .map(Instant.init(unixSeconds:))
+                state.lastCycleCompletedAt = try optionalTime(&scanner, "lastCycleCompletedAt")
             } else if key.equals("lastCycleStartedAt") {
-                state.lastCycleStartedAt = try optional(&scanner) { scanner throws(Failure) in try time(&scanner, "lastCycleStartedAt") }
-                    .map(Instant.init(unixSeconds:))
+                state.lastCycleStartedAt = try optionalTime(&scanner, "lastCycleStartedAt")
             } else if key.equals("pollIntervalSeconds") {
                 state.pollInterval = try optional(&scanner) { scanner throws(Failure) in try number(&scanner, "pollIntervalSeconds", in: 0...TimeText.writable.upperBound) }
                     .map(Duration.init(seconds:))
@@ -79,11 +77,9 @@ enum StateJSONReader {
             } else if key.equals("band") {
                 record.band = try optional(&scanner) { scanner throws(Failure) in try band(&scanner) }
             } else if key.equals("bandSince") {
-                record.bandSince = try optional(&scanner) { scanner throws(Failure) in try time(&scanner, "bandSince") }
-                    .map(Instant.init(unixSeconds:))
+                record.bandSince = try optionalTime(&scanner, "bandSince")
             } else if key.equals("lastPollAt") {
-                record.lastPollAt = try optional(&scanner) { scanner throws(Failure) in try time(&scanner, "lastPollAt") }
-                    .map(Instant.init(unixSeconds:))
+                record.lastPollAt = try optionalTime(&scanner, "lastPollAt")
             } else if key.equals("forecast") {
                 record.forecast = try optional(&scanner, readForecast)
             } else if key.equals("lastError") {
@@ -175,11 +171,9 @@ enum StateJSONReader {
             } else if key.equals("lastCalmBand") {
                 alert.lastCalmBand = try optional(&scanner) { scanner throws(Failure) in try band(&scanner) }
             } else if key.equals("lastNotifiedAt") {
-                alert.lastNotifiedAt = try optional(&scanner) { scanner throws(Failure) in try time(&scanner, "lastNotifiedAt") }
-                    .map(Instant.init(unixSeconds:))
+                alert.lastNotifiedAt = try optionalTime(&scanner, "lastNotifiedAt")
             } else if key.equals("episodeStartedAt") {
-                alert.episodeStartedAt = try optional(&scanner) { scanner throws(Failure) in try time(&scanner, "episodeStartedAt") }
-                    .map(Instant.init(unixSeconds:))
+                alert.episodeStartedAt = try optionalTime(&scanner, "episodeStartedAt")
             } else {
                 try skip(&scanner)
             }

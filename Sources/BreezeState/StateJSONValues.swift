@@ -62,6 +62,11 @@ extension StateJSONReader {
         return value
     }
 
+    /// `name`'s time (as `time` checks it) as an instant, or nil for `null`.
+    static func optionalTime(_ scanner: inout JSONScanner, _ name: String) throws(Failure) -> Instant? {
+        try optional(&scanner) { scanner throws(Failure) in try time(&scanner, name) }.map(Instant.init(unixSeconds:))
+    }
+
     /// A counter of polls or events: 0…2^31-1, so counting on never overflows.
     static func count(_ scanner: inout JSONScanner, _ name: String) throws(Failure) -> Int {
         let value = try integer(&scanner, name)
