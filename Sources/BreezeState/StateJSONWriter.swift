@@ -98,14 +98,7 @@ struct StateJSONWriter {
     private mutating func write(_ alerting: AlertingAQI) throws(NonFiniteNumber) {
         writer.beginObject()
         if let aqi = alerting.aqi { writer.key("aqi"); writer.writeInteger(aqi) }
-        writer.key("averages")
-        writer.beginObject()
-        for (pollutant, key) in Self.pollutantsByName {
-            guard let value = alerting.averages[pollutant] else { continue }
-            writer.key(key)
-            try writer.writeDouble(value, key: "averages")
-        }
-        writer.endObject()
+        try write(alerting.averages, as: "averages")
         if let dominant = alerting.dominantPollutant { writer.key("dominantPollutant"); writer.writeString(dominant.rawValue) }
         if let reason = alerting.fallbackReason { writer.key("fallbackReason"); writer.writeString(reason) }
         if let aqi = alerting.openMeteoAQI { writer.key("openMeteoAQI"); writer.writeInteger(aqi) }
@@ -113,16 +106,21 @@ struct StateJSONWriter {
         writer.endObject()
     }
 
-    private mutating func write(_ reading: Reading) throws(NonFiniteNumber) {
+    /// `key`: µg/m³ per pollutant, in the pollutants' order, the absent ones left out.
+    private mutating func write(_ concentrations: [Pollutant: Double], as key: StaticString) throws(NonFiniteNumber) {
+        writer.key(key)
         writer.beginObject()
-        writer.key("concentrations")
-        writer.beginObject()
-        for (pollutant, key) in Self.pollutantsByName {
-            guard let value = reading.concentrations[pollutant] else { continue }
-            writer.key(key)
-            try writer.writeDouble(value, key: "concentrations")
+        for (pollutant, name) in Self.pollutantsByName {
+            guard let value = concentrations[pollutant] else { continue }
+            writer.key(name)
+            try writer.writeDouble(value, key: key)
         }
         writer.endObject()
+    }
+
+    private mutating func write(_ reading: Reading) throws(NonFiniteNumber) {
+        writer.beginObject()
+        try write(reading.concentrations, as: "concentrations")
         writer.key("subIndices")
         writer.beginObject()
         for (pollutant, key) in Self.pollutantsByName {
