@@ -63,6 +63,11 @@ let package = Package(
             dependencies: ["BreezeModel", "BreezeConfig", "BreezeAlerts", "BreezeSystem", "BreezeHTTP", "BreezeOpenMeteo", "BreezeDelivery", "BreezeFiles", "BreezeControlSocket", "BreezeState", "BreezeVocabulary"]),
         // Argument parsing, exit codes and terminal output shared by both executables.
         .target(name: "BreezeCommandLine"),
+        // What breezed serves over HTTP: the dashboard, /metrics and /api/v1, rendered from a
+        // `WebSnapshot` the daemon publishes. Pure: no sockets (the listener is elsewhere).
+        .target(
+            name: "BreezeWeb",
+            dependencies: ["BreezeModel", "BreezeAlerts", "BreezeState", "BreezeDelivery", "BreezeJSON", "BreezeVocabulary"]),
         // The breezectl commands, as a library so they can be unit-tested.
         .target(
             name: "BreezeControl",
@@ -81,6 +86,10 @@ let package = Package(
         .target(name: "BreezeTestSupport", dependencies: ["BreezeHTTP"], path: "Tests/Support"),
 
         .testTarget(name: "BreezeVocabularyTests", dependencies: ["BreezeVocabulary"]),
+        // The pages, /metrics and /api/v1 rendered from snapshots, without a listener.
+        .testTarget(
+            name: "BreezeWebTests",
+            dependencies: ["BreezeWeb", "BreezeModel", "BreezeAlerts", "BreezeState", "BreezeDelivery", "BreezeVocabulary"]),
         // AtomicFile on a real file system.
         .testTarget(name: "BreezeFilesTests", dependencies: ["BreezeFiles"]),
         // CurlTransport against a real HTTP server on loopback.

@@ -26,11 +26,15 @@ breeze_install_packages() {
 }
 
 # What building needs.
-breeze_build_packages=(pkg-config libcurl4-openssl-dev libsystemd-dev libssl-dev ca-certificates binutils)
+# libmicrohttpd serves the status page, /metrics and /api/v1 ([Web] Listen=).
+breeze_build_packages=(pkg-config libcurl4-openssl-dev libsystemd-dev libssl-dev libmicrohttpd-dev ca-certificates binutils)
 # What the tests need beyond that: Python serves the fixture servers; curl and jq are the
 # baselines some tests and benchmarks compare against; valgrind checks breezed for leaks;
 # tzdata gives the zone abbreviations notifications show ("16:05 CEST"), which the tests check.
 breeze_test_packages=(python3 curl jq prometheus-alertmanager valgrind tzdata)
+# The web tests: headless Chromium renders the pages (and fonts-dejavu-core gives it glyphs);
+# prometheus scrapes /metrics and promtool checks its text.
+breeze_test_packages+=(chromium fonts-dejavu-core prometheus)
 # The outbox fault tests: unshare/nsenter/mount for a full tmpfs, setpriv to run breezectl as nobody, chattr for an immutable folder.
 breeze_test_packages+=(util-linux mount e2fsprogs)
 # What the tests under a real systemd need (scripts/lib/test-systemd installs them only when

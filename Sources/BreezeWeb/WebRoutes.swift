@@ -1,0 +1,12 @@
+/// Which page a path is: `/`, `/city/<slug>`, `/metrics`, `/api/v1/status`,
+/// `/api/v1/cities/<slug>`; anything else is 404. Methods are the listener's: it answers
+/// only GET and HEAD and passes the path without its query.
+public enum WebRoutes {
+    /// The page for `path` from `snapshot`.
+    public static func page(path: String, snapshot: WebSnapshot) -> WebPage {
+        switch path {
+        default:
+            return .text("not found\n", status: 404)
+        }
+    }
+}
