@@ -71,7 +71,7 @@ let package = Package(
         // The breezectl commands, as a library so they can be unit-tested.
         .target(
             name: "BreezeControl",
-            dependencies: ["BreezeModel", "BreezeConfig", "BreezeHTTP", "BreezeOpenMeteo", "BreezeCommandLine", "BreezeAlerts", "BreezeDelivery", "BreezeControlSocket", "BreezeState", "BreezeVocabulary", "BreezeFiles", "BreezeBacktest"]),
+            dependencies: ["BreezeModel", "BreezeConfig", "BreezeHTTP", "BreezeOpenMeteo", "BreezeCommandLine", "BreezeAlerts", "BreezeDelivery", "BreezeControlSocket", "BreezeState", "BreezeVocabulary", "BreezeFiles", "BreezeBacktest", "BreezeWeb"]),
 
         .executableTarget(
             name: "breezed",
@@ -89,7 +89,7 @@ let package = Package(
         // The pages, /metrics and /api/v1 rendered from snapshots, without a listener.
         .testTarget(
             name: "BreezeWebTests",
-            dependencies: ["BreezeWeb", "BreezeModel", "BreezeAlerts", "BreezeState", "BreezeDelivery", "BreezeVocabulary"]),
+            dependencies: ["BreezeWeb", "BreezeModel", "BreezeAlerts", "BreezeState", "BreezeDelivery", "BreezeVocabulary", "BreezeJSON"]),
         // AtomicFile on a real file system.
         .testTarget(name: "BreezeFilesTests", dependencies: ["BreezeFiles"]),
         // CurlTransport against a real HTTP server on loopback.

@@ -5,6 +5,8 @@ public enum WebRoutes {
     /// The page for `path` from `snapshot`.
     public static func page(path: String, snapshot: WebSnapshot) -> WebPage {
         switch path {
+        case "/api/v1/status": return APIRoutes.status(snapshot)
+        case _ where path.hasPrefix(APIRoutes.cityPrefix): return APIRoutes.city(path: path, snapshot: snapshot)
         default:
             return .text("not found\n", status: 404)
         }

@@ -1,0 +1,122 @@
+import BreezeDelivery
+import BreezeJSON
+import BreezeModel
+import BreezeState
+import BreezeVocabulary
+
+/// The one status document: what `breezectl status --json` prints and `/api/v1/status`
+/// serves, built from the daemon's state at one moment. Receivers by name only, never a
+/// URL or a key.
+///
+/// Its members: `lastCycleCompletedAt`, `lastCycleStartedAt` (RFC 3339 or null),
+/// `pollIntervalSeconds`, `stale`, `cities` (configured first, in file order, then any the
+/// state still holds; see `cityMembers`), `deliveries` when the outbox was scanned, and
+/// `source` (where it came from) when the caller gives one.
+public struct StatusDocument: Sendable {
+    public var state: DaemonState
+    /// The configured cities, in file order.
+    public var configuredCities: [String]
+    /// The configured poll interval, in seconds.
+    public var configuredInterval: Double
+    public var now: Instant
+    /// The outbox: pending deliveries per receiver, and the dead count.
+    public var deliveries: OutboxSummary?
+    /// The `source` member, nil for none.
+    public var source: JSONValue?
+
+    public init(
+        state: DaemonState, configuredCities: [String], configuredInterval: Double, now: Instant,
+        deliveries: OutboxSummary? = nil, source: JSONValue? = nil
+    ) {
+        self.state = state
+        self.configuredCities = configuredCities
+        self.configuredInterval = configuredInterval
+        self.now = now
+        self.deliveries = deliveries
+        self.source = source
+    }
+
+    /// The interval the daemon last polled at, else the configured one (seconds).
+    public var interval: Double { state.pollInterval?.seconds ?? configuredInterval }
+
+    /// Whether the daemon's last completed cycle is older than three intervals, missing, or
+    /// in the future beyond `ClockSkew.tolerance` (written while the clock ran ahead: it
+    /// proves nothing about the daemon now).
+    public var isStale: Bool {
+        guard let last = state.lastCycleCompletedAt, ClockSkew.clamp(last, now: now) == last else {
+            return true
+        }
+        return now.unixSeconds - last.unixSeconds > 3 * interval
+    }
+
+    /// Configured cities first, in file order, then any the state still holds.
+    public var records: [(name: String, record: CityRecord?)] {
+        let configured = configuredCities
+        let configuredSet = Set(configured)
+        let extra = state.cities.keys.filter { !configuredSet.contains($0) }.sorted()
+        return (configured + extra).map { ($0, state.cities[$0]) }
+    }
+
+    /// The alerting AQI, its source and Open-Meteo's; a state from before Breeze kept the
+    /// alerting AQI shows Open-Meteo's, as it alerted on then, without a source.
+    public static func alerting(_ record: CityRecord) -> (aqi: Int?, source: String?, openMeteo: Int?) {
+        guard let alerting = record.alerting else { return (record.lastReading?.usAQI, nil, record.lastReading?.usAQI) }
+        return (alerting.aqi, alerting.source.rawValue, alerting.openMeteoAQI)
+    }
+
+    /// One city's members: `name`, `country`, `region`, `aqi`, `aqiSource`, `openMeteoAQI`,
+    /// `aqiFallback`, `band` (its slug), `since`, `alert` ("firing", "ok"), `lastPoll`,
+    /// `lastError`; null where unknown (every one but `name` before the first poll).
+    public static func cityMembers(name: String, record: CityRecord?) -> [String: JSONValue] {
+        let city = record?.city
+        let alerting = record.map(Self.alerting)
+        return [
+            "name": .string(name), "country": .optional(city?.country), "region": .optional(city?.admin1),
+            "aqi": integer(alerting?.aqi), "aqiSource": .optional(alerting?.source),
+            "openMeteoAQI": integer(alerting?.openMeteo),
+            "aqiFallback": .optional(record?.alerting?.fallbackReason),
+            "band": .optional(record?.band?.slug),
+            "since": .optional(record?.bandSince.map { TimeText.rfc3339($0) }),
+            "alert": .optional(record.map { $0.alert.firing ? "firing" : "ok" }),
+            "lastPoll": .optional(record?.lastPollAt.map { TimeText.rfc3339($0) }),
+            "lastError": .optional(record?.lastError),
+        ]
+    }
+
+    /// The document.
+    public var value: JSONValue {
+        var document: [String: JSONValue] = [
+            "lastCycleCompletedAt": .optional(state.lastCycleCompletedAt.map { TimeText.rfc3339($0) }),
+            "lastCycleStartedAt": .optional(state.lastCycleStartedAt.map { TimeText.rfc3339($0) }),
+            "pollIntervalSeconds": .number(interval),
+            "stale": .bool(isStale),
+            "cities": .array(records.map { .object(Self.cityMembers(name: $0.name, record: $0.record)) }),
+        ]
+        if let source { document["source"] = source }
+        if let deliveries { document["deliveries"] = deliveriesValue(deliveries) }
+        return .object(document)
+    }
+
+    private func deliveriesValue(_ deliveries: OutboxSummary) -> JSONValue {
+        .object([
+            "pending": .integer(deliveries.pending), "dead": .integer(deliveries.dead),
+            "unreadable": .integer(deliveries.corrupt),
+            "receivers": .array(deliveries.receivers.map { receiver in
+                .object([
+                    "name": .string(receiver.name), "pending": .integer(receiver.pending),
+                    "oldest": .string(TimeText.rfc3339(receiver.oldestCreatedAt)),
+                    "oldestAgeSeconds": .integer(Self.wholeSeconds(now.unixSeconds - receiver.oldestCreatedAt.unixSeconds)),
+                    "held": .integer(receiver.held), "lastError": .optional(receiver.lastError),
+                ])
+            }),
+        ])
+    }
+
+    private static func integer(_ value: Int?) -> JSONValue { value.map(JSONValue.integer) ?? .null }
+
+    /// Seconds as a whole number, 0 for negative or NaN, capped where `Int` would overflow.
+    public static func wholeSeconds(_ seconds: Double) -> Int {
+        guard seconds.isFinite, seconds > 0 else { return 0 }
+        return Int(min(seconds, 1e15))
+    }
+}
