@@ -45,6 +45,9 @@ extension ConfigurationBuilder {
         if let socket = reader.value("ControlSocket", diagnostics: &diagnostics, Read.absolutePath) {
             settings.controlSocket = socket.value
         }
+        if let url = reader.value("HeartbeatURL", diagnostics: &diagnostics, Read.heartbeatURL) {
+            settings.heartbeatURL = Secret(url.value)
+        }
         if let unit: (value: TemperatureUnit, location: SourceLocation) = reader.value(
             "TemperatureUnit", diagnostics: &diagnostics, Read.choice)
         {

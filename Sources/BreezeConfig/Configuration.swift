@@ -71,6 +71,9 @@ public struct BreezeSettings: Sendable {
     /// `$RUNTIME_DIRECTORY/control` (systemd's `RuntimeDirectory=`), else
     /// `/run/breeze/control`.
     public var controlSocket: String = ControlSocketPath.fallback
+    /// `HeartbeatURL=`: where the daemon reports each completed cycle (a dead-man's switch
+    /// such as Healthchecks.io or Uptime Kuma); nil: none. A secret (the URL is its token).
+    public var heartbeatURL: Secret? = nil
 
     /// The defaults, documented in `etc/breeze/breezed.conf`.
     public init(

@@ -37,6 +37,7 @@ public enum ConfigurationCheck {
         let receivers = configuration.webhooks.count + configuration.emails.count
         return "configuration OK: \(Counted.text(cities, "city", "cities")), "
             + "\(Counted.text(receivers, "receiver")), "
+            + (configuration.breeze.heartbeatURL.map { "heartbeat to \(Redactor.place(ofURL: $0.value)), " } ?? "")
             + "~\(configuration.estimatedCallsPerDay()) API calls/day"
     }
 }

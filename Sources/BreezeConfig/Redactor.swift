@@ -85,6 +85,19 @@ extension Redactor {
             + (webhook.secret.map { Self.secrets(ofSigningSecret: $0.value) } ?? []))
     }
 
+    /// Everything secret about a URL whose path or query is a token (`HeartbeatURL=`): the
+    /// URL, its path, each long segment and query value, its credentials (see `secrets(ofURL:)`).
+    public init(url: String) {
+        self.init(secrets: Self.secrets(ofURL: url))
+    }
+
+    /// How a URL is named in text: its host, with `:port` when one is given; never its path,
+    /// query or `user:password@`.
+    public static func place(ofURL url: String) -> String {
+        let components = URLComponents(string: url)
+        return (components?.host ?? "an unreadable host") + (components?.port.map { ":\($0)" } ?? "")
+    }
+
     static func secrets(ofURL url: String) -> [String] {
         var secrets = [url]
         guard let components = URLComponents(string: url) else { return secrets }

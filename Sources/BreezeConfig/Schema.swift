@@ -22,6 +22,7 @@ enum Schema {
         keys: [
             "PollInterval", "Jitter", "Timeout", "ApiURL", "GeocodingURL", "ArchiveURL", "ApiKey",
             "ApiKeyFile", "StateDirectory", "TemperatureUnit", "ControlSocket",
+            "HeartbeatURL",
         ])
     static let alert = Section(kind: "Alert", named: false, keys: alertKeys)
     static let city = Section(
@@ -51,9 +52,9 @@ enum Schema {
     /// Keys whose values are secrets: never echoed in any message.
     static let secretKeys: Set<String> = ["ApiKey", "Secret", "Header"]
 
-    /// Keys whose values are not echoed in messages: the secrets, and webhook URLs, which
-    /// often carry a token in their path (Slack, Discord).
-    static let unechoedKeys: Set<String> = secretKeys.union(["URL"])
+    /// Keys whose values are not echoed in messages: the secrets, and webhook and heartbeat
+    /// URLs, which often carry a token in their path (Slack, Discord, Healthchecks, Uptime Kuma).
+    static let unechoedKeys: Set<String> = secretKeys.union(["URL", "HeartbeatURL"])
 
     /// Every key of every section.
     static let allKeys: Set<String> = Set(sections.flatMap(\.keys))

@@ -109,6 +109,13 @@ enum Read {
         return .success(text)
     }
 
+    /// An http(s) URL without a `#fragment`, since `/fail` is appended to its path.
+    static func heartbeatURL(_ text: String) -> Result<String, ValueProblem> {
+        httpURL(text).flatMap { url in
+            url.contains("#") ? .failure(ValueProblem("must not contain a #fragment (/fail is appended to the path)")) : .success(url)
+        }
+    }
+
     static func absolutePath(_ text: String) -> Result<String, ValueProblem> {
         text.hasPrefix("/") ? .success(text) : .failure(ValueProblem("must be an absolute path"))
     }

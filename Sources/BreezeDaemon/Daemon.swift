@@ -23,6 +23,8 @@ public final class Daemon: @unchecked Sendable {
     private let delivery: DeliveryWorker
     private let outboxFailures = FailureLatch()
     private let stateFailures = FailureLatch()
+    /// Pings `HeartbeatURL=` after each cycle; nil without a heartbeat transport.
+    private let heartbeat: HeartbeatSender?
     private var phase = DaemonPhase()
     /// The running cycle's hand-back to the loop, and its result once it is done.
     private var cycleCompletion: PollLoop.CycleCompletion?
@@ -39,6 +41,7 @@ public final class Daemon: @unchecked Sendable {
         plan = DaemonPlan(configuration: loaded.configuration, environment: environment)
         (store, state) = try Self.openState(plan.stateDirectory, environment: environment)
         delivery = Self.makeDelivery(plan, environment: environment)
+        heartbeat = environment.heartbeatTransport.map { HeartbeatSender(transport: $0, logger: environment.logger) }
     }
 
     /// Arms the poll timer (the first cycle starts at once), then tells systemd it is ready.
@@ -166,6 +169,10 @@ public final class Daemon: @unchecked Sendable {
         guard let completed = cycleCompletion, let summary = cycleResult?.summary else { return }
         cycleCompletion = nil
         cycleResult = nil
+        // On the heartbeat's own queue: returns at once, whatever the monitor does.
+        if let url = plan.configuration.breeze.heartbeatURL {
+            heartbeat?.cycleCompleted(gotData: summary.citiesWithData > 0, url: url)
+        }
         // `then` runs once the loop has armed the next poll, so the status names its time.
         completed(summary.noCityGotData ? .failed : .succeeded) { [self] in
             environment.notifier.status(statusLine(alerting: summary.alerting))

@@ -1,6 +1,7 @@
 import BreezeAlerts
 import BreezeConfig
 import BreezeDelivery
+import BreezeHTTP
 import BreezeSystem
 import BreezeVocabulary
 
@@ -27,6 +28,8 @@ public struct DaemonEnvironment: Sendable {
     /// The daemon's version, from the executable (the library does not know it): logged at
     /// start and told on the control socket.
     public var version: String
+    /// What `HeartbeatURL=` pings go through (libcurl in production); nil: no pings are sent.
+    public var heartbeatTransport: (any HTTPTransport)?
 
     public init(
         logger: any Logger, notifier: ServiceNotifier,
@@ -34,7 +37,8 @@ public struct DaemonEnvironment: Sendable {
         makeReceivers: @escaping @Sendable (Configuration) -> [any Receiver] = { _ in [] },
         quietHours: @escaping QuietHoursCheck = { _, _, _ in nil },
         variables: [String: String], clock: @escaping @Sendable () -> ClockReading = ClockReading.system,
-        random: @escaping @Sendable () -> Double = { Double.random(in: 0...1) }, version: String = "unknown"
+        random: @escaping @Sendable () -> Double = { Double.random(in: 0...1) }, version: String = "unknown",
+        heartbeatTransport: (any HTTPTransport)? = nil
     ) {
         self.logger = logger
         self.notifier = notifier
@@ -45,5 +49,6 @@ public struct DaemonEnvironment: Sendable {
         self.clock = clock
         self.random = random
         self.version = version
+        self.heartbeatTransport = heartbeatTransport
     }
 }

@@ -28,6 +28,10 @@ extension Daemon {
             deadline: Deadline(after: plan.cycleBudget, from: environment.clock()))
         state.pollInterval = Duration(seconds: plan.interval)
         try store.save(state)
+        if let url = plan.configuration.breeze.heartbeatURL, let transport = environment.heartbeatTransport {
+            HeartbeatSender(transport: transport, logger: environment.logger)
+                .send(summary.citiesWithData > 0 ? .success : .failure, url: url)
+        }
         let deadline = Deadline(after: onceDeliveryBudget, from: environment.clock())
         let left = { max(.zero, deadline.remaining(at: environment.clock())) }
         delivery.waitUntilIdle(timeout: left())

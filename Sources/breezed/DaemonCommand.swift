@@ -103,7 +103,11 @@ enum DaemonCommand {
             quietHours: { event, receiver, now in
                 QuietHoursPolicy.holdUntil(event: event, receiver: receiver, now: now, cityTimeZone: event.city.timeZone)
             },
-            variables: variables, version: BreezeVersion.string)
+            variables: variables, version: BreezeVersion.string,
+            heartbeatTransport: CurlTransport(
+                options: .init(
+                    connectTimeout: HeartbeatSender.timeout, totalTimeout: HeartbeatSender.timeout,
+                    maximumBodySize: 64 << 10, userAgent: "breezed/\(BreezeVersion.string)")))
 
         if options.has("once") { runOnce(loaded: loaded, environment: environment, console: console) }
         run(path: path, loaded: loaded, environment: environment, console: console)
