@@ -51,6 +51,18 @@ class WebhookReceiverTest(unittest.TestCase):
         self.assertEqual(recorded[0]["json"], {"type": "breeze.alert.test"})
         self.assertEqual(recorded[0]["path"], "/hook")
 
+    def test_a_get_is_recorded_and_answered_from_the_script(self):
+        self.post("/control/responses", json.dumps({"responses": [{"status": 500, "echo": True}]}).encode())
+        with self.assertRaises(urllib.error.HTTPError) as raised:
+            urllib.request.urlopen(self.base + "/ping/token-1/fail?rid=2", timeout=10)
+        self.assertEqual(raised.exception.code, 500)
+        self.assertIn(b"/ping/token-1/fail?rid=2", raised.exception.read())
+        with urllib.request.urlopen(self.base + "/ping/token-1", timeout=10) as response:
+            self.assertEqual(response.status, 200)
+        recorded = self.requests()
+        self.assertEqual([(r["method"], r["path"], r["answered"]) for r in recorded],
+                         [("GET", "/ping/token-1/fail?rid=2", 500), ("GET", "/ping/token-1", 200)])
+
     def test_count_summarises_the_log(self):
         with urllib.request.urlopen(self.base + "/control/count", timeout=10) as response:
             self.assertEqual(json.load(response), {"count": 0, "first": None, "last": None})

@@ -4,8 +4,8 @@
     python3 Tests/Fixtures/webhook_receiver.py --port 0 [--secret whsec_...] [--log FILE]
 
 Prints ``PORT <n>`` as its first stdout line, then serves until its stdin reaches EOF (or
-SIGTERM). Every POST/PUT to any path other than /control/... is recorded and answered from a
-queue of scripted responses (default 200 "ok"). With --log FILE every recorded request is also
+SIGTERM). Every POST/PUT/GET to any path other than /control/... is recorded and answered from
+a queue of scripted responses (default 200 "ok"); a GET is how a heartbeat (HeartbeatURL=) pings. With --log FILE every recorded request is also
 appended to FILE as one JSON line (flushed before the answer), so a log outlives restarts of the
 receiver on the same --port (a receiver "down", then up again).
 
@@ -141,8 +141,10 @@ def make_handler(state):
                 with state.lock:
                     document = {"requests": list(state.requests)}
                 self.reply(200, json.dumps(document).encode(), {"Content-Type": "application/json"})
-            else:
+            elif self.path.startswith("/control/"):
                 self.reply(404, b"not found")
+            else:
+                self.answer_recorded(b"")
 
         def do_POST(self):
             body = self.read_body()
@@ -157,6 +159,10 @@ def make_handler(state):
                     state.responses.clear()
                 self.reply(200, b"{}")
                 return
+            self.answer_recorded(body)
+
+        def answer_recorded(self, body):
+            """Records the request and answers it with the next scripted response."""
             headers = {name.lower(): value for name, value in self.headers.items()}
             try:
                 parsed = json.loads(body)
