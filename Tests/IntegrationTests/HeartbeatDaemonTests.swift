@@ -127,4 +127,29 @@ struct HeartbeatDaemonTests {
         #expect(droppedDuring.count >= during.count - 1)
         #expect(!all.contains { $0.time > hangStart && $0.time < hangEnd - 0.5 }, "a ping went out during the hang")
     }
+
+    /// `check-config` and `breezed --check` name the monitor by its host; a bad value is an
+    /// error at its file and line without the value.
+    @Test(arguments: [["breezectl", "check-config"], ["breezed", "--check"]])
+    func checkingNamesTheHostAndNeverTheToken(command: [String]) throws {
+        let binary = command[0] == "breezed" ? Binaries.breezed : Binaries.breezectl
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("breeze-heartbeat-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let good = folder.appendingPathComponent("good.conf").path
+        let bad = folder.appendingPathComponent("bad.conf").path
+        let city = "[City \"Paris\"]\nLatitude=48.85\nLongitude=2.35\n"
+        try "[Breeze]\nHeartbeatURL=https://hc-ping.com/hunter2-0d5e3b9a/\n\(city)".write(toFile: good, atomically: true, encoding: .utf8)
+        try "[Breeze]\nPollInterval=15min\nHeartbeatURL=hc-ping.com/hunter2-0d5e3b9a\n\(city)".write(toFile: bad, atomically: true, encoding: .utf8)
+
+        let checked = try Binaries.run(binary, Array(command.dropFirst()) + ["--config", good])
+        #expect(checked.status == 0, "\(checked.standardError)")
+        #expect(checked.standardOutput.contains("heartbeat to hc-ping.com, "))
+        let refused = try Binaries.run(binary, Array(command.dropFirst()) + ["--config", bad])
+        #expect(refused.status == 78)
+        #expect(refused.standardError.contains("\(bad):3: HeartbeatURL= must start with http:// or https://"))
+        for output in [checked.standardOutput, checked.standardError, refused.standardOutput, refused.standardError] {
+            #expect(!output.contains("hunter2"), "leaked: \(output)")
+        }
+    }
 }
