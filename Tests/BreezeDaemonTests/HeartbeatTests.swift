@@ -130,6 +130,46 @@ struct HeartbeatTests {
         rig.stop(daemon)
         #expect(await eventually { rig.exits.withLock { $0 } == [0] })
     }
+
+    /// A reload moves the pings to the new URL; emptying `HeartbeatURL=` stops them.
+    @Test func aReloadAppliesTheNewURL() async throws {
+        let rig = HeartbeatRig()
+        let transport = RecordingTransport(outcomes: [.success(HTTPResponse(status: 200))])
+        let daemon = try rig.makeDaemon(transport: transport)
+        daemon.start()
+        #expect(await eventually { transport.requests.count == 1 })
+        _ = try rig.load(url: "https://hc-ping.example/moved")
+        daemon.reload()
+        #expect(await eventually { rig.logger.count("configuration reloaded") == 1 })
+        daemon.pollNow()
+        #expect(await eventually { transport.requests.count == 2 })
+        _ = try rig.load(url: "")
+        daemon.reload()
+        #expect(await eventually { rig.logger.count("configuration reloaded") == 2 })
+        daemon.pollNow()
+        #expect(await eventually { rig.logger.count("Paris: AQI") == 3 })
+        // Back to the first URL: the next ping is the third request only if the cycle
+        // without a URL sent none.
+        _ = try rig.load()
+        daemon.reload()
+        #expect(await eventually { rig.logger.count("configuration reloaded") == 3 })
+        daemon.pollNow()
+        #expect(await eventually { transport.requests.count == 3 })
+        #expect(transport.requests.map(\.url) == [Self.url, "https://hc-ping.example/moved", Self.url])
+        rig.stop(daemon)
+        #expect(await eventually { rig.exits.withLock { $0 } == [0] })
+    }
+
+    /// `breezed --once` pings once after its cycle, waited for: `/fail` when it got no data.
+    @Test(arguments: [false, true])
+    func onceWaitsForItsOnePing(failing: Bool) throws {
+        let rig = HeartbeatRig()
+        rig.source.failing.withLock { $0 = failing }
+        let transport = RecordingTransport(outcomes: [.success(HTTPResponse(status: 200))])
+        let summary = try Daemon.runOnce(loaded: try rig.load(), environment: rig.environment(transport: transport))
+        #expect(summary.citiesWithData == (failing ? 0 : 1))
+        #expect(transport.requests.map(\.url) == [failing ? Self.url + "/fail" : Self.url])
+    }
 }
 
 /// Keeps every record, for the fields.
@@ -174,6 +214,11 @@ final class HeartbeatRig: Sendable {
     let exits = Locked<[Int32]>([])
 
     func makeDaemon(transport: any HTTPTransport) throws -> Daemon {
+        try Daemon(configurationPath: folder + "/breezed.conf", loaded: load(), environment: environment(transport: transport))
+    }
+
+    /// Writes the configuration and loads it.
+    func load(url: String = HeartbeatTests.url) throws -> LoadedConfiguration {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let path = folder + "/breezed.conf"
         try """
@@ -181,18 +226,20 @@ final class HeartbeatRig: Sendable {
             PollInterval=15min
             Jitter=0
             StateDirectory=\(folder)/state
-            HeartbeatURL=\(HeartbeatTests.url)
+            HeartbeatURL=\(url)
             [City "Paris"]
             Latitude=48.85
             Longitude=2.35
 
             """.write(toFile: path, atomically: true, encoding: .utf8)
-        let loaded = try ConfigurationLoader.load(path: path, environment: [:])
+        return try ConfigurationLoader.load(path: path, environment: [:])
+    }
+
+    func environment(transport: any HTTPTransport) -> DaemonEnvironment {
         let (source, clock) = (source, clock)
-        let environment = DaemonEnvironment(
+        return DaemonEnvironment(
             logger: logger, notifier: ServiceNotifier { _ in true }, makeSource: { _ in source }, variables: [:],
             clock: { clock.now() }, random: { 0.5 }, version: "9.9-test", heartbeatTransport: transport)
-        return try Daemon(configurationPath: path, loaded: loaded, environment: environment)
     }
 
     func stop(_ daemon: Daemon) {
