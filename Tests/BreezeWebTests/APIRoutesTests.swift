@@ -150,12 +150,17 @@ import Testing
         #expect(WebRoutes.page(path: "/api/v1/status/", snapshot: snapshot).status == 404)
     }
 
-    @Test func noReceiverDetailAndNoSecretIsServed() {
+    @Test func theOutboxSummaryIsServedAsBreezectlPrintsItAndOnlyWhenScanned() throws {
+        struct Deliveries: Decodable { var pending: Int; var dead: Int; var unreadable: Int; var receivers: [String?] }
+        struct Shape: Decodable { var deliveries: Deliveries? }
         var snapshot = Self.snapshot(["Paris"])
-        snapshot.receivers = ["ops-https://hooks.example/T000/secret-token"]
-        let page = WebRoutes.page(path: "/api/v1/status", snapshot: snapshot)
-        // The status document lists receivers only through the outbox summary, by name.
-        #expect(!String(decoding: page.body, as: UTF8.self).contains("secret-token"))
+        #expect(try JSONValueDecoder.decode(Shape.self, from: WebRoutes.page(path: "/api/v1/status", snapshot: snapshot).body).deliveries == nil)
+        var scan = OutboxScan()
+        scan.deadCount = 2
+        snapshot.deliveries = OutboxSummary(scan, now: Self.takenAt)
+        let deliveries = try #require(
+            try JSONValueDecoder.decode(Shape.self, from: WebRoutes.page(path: "/api/v1/status", snapshot: snapshot).body).deliveries)
+        #expect(deliveries.dead == 2 && deliveries.pending == 0 && deliveries.unreadable == 0 && deliveries.receivers.isEmpty)
     }
 
     @Test func pythonsJSONReadsBothDocumentsBack() throws {
