@@ -8,9 +8,10 @@
       sends a request head one byte every S seconds (default 1) until the server closes the
       connection; prints {"closed": true, "bytes_sent", "seconds", "answer"}; gives up after
       N bytes (default 120) with "closed": false
-  web_probe.py flood HOST PORT --connections N [--path P] [--timeout S]
-      opens N connections at once, then sends a GET on each and reads the answers; prints the
-      tally {"answered": {status: count}, "closed": n, "refused": n, "timed_out": n}
+  web_probe.py flood HOST PORT --connections N [--path P] [--timeout S] [--repeat-for S]
+      opens N connections at once, then sends a GET on each and reads the answers (again and
+      again for --repeat-for seconds); prints the tally
+      {"answered": {status: count}, "closed": n, "refused": n, "timed_out": n, "floods": n}
 Every socket has a timeout (default 10 s), so the probe always ends.
 """
 import argparse
@@ -104,6 +105,22 @@ def slow(args):
 
 
 def flood(args):
+    """One flood, or floods one after another for --repeat-for seconds (their tallies summed)."""
+    total = {"answered": {}, "closed": 0, "refused": 0, "timed_out": 0, "floods": 0}
+    started = time.monotonic()
+    while True:
+        tally = flood_once(args)
+        total["floods"] += 1
+        for status, count in tally["answered"].items():
+            total["answered"][status] = total["answered"].get(status, 0) + count
+        for key in ("closed", "refused", "timed_out"):
+            total[key] += tally[key]
+        if time.monotonic() - started >= args.repeat_for:
+            break
+    print(json.dumps(total))
+
+
+def flood_once(args):
     # A thousand sockets need more than the usual soft limit of 1024 descriptors.
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     wanted = args.connections + 64
@@ -172,7 +189,7 @@ def flood(args):
     tally["timed_out"] = open_count
     for key in list(selector.get_map().values()):
         key.fileobj.close()
-    print(json.dumps(tally))
+    return tally
 
 
 def main():
@@ -197,6 +214,7 @@ def main():
     many.add_argument("--connections", type=int, required=True)
     many.add_argument("--path", default="/")
     many.add_argument("--timeout", type=float, default=30)
+    many.add_argument("--repeat-for", type=float, default=0)
     args = parser.parse_args()
     {"request": request, "slow": slow, "flood": flood}[args.command](args)
 
