@@ -30,6 +30,8 @@ public struct DaemonEnvironment: Sendable {
     public var version: String
     /// What `HeartbeatURL=` pings go through (libcurl in production); nil: no pings are sent.
     public var heartbeatTransport: (any HTTPTransport)?
+    /// Listening sockets systemd passed (breezed.socket): served instead of `Listen=`.
+    public var listenSockets: [Int32] = []
 
     public init(
         logger: any Logger, notifier: ServiceNotifier,
