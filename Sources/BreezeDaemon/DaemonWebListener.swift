@@ -18,6 +18,7 @@ final class DaemonWebListener: @unchecked Sendable {
     private let sockets: [Int32]
     private let limits: WebListenerLimits
     private let messages: WebLogThrottle
+    private let clock: @Sendable () -> ClockReading
     private var listener: WebListener?
     /// The addresses `listener` was asked for (not meaningful with systemd's sockets).
     private var listening: [ListenAddress] = []
@@ -27,6 +28,7 @@ final class DaemonWebListener: @unchecked Sendable {
         self.sockets = sockets
         self.limits = limits
         messages = WebLogThrottle(logger: logger, clock: clock)
+        self.clock = clock
     }
 
     /// Listens on systemd's sockets when it passed any, else on `settings.listen` (nothing
@@ -79,9 +81,11 @@ final class DaemonWebListener: @unchecked Sendable {
     private func listen(_ endpoints: [ListenEndpoint], describing where: String) -> Bool {
         let publisher = self.publisher
         let messages = self.messages
+        let clock = self.clock
         do {
             listener = try WebListener(endpoints: endpoints, limits: limits, log: { messages.log($0) }) { _, path in
-                guard let snapshot = publisher.current else { return .text("breezed is starting\n", status: 503) }
+                guard var snapshot = publisher.current else { return .text("breezed is starting\n", status: 503) }
+                snapshot.servedAt = clock().wall
                 let page = WebRoutes.page(path: path, snapshot: snapshot)
                 return WebResponse(status: page.status, contentType: page.contentType, body: page.body)
             }

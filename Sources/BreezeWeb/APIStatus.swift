@@ -2,13 +2,14 @@ import BreezeJSON
 import BreezeVocabulary
 
 /// `/api/v1/status`'s document: `breezectl status --json`'s (`StatusDocument`) for the
-/// snapshot, with ages and staleness as of the snapshot's `takenAt`.
+/// snapshot, with ages and staleness as of `servedAt` (when the request arrived), else the
+/// snapshot's `takenAt`.
 public enum APIStatus {
     /// The document; its `source` says it came from the listener (see `source`).
     public static func document(_ snapshot: WebSnapshot) -> StatusDocument {
         StatusDocument(
             state: snapshot.state, configuredCities: snapshot.cities.map(\.name),
-            configuredInterval: snapshot.pollInterval.seconds, now: snapshot.takenAt,
+            configuredInterval: snapshot.pollInterval.seconds, now: snapshot.servedAt ?? snapshot.takenAt,
             deliveries: snapshot.deliveries, source: source(snapshot))
     }
 

@@ -27,6 +27,10 @@ public struct WebSnapshot: Sendable {
     public var counters: DaemonCounters
     /// `TemperatureUnit=`: how the climate trend is shown.
     public var temperatureUnit: TemperatureUnit
+    /// When the request being answered arrived, set by the listener; ages and `stale` in
+    /// `/api/v1/status` count to it, so a daemon that stopped publishing reads as stale.
+    /// nil: `takenAt`.
+    public var servedAt: Instant? = nil
 
     public init(
         takenAt: Instant, version: String, pollInterval: Duration, nextPollAt: Instant? = nil,

@@ -100,12 +100,19 @@ import Testing
         #expect(page.body == expected.value.bytes(.indented) + [UInt8(ascii: "\n")])
     }
 
-    @Test func staleWhenTheSnapshotIsTakenLongAfterTheLastCycle() throws {
+    /// Stale by when the request arrived: a snapshot nobody republished goes stale.
+    @Test func staleWhenServedMoreThanThreeIntervalsAfterTheLastCycle() throws {
         var snapshot = Self.snapshot(["Paris"])
+        func stale() throws -> Bool {
+            try JSONValueDecoder.decode(StatusShape.self, from: WebRoutes.page(path: "/api/v1/status", snapshot: snapshot).body).stale
+        }
+        snapshot.servedAt = Instant(unixSeconds: Self.takenAt.unixSeconds + 2 * 900)
+        #expect(try !stale())
+        snapshot.servedAt = Instant(unixSeconds: Self.takenAt.unixSeconds + 3 * 900)
+        #expect(try stale())
+        snapshot.servedAt = nil
         snapshot.takenAt = Instant(unixSeconds: Self.takenAt.unixSeconds + 3 * 900)
-        let document = try JSONValueDecoder.decode(
-            StatusShape.self, from: WebRoutes.page(path: "/api/v1/status", snapshot: snapshot).body)
-        #expect(document.stale)
+        #expect(try stale())
     }
 
     @Test func eachCityHasItsDocumentUnderItsSlugWithNonFiniteNumbersAsNull() throws {
