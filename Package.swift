@@ -128,6 +128,6 @@ let package = Package(
             name: "BreezeControlSocketTests",
             dependencies: ["BreezeControlSocket", "BreezeAlerts", "BreezeDelivery", "BreezeModel", "BreezeState", "BreezeVocabulary"]),
         // Runs the real breezed and breezectl binaries against servers on loopback.
-        .testTarget(name: "IntegrationTests", dependencies: ["BreezeTestSupport"]),
+        .testTarget(name: "IntegrationTests", dependencies: ["BreezeTestSupport", "BreezeVocabulary"]),
     ]
 )
