@@ -1,4 +1,5 @@
 import BreezeConfig
+import BreezeModel
 import BreezeSystem
 import BreezeVocabulary
 import BreezeWeb
@@ -33,7 +34,7 @@ final class DaemonWebListener: @unchecked Sendable {
     /// when it is empty).
     func start(_ settings: WebSettings) {
         if !sockets.isEmpty {
-            listen(sockets.map { .socket($0) }, describing: "the \(sockets.count) socket(s) systemd passed")
+            listen(sockets.map { .socket($0) }, describing: "\(Counted.text(sockets.count, "socket")) systemd passed")
             return
         }
         bind(settings.listen)

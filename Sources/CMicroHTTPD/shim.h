@@ -76,10 +76,8 @@ static inline struct MHD_Daemon *breeze_mhd_start(
     const struct breeze_mhd_settings *settings, struct breeze_mhd_callbacks *callbacks) {
     unsigned int flags = MHD_USE_EPOLL_INTERNAL_THREAD | MHD_USE_ERROR_LOG;
     if (settings->ipv6) flags |= MHD_USE_IPv6;
-    struct MHD_OptionItem options[12];
+    struct MHD_OptionItem options[11];
     int count = 0;
-    // The logger first, so libmicrohttpd reports problems with the other options through it.
-    options[count++] = (struct MHD_OptionItem){MHD_OPTION_EXTERNAL_LOGGER, (intptr_t)(void *)breeze_mhd_log, callbacks};
     if (settings->address != NULL) {
         options[count++] = (struct MHD_OptionItem){MHD_OPTION_SOCK_ADDR, 0, (void *)settings->address};
     } else {
@@ -93,7 +91,10 @@ static inline struct MHD_Daemon *breeze_mhd_start(
     options[count++] = (struct MHD_OptionItem){MHD_OPTION_NOTIFY_CONNECTION, (intptr_t)(void *)breeze_mhd_notify, callbacks};
     options[count++] = (struct MHD_OptionItem){MHD_OPTION_UNESCAPE_CALLBACK, (intptr_t)(void *)breeze_mhd_keep_escapes, NULL};
     options[count++] = (struct MHD_OptionItem){MHD_OPTION_END, 0, NULL};
+    // The logger first (before the array), so libmicrohttpd reports problems with the other
+    // options through it.
     return MHD_start_daemon(flags, 0, NULL, NULL, breeze_mhd_access, callbacks,
+                            MHD_OPTION_EXTERNAL_LOGGER, breeze_mhd_log, callbacks,
                             MHD_OPTION_ARRAY, options, MHD_OPTION_END);
 }
 
