@@ -53,7 +53,9 @@ final class DaemonWebListener: @unchecked Sendable {
         let previous = listening
         stop()
         bind(settings.listen)
-        if listener == nil, !previous.isEmpty, previous != settings.listen {
+        // A new address that cannot be bound: the old ones rather than none (not when the
+        // reload turned the listener off).
+        if listener == nil, !settings.listen.isEmpty, !previous.isEmpty {
             logger.log(LogRecord(.notice, "web: listening on the previous addresses again"))
             bind(previous)
         }
