@@ -125,7 +125,8 @@ final class WebListenerTests {
         #expect(answered.values.reduce(0, +) + closed + refused == 1000)
         #expect((answered["200"] ?? 0) >= 64, "at least the per-address limit was served")
         #expect(answered.keys.allSatisfy { $0 == "200" || $0 == "503" })
-        #expect(residentAfter - residentBefore < 64 * 1024, "RSS grew by \(residentAfter - residentBefore) KiB")
+        // 256 connections of 16 KiB each bound the request side to 4 MiB; the answers are copies.
+        #expect(residentAfter - residentBefore < 16 * 1024, "RSS grew by \(residentAfter - residentBefore) KiB")
         #expect(try WebProbe.request(port: port4, target: "/").status == 200, "still answering")
     }
 }
