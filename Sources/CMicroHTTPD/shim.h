@@ -3,6 +3,7 @@
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 #include <sys/types.h>
 #include <sys/select.h>
 #include <sys/socket.h>
@@ -39,8 +40,19 @@ struct breeze_mhd_settings {
 static enum MHD_Result breeze_mhd_access(
     void *context, struct MHD_Connection *connection, const char *url, const char *method,
     const char *version, const char *upload_data, size_t *upload_data_size, void **request_context) {
-    (void)version; (void)upload_data; (void)upload_data_size; (void)request_context;
+    (void)version; (void)upload_data;
     struct breeze_mhd_callbacks *callbacks = context;
+    int readable = strcmp(method, MHD_HTTP_METHOD_GET) == 0 || strcmp(method, MHD_HTTP_METHOD_HEAD) == 0;
+    if (*request_context == NULL) {
+        *request_context = connection; /* any non-NULL mark: the head has been seen */
+        // GET and HEAD are answered once the whole request is in, so the connection can be
+        // kept alive; any other method at once (libmicrohttpd then closes the connection
+        // rather than read a body nobody wants).
+        if (readable) return MHD_YES;
+    } else if (*upload_data_size != 0) {
+        *upload_data_size = 0; /* a body sent with GET is read and dropped */
+        return MHD_YES;
+    }
     const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
     int socket = info == NULL ? -1 : info->connect_fd;
     return callbacks->request(callbacks->context, connection, socket, method, url) ? MHD_YES : MHD_NO;

@@ -111,6 +111,15 @@ final class WebListenerTests {
         #expect(listener.connectionsCutOff == before + 1)
     }
 
+    /// Kept-alive clients (browsers, Prometheus) are not cut off: each answer renews the
+    /// request deadline. Four requests 2 s apart outlast the 3 s request timeout twice over.
+    @Test func aKeptAliveConnectionIsServedRequestAfterRequest() throws {
+        let before = listener.connectionsCutOff
+        let result = try WebProbe.run(["keepalive", "127.0.0.1", String(port4), "--requests", "4", "--interval", "2"])
+        #expect(result["statuses"] as? [Int?] == [200, 200, 200, 200], "\(result)")
+        #expect(listener.connectionsCutOff == before)
+    }
+
     @Test func aThousandConnectionsAtOnceAreBounded() throws {
         let residentBefore = residentKilobytes()
         let tally = try WebProbe.run(["flood", "127.0.0.1", String(port4), "--connections", "1000", "--path", "/big"])
