@@ -1,3 +1,5 @@
+import BreezeModel
+
 extension ConfigurationBuilder {
     /// The `[Breeze]` section over the defaults.
     mutating func readBreeze(_ section: MergedSection?) -> BreezeSettings {

@@ -40,12 +40,6 @@ public struct Configuration: Sendable {
     }
 }
 
-/// Celsius or Fahrenheit, for temperatures shown to people.
-public enum TemperatureUnit: String, Sendable, CaseIterable {
-    case celsius
-    case fahrenheit
-}
-
 /// The `[Breeze]` section.
 public struct BreezeSettings: Sendable {
     /// How often every city is polled. Default 15 minutes.
@@ -65,7 +59,8 @@ public struct BreezeSettings: Sendable {
     /// Where the daemon keeps its state: `StateDirectory=`, else `$STATE_DIRECTORY` (its first
     /// path), else `/var/lib/breeze`.
     public var stateDirectory: String
-    /// The unit for temperatures. Default Celsius.
+    /// `TemperatureUnit=`: how the status page shows the climate trend (BreezeModel's one
+    /// `TemperatureUnit`). Default Celsius.
     public var temperatureUnit: TemperatureUnit
     /// Where the daemon answers `breezectl`: `ControlSocket=`, else
     /// `$RUNTIME_DIRECTORY/control` (systemd's `RuntimeDirectory=`), else
