@@ -52,6 +52,9 @@ extension ConfigurationBuilder {
         {
             settings.temperatureUnit = unit.value
         }
+        if let extras = reader.value("StatusPageExtras", diagnostics: &diagnostics, Read.boolean) {
+            settings.statusPageExtras = extras.value
+        }
         return settings
     }
 

@@ -66,6 +66,11 @@ public struct BreezeSettings: Sendable {
     /// `$RUNTIME_DIRECTORY/control` (systemd's `RuntimeDirectory=`), else
     /// `/run/breeze/control`.
     public var controlSocket: String = ControlSocketPath.fallback
+    /// `StatusPageExtras=`: whether the daemon works out what the status page shows beyond the
+    /// state — the 48-hour history and forecast days from each poll, pollen and UV every 3 h,
+    /// the climate trend once a day per city (from `ArchiveURL=`). Default no: the last two
+    /// cost API calls (`APICost.pollenAndUVCallsPerDay`, `climateTrendCallsPerDay`).
+    public var statusPageExtras = false
 
     /// The defaults, documented in `etc/breeze/breezed.conf`.
     public init(

@@ -1,4 +1,5 @@
 import BreezeModel
+import BreezeVocabulary
 /// What `breezectl check-config` and `breezed --check` print: shared so both say the same.
 public enum ConfigurationCheck {
     /// The lines to print and whether the configuration is valid.
@@ -20,7 +21,8 @@ public enum ConfigurationCheck {
         do {
             let loaded = try ConfigurationLoader.load(path: path, environment: environment, secretFiles: secretFiles)
             return Outcome(
-                output: [summary(loaded.configuration)],
+                output: [summary(loaded.configuration)]
+                    + (loaded.configuration.breeze.statusPageExtras ? [extrasSummary(loaded.configuration)] : []),
                 errors: loaded.warnings.map { "warning: \($0)" }, succeeded: true,
                 configuration: loaded.configuration)
         } catch {
@@ -29,6 +31,15 @@ public enum ConfigurationCheck {
                 errors: error.errors.map(\.description) + error.warnings.map { "warning: \($0)" },
                 succeeded: false)
         }
+    }
+
+    /// `status page: +96 API calls/day for pollen and UV (every 3h), +72 for the climate
+    /// trend (once a day)`: what `StatusPageExtras=yes` adds to the poll's estimate.
+    public static func extrasSummary(_ configuration: Configuration) -> String {
+        let cities = configuration.cities.count
+        return "status page: +\(APICost.pollenAndUVCallsPerDay(locations: cities)) API calls/day for pollen and UV "
+            + "(every \(DurationText.syntax(APICost.pollenAndUVInterval))), "
+            + "+\(APICost.climateTrendCallsPerDay(locations: cities)) for the climate trend (once a day)"
     }
 
     /// `configuration OK: 12 cities, 3 receivers, ~1152 API calls/day`.

@@ -24,6 +24,9 @@ public final class Daemon: @unchecked Sendable {
     private let outboxFailures = FailureLatch()
     private let stateFailures = FailureLatch()
     private var phase = DaemonPhase()
+    /// The status page's extras: each cycle's history and forecast, pollen, UV and the climate
+    /// trend fetched beside the poll. Its `store` is read on `control` (`store.fill`).
+    let extras: ExtrasFetcher
     /// The running cycle's hand-back to the loop, and its result once it is done.
     private var cycleCompletion: PollLoop.CycleCompletion?
     private var cycleResult: (state: DaemonState, summary: CycleSummary)?
@@ -39,6 +42,8 @@ public final class Daemon: @unchecked Sendable {
         plan = DaemonPlan(configuration: loaded.configuration, environment: environment)
         (store, state) = try Self.openState(plan.stateDirectory, environment: environment)
         delivery = Self.makeDelivery(plan, environment: environment)
+        extras = ExtrasFetcher(
+            control: control, stateDirectory: plan.stateDirectory, logger: environment.logger, clock: environment.clock)
     }
 
     /// Arms the poll timer (the first cycle starts at once), then tells systemd it is ready.
@@ -149,7 +154,11 @@ public final class Daemon: @unchecked Sendable {
                 plan, state: &snapshot, delivery: delivery, environment, outboxFailures: outboxFailures,
                 deadline: deadline)
             let result = snapshot
+            // Without StatusPageExtras= nothing reads them: the cycle's cost stays the poll's.
+            let polled = plan.configuration.breeze.statusPageExtras
+                ? PolledExtras.byCity(summary.forecasts, configuration: plan.configuration) : [:]
             control.async { [self] in
+                if stopRequest == nil { extras.cycleFinished(polled: polled, plan: self.plan) }
                 cycleResult = (result, summary)
                 perform(phase.cycleFinished())
             }

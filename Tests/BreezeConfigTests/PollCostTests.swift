@@ -37,6 +37,19 @@ struct PollCostTests {
         #expect(fields[2].1 == "72" && fields[3].1 == "120" && fields[4].1 == "unixtime")
     }
 
+    /// Pollen and UV: 7 variables weigh 1 call per city, every 3 hours: 8 a day per city. The
+    /// climate trend: 6 one-day ranges of one variable, once a day: 6 per city.
+    @Test func theStatusPageExtrasAreCountedApart() throws {
+        #expect(APICost.weight(variables: APICost.pollenAndUVVariables) == 1)
+        #expect(APICost.pollenAndUVCallsPerDay(locations: 1) == 8)
+        #expect(APICost.pollenAndUVCallsPerDay(locations: 20) == 160)
+        #expect(APICost.climateTrendCallsPerDay(locations: 20) == 120)
+        let configuration = try #require(Load.text(Self.city).configuration)
+        #expect(
+            ConfigurationCheck.extrasSummary(configuration)
+                == "status page: +8 API calls/day for pollen and UV (every 3h), +6 for the climate trend (once a day)")
+    }
+
     @Test func checkConfigStillSaysOneCallPerCityPerPoll() throws {
         let configuration = try #require(Load.text(Self.city).configuration)
         #expect(ConfigurationCheck.summary(configuration) == "configuration OK: 1 city, 0 receivers, ~96 API calls/day")
