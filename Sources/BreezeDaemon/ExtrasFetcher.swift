@@ -125,6 +125,10 @@ final class ExtrasFetcher: @unchecked Sendable {
 
     private func report(_ outcome: Outcome, saveProblem: String?) {
         outcome.records.forEach(logger.log)
+        var summary = "status page extras: pollen and UV for \(Counted.text(outcome.pollen.count, "city", "cities")), "
+            + "climate trend for \(outcome.climate.count)"
+        if !outcome.failures.isEmpty { summary += ", \(outcome.failures.count) failed" }
+        logger.log(LogRecord(.info, summary))
         var seen: Set<String> = []
         for failure in outcome.failures + [saveProblem].compactMap({ $0 }) where seen.insert(failure).inserted {
             guard failures.failed(failure) else { continue }
