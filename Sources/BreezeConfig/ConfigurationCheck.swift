@@ -21,7 +21,7 @@ public enum ConfigurationCheck {
         do {
             let loaded = try ConfigurationLoader.load(path: path, environment: environment, secretFiles: secretFiles)
             return Outcome(
-                output: [summary(loaded.configuration)]
+                output: [summary(loaded.configuration), webSummary(loaded.configuration.web)]
                     + (loaded.configuration.breeze.statusPageExtras ? [extrasSummary(loaded.configuration)] : []),
                 errors: loaded.warnings.map { "warning: \($0)" }, succeeded: true,
                 configuration: loaded.configuration)
@@ -31,6 +31,12 @@ public enum ConfigurationCheck {
                 errors: error.errors.map(\.description) + error.warnings.map { "warning: \($0)" },
                 succeeded: false)
         }
+    }
+
+    /// `web: listening on 127.0.0.1:8247 (or on the sockets breezed.socket passes)`, or `web: off`.
+    public static func webSummary(_ web: WebSettings) -> String {
+        guard !web.listen.isEmpty else { return "web: off (Listen= is empty; sockets breezed.socket passes are still served)" }
+        return "web: listening on \(web.listenDescription) (or on the sockets breezed.socket passes)"
     }
 
     /// `status page: +96 API calls/day for pollen and UV (every 3h), +72 for the climate

@@ -86,9 +86,13 @@ public final class CityExtrasStore: @unchecked Sendable {
     var climateEntries: [String: ClimateTrendEntry] { cities.compactMapValues(\.climate) }
 
     /// Fills each of `cities`' history, forecast, pollen, UV index and climate by its name.
-    public func fill(_ webCities: inout [WebCity]) {
+    public func fill(_ webCities: inout [WebCity]) { Self.fill(&webCities, from: cities) }
+
+    /// Fills each of `webCities` from `extras` (a copy of `cities` taken on the control queue,
+    /// for the publisher's own queue).
+    public static func fill(_ webCities: inout [WebCity], from extras: [String: CityExtras]) {
         for index in webCities.indices {
-            guard let extras = cities[webCities[index].name] else { continue }
+            guard let extras = extras[webCities[index].name] else { continue }
             webCities[index].history = extras.history
             webCities[index].forecast = extras.forecast
             webCities[index].pollen = extras.pollen?.pollen

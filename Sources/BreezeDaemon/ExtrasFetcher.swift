@@ -21,6 +21,8 @@ final class ExtrasFetcher: @unchecked Sendable {
     private let cache: ClimateTrendCache
     private let logger: any Logger
     private let clock: @Sendable () -> ClockReading
+    /// Called on `control` when a run has brought something (the daemon publishes the pages).
+    var onUpdate: (() -> Void)?
     private var schedule = ExtrasSchedule()
     private var running = false
     private let failures = FailureLatch()
@@ -64,6 +66,7 @@ final class ExtrasFetcher: @unchecked Sendable {
                 store.adoptPollen(outcome.pollen)
                 store.adoptClimate(outcome.climate)
                 report(outcome, saveProblem: saveProblem)
+                if !outcome.pollen.isEmpty || !outcome.climate.isEmpty { onUpdate?() }
             }
         }
     }
