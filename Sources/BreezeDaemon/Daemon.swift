@@ -230,7 +230,8 @@ public final class Daemon: @unchecked Sendable {
             WebPublisher.Moment(
                 takenAt: environment.clock().wall, version: environment.version, plan: plan,
                 nextPollAt: loop?.nextPollWall, cycleRunning: phase.cycleRunning, state: state,
-                extras: extras.store.cities))
+                // StatusPageExtras=no after a reload: the page stops showing the last ones.
+                extras: plan.configuration.breeze.statusPageExtras ? extras.store.cities : [:]))
     }
 
     private func statusLine(alerting: Int? = nil) -> String {

@@ -4,6 +4,7 @@ import BreezeHTTP
 import BreezeModel
 import BreezeOpenMeteo
 import BreezeVocabulary
+import Foundation
 
 /// Where the status page's extras come from beside the poll: pollen and UV, and the climate
 /// trend (Open-Meteo over libcurl in production, a fake in unit tests).
@@ -98,11 +99,14 @@ public struct OpenMeteoExtrasSource: ExtrasSource {
         }
     }
 
+    /// The days are read in the city's `TimeZone=`, else the system's: the zone its local day
+    /// was taken in (`ExtrasSchedule`).
     public func climateTrend(for city: City, day: LocalDay, deadline: Deadline) -> Result<[ClimateTrendPoint], SourceFailure> {
         let (years, ranges) = ClimateTrendRequest.ranges(for: day)
         do {
             let results = try archive.dailyMaximumTemperatures(
-                at: Self.coordinate(city), ranges: ranges, timeZone: city.timeZone ?? "GMT", deadline: deadline)
+                at: Self.coordinate(city), ranges: ranges, timeZone: city.timeZone ?? TimeZone.current.identifier,
+                deadline: deadline)
             return .success(ClimateTrendRequest.points(years: years, values: results.map { try? $0.get() }))
         } catch {
             return .failure(SourceFailure(message: airQuality.endpoints.redacting(error.description), permanent: !error.isTransient))
