@@ -13,7 +13,7 @@ struct StatusPageExtrasTests {
     func configuration(_ server: OpenMeteoServer, state: String, timeout: String = "5s") throws -> String {
         try server.configuration(
             cities: [Self.paris, Self.sydney],
-            extra: "PollInterval=15min\nJitter=0\nTimeout=\(timeout)\nStateDirectory=\(state)\nStatusPageExtras=yes\n"
+            extra: "PollInterval=15min\nJitter=0\nTimeout=\(timeout)\nStateDirectory=\(state)\nControlSocket=\(state).control\nStatusPageExtras=yes\n"
                 // No page port: the extras are worked out all the same, and parallel tests bind none.
                 + "[Web]\nListen=\n")
     }
