@@ -1,4 +1,5 @@
 import BreezeConfig
+import BreezeModel
 import BreezeSystem
 import BreezeVocabulary
 import BreezeWeb
@@ -33,7 +34,7 @@ final class DaemonWebListener: @unchecked Sendable {
     /// when it is empty).
     func start(_ settings: WebSettings) {
         if !sockets.isEmpty {
-            listen(sockets.map { .socket($0) }, describing: "the \(sockets.count) socket(s) systemd passed")
+            listen(sockets.map { .socket($0) }, describing: "\(Counted.text(sockets.count, "socket")) systemd passed")
             return
         }
         bind(settings.listen)
@@ -52,7 +53,9 @@ final class DaemonWebListener: @unchecked Sendable {
         let previous = listening
         stop()
         bind(settings.listen)
-        if listener == nil, !previous.isEmpty, previous != settings.listen {
+        // A new address that cannot be bound: the old ones rather than none (not when the
+        // reload turned the listener off).
+        if listener == nil, !settings.listen.isEmpty, !previous.isEmpty {
             logger.log(LogRecord(.notice, "web: listening on the previous addresses again"))
             bind(previous)
         }

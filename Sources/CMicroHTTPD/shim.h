@@ -3,6 +3,7 @@
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 #include <sys/types.h>
 #include <sys/select.h>
 #include <sys/socket.h>
@@ -39,8 +40,19 @@ struct breeze_mhd_settings {
 static enum MHD_Result breeze_mhd_access(
     void *context, struct MHD_Connection *connection, const char *url, const char *method,
     const char *version, const char *upload_data, size_t *upload_data_size, void **request_context) {
-    (void)version; (void)upload_data; (void)upload_data_size; (void)request_context;
+    (void)version; (void)upload_data;
     struct breeze_mhd_callbacks *callbacks = context;
+    int readable = strcmp(method, MHD_HTTP_METHOD_GET) == 0 || strcmp(method, MHD_HTTP_METHOD_HEAD) == 0;
+    if (*request_context == NULL) {
+        *request_context = connection; /* any non-NULL mark: the head has been seen */
+        // GET and HEAD are answered once the whole request is in, so the connection can be
+        // kept alive; any other method at once (libmicrohttpd then closes the connection
+        // rather than read a body nobody wants).
+        if (readable) return MHD_YES;
+    } else if (*upload_data_size != 0) {
+        *upload_data_size = 0; /* a body sent with GET is read and dropped */
+        return MHD_YES;
+    }
     const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
     int socket = info == NULL ? -1 : info->connect_fd;
     return callbacks->request(callbacks->context, connection, socket, method, url) ? MHD_YES : MHD_NO;
@@ -76,10 +88,8 @@ static inline struct MHD_Daemon *breeze_mhd_start(
     const struct breeze_mhd_settings *settings, struct breeze_mhd_callbacks *callbacks) {
     unsigned int flags = MHD_USE_EPOLL_INTERNAL_THREAD | MHD_USE_ERROR_LOG;
     if (settings->ipv6) flags |= MHD_USE_IPv6;
-    struct MHD_OptionItem options[12];
+    struct MHD_OptionItem options[11];
     int count = 0;
-    // The logger first, so libmicrohttpd reports problems with the other options through it.
-    options[count++] = (struct MHD_OptionItem){MHD_OPTION_EXTERNAL_LOGGER, (intptr_t)(void *)breeze_mhd_log, callbacks};
     if (settings->address != NULL) {
         options[count++] = (struct MHD_OptionItem){MHD_OPTION_SOCK_ADDR, 0, (void *)settings->address};
     } else {
@@ -93,7 +103,10 @@ static inline struct MHD_Daemon *breeze_mhd_start(
     options[count++] = (struct MHD_OptionItem){MHD_OPTION_NOTIFY_CONNECTION, (intptr_t)(void *)breeze_mhd_notify, callbacks};
     options[count++] = (struct MHD_OptionItem){MHD_OPTION_UNESCAPE_CALLBACK, (intptr_t)(void *)breeze_mhd_keep_escapes, NULL};
     options[count++] = (struct MHD_OptionItem){MHD_OPTION_END, 0, NULL};
+    // The logger first (before the array), so libmicrohttpd reports problems with the other
+    // options through it.
     return MHD_start_daemon(flags, 0, NULL, NULL, breeze_mhd_access, callbacks,
+                            MHD_OPTION_EXTERNAL_LOGGER, breeze_mhd_log, callbacks,
                             MHD_OPTION_ARRAY, options, MHD_OPTION_END);
 }
 

@@ -8,6 +8,9 @@
       sends a request head one byte every S seconds (default 1) until the server closes the
       connection; prints {"closed": true, "bytes_sent", "seconds", "answer"}; gives up after
       N bytes (default 120) with "closed": false
+  web_probe.py keepalive HOST PORT --requests N --interval S
+      N GETs of / on one kept-alive connection, S seconds apart; prints {"statuses": [...]}
+      (a status of null: the connection was closed before that answer)
   web_probe.py flood HOST PORT --connections N [--path P] [--timeout S] [--repeat-for S]
       opens N connections at once, then sends a GET on each and reads the answers (again and
       again for --repeat-for seconds); prints the tally
@@ -102,6 +105,39 @@ def slow(args):
         return
     print(json.dumps({"closed": True, "bytes_sent": sent, "seconds": time.monotonic() - started,
                       "answer": None}))
+
+
+def read_one_answer(sock):
+    """One answer on a kept-alive connection: the head, then Content-Length bytes."""
+    data = b""
+    while b"\r\n\r\n" not in data:
+        chunk = sock.recv(65536)
+        if not chunk:
+            return None
+        data += chunk
+    head, _, body = data.partition(b"\r\n\r\n")
+    answer = parse_answer(head + b"\r\n\r\n")
+    length = int(answer["headers"].get("content-length", "0"))
+    while len(body) < length:
+        chunk = sock.recv(65536)
+        if not chunk:
+            return None
+        body += chunk
+    return answer["status"]
+
+
+def keepalive(args):
+    sock = connect(args.host, args.port, args.timeout)
+    statuses = []
+    for number in range(args.requests):
+        if number:
+            time.sleep(args.interval)
+        try:
+            sock.sendall(f"GET / HTTP/1.1\r\nHost: {args.host}\r\n\r\n".encode())
+            statuses.append(read_one_answer(sock))
+        except OSError:
+            statuses.append(None)
+    print(json.dumps({"statuses": statuses}))
 
 
 def flood(args):
@@ -208,6 +244,12 @@ def main():
     trickle.add_argument("--interval", type=float, default=1.0)
     trickle.add_argument("--limit", type=int, default=120)
     trickle.add_argument("--timeout", type=float, default=10)
+    kept = sub.add_parser("keepalive")
+    kept.add_argument("host")
+    kept.add_argument("port", type=int)
+    kept.add_argument("--requests", type=int, default=3)
+    kept.add_argument("--interval", type=float, default=1.0)
+    kept.add_argument("--timeout", type=float, default=10)
     many = sub.add_parser("flood")
     many.add_argument("host")
     many.add_argument("port", type=int)
@@ -216,7 +258,7 @@ def main():
     many.add_argument("--timeout", type=float, default=30)
     many.add_argument("--repeat-for", type=float, default=0)
     args = parser.parse_args()
-    {"request": request, "slow": slow, "flood": flood}[args.command](args)
+    {"request": request, "slow": slow, "keepalive": keepalive, "flood": flood}[args.command](args)
 
 
 if __name__ == "__main__":

@@ -17,10 +17,11 @@ import bench_delivery  # noqa: E402
 import bench_instructions  # noqa: E402
 import bench_linking  # noqa: E402
 import bench_poll  # noqa: E402
+import bench_web  # noqa: E402
 from bench_support import FixtureServer, raise_open_file_limit  # noqa: E402
 
 
-PARTS = ["poll", "steady", "journal", "startup", "alert", "delivery", "instructions"]
+PARTS = ["poll", "steady", "journal", "startup", "alert", "delivery", "instructions", "web"]
 
 
 def log(message):
@@ -88,6 +89,8 @@ def main():
             if options.static:
                 report += [""] + bench_linking.section(server, options.breezed, options.static, work, 1000,
                                                        options.runs, log)
+            if "web" in parts:
+                report += [""] + bench_web.section(server, options.breezed, work, 1000, options.runs * 4, log)
             if "instructions" in parts:
                 report += [""] + bench_instructions.section(server, options.breezed, work,
                                                             options.instruction_cities,
