@@ -114,7 +114,7 @@ let package = Package(
         .testTarget(name: "BreezeStateTests", dependencies: ["BreezeState", "BreezeAlerts", "BreezeFiles", "BreezeModel", "BreezeVocabulary"]),
         .testTarget(
             name: "BreezeDaemonTests",
-            dependencies: ["BreezeDaemon", "BreezeAlerts", "BreezeModel", "BreezeSystem", "BreezeDelivery", "BreezeConfig", "BreezeState", "BreezeVocabulary", "BreezeWeb", "BreezeHTTP", "BreezeTestSupport"]),
+            dependencies: ["BreezeDaemon", "BreezeAlerts", "BreezeModel", "BreezeSystem", "BreezeDelivery", "BreezeConfig", "BreezeState", "BreezeVocabulary", "BreezeWeb", "BreezeHTTP", "BreezeTestSupport", "BreezeOpenMeteo"]),
         .testTarget(
             name: "BreezeDeliveryTests",
             dependencies: ["BreezeDelivery", "BreezeAlerts", "BreezeModel", "BreezeConfig", "BreezeHTTP", "BreezeTestSupport", "BreezeVocabulary"]),

@@ -11,17 +11,25 @@ public struct ForecastSeries: Sendable, Equatable {
     public var concentrations: HourlyConcentrations
     /// What was wrong with the response's hours (a forecast shorter than asked, nulls…).
     public var problems: [String]
+    /// The hour holding the source's current values (the poll's `current.time`), nil when the
+    /// series does not say: the status page's history ends there and its days start there.
+    public var currentHour: Instant?
 
-    public init(firstHour: Instant, concentrations: HourlyConcentrations, problems: [String] = []) {
+    public init(
+        firstHour: Instant, concentrations: HourlyConcentrations, problems: [String] = [], currentHour: Instant? = nil
+    ) {
         self.firstHour = firstHour
         self.concentrations = concentrations
         self.problems = problems
+        self.currentHour = currentHour
     }
 
     /// A poll's hourly grid by its parts (µg/m³ per pollutant, oldest hour first), checked again
     /// by `HourlyConcentrations` (a value that is not a concentration is a missing hour).
-    public init(firstHour: Instant, columns: [Pollutant: [Double?]], problems: [String] = []) {
-        self.init(firstHour: firstHour, concentrations: HourlyConcentrations(columns), problems: problems)
+    public init(firstHour: Instant, columns: [Pollutant: [Double?]], problems: [String] = [], currentHour: Instant? = nil) {
+        self.init(
+            firstHour: firstHour, concentrations: HourlyConcentrations(columns), problems: problems,
+            currentHour: currentHour)
     }
 
     /// The grid indices of the local day `day` in `zone`: the hours starting at or after its

@@ -46,5 +46,28 @@ public enum APICost {
         return callsPerPoll(locations: locations, variables: variables, days: days) * Int(pollsPerHour)
     }
 
+    /// How often the daemon asks for pollen and the UV index, for the status page: pollen is a
+    /// daily-rhythm model forecast, a few hours old is current enough, and asked with every
+    /// poll its seven variables would push the poll above one call per city.
+    public static let pollenAndUVInterval: Duration = .seconds(3 * 3600)
+    /// The variables of that request: six pollen types and `uv_index`.
+    public static let pollenAndUVVariables = 7
+    /// Date ranges of one city's climate-trend request (1980, 1990, 2000, 2010, 2020, this
+    /// year); Open-Meteo's archive counts each range as a location.
+    public static let climateTrendRanges = 6
+
+    /// Calls a day the pollen-and-UV request costs for `locations`: 7 variables weigh 1 call
+    /// per location, asked every `pollenAndUVInterval` (8 a day per city).
+    public static func pollenAndUVCallsPerDay(locations: Int) -> Int {
+        let perRequest = locations * Int(weight(variables: pollenAndUVVariables).rounded(.up))
+        return Int((Double(perRequest) * 86_400 / seconds(pollenAndUVInterval)).rounded(.up))
+    }
+
+    /// Calls a day the climate trend costs for `locations`: one archive request a city a
+    /// local day, one variable over six one-day ranges (6 a day per city).
+    public static func climateTrendCallsPerDay(locations: Int) -> Int {
+        locations * climateTrendRanges * Int(weight(variables: 1).rounded(.up))
+    }
+
     private static func seconds(_ duration: Duration) -> Double { max(0.001, duration.seconds) }
 }

@@ -1,3 +1,5 @@
+import BreezeModel
+
 extension ConfigurationBuilder {
     /// The `[Breeze]` section over the defaults.
     mutating func readBreeze(_ section: MergedSection?) -> BreezeSettings {
@@ -52,6 +54,9 @@ extension ConfigurationBuilder {
             "TemperatureUnit", diagnostics: &diagnostics, Read.choice)
         {
             settings.temperatureUnit = unit.value
+        }
+        if let extras = reader.value("StatusPageExtras", diagnostics: &diagnostics, Read.boolean) {
+            settings.statusPageExtras = extras.value
         }
         return settings
     }

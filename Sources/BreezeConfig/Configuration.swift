@@ -42,12 +42,6 @@ public struct Configuration: Sendable {
     }
 }
 
-/// Celsius or Fahrenheit, for temperatures shown to people.
-public enum TemperatureUnit: String, Sendable, CaseIterable {
-    case celsius
-    case fahrenheit
-}
-
 /// The `[Breeze]` section.
 public struct BreezeSettings: Sendable {
     /// How often every city is polled. Default 15 minutes.
@@ -67,7 +61,8 @@ public struct BreezeSettings: Sendable {
     /// Where the daemon keeps its state: `StateDirectory=`, else `$STATE_DIRECTORY` (its first
     /// path), else `/var/lib/breeze`.
     public var stateDirectory: String
-    /// The unit for temperatures. Default Celsius.
+    /// `TemperatureUnit=`: how the status page shows the climate trend (BreezeModel's one
+    /// `TemperatureUnit`). Default Celsius.
     public var temperatureUnit: TemperatureUnit
     /// Where the daemon answers `breezectl`: `ControlSocket=`, else
     /// `$RUNTIME_DIRECTORY/control` (systemd's `RuntimeDirectory=`), else
@@ -76,6 +71,11 @@ public struct BreezeSettings: Sendable {
     /// `HeartbeatURL=`: where the daemon reports each completed cycle (a dead-man's switch
     /// such as Healthchecks.io or Uptime Kuma); nil: none. A secret (the URL is its token).
     public var heartbeatURL: Secret? = nil
+    /// `StatusPageExtras=`: whether the daemon works out what the status page shows beyond the
+    /// state — the 48-hour history and forecast days from each poll, pollen and UV every 3 h,
+    /// the climate trend once a day per city (from `ArchiveURL=`). Default no: the last two
+    /// cost API calls (`APICost.pollenAndUVCallsPerDay`, `climateTrendCallsPerDay`).
+    public var statusPageExtras = false
 
     /// The defaults, documented in `etc/breeze/breezed.conf`.
     public init(

@@ -1,4 +1,5 @@
 import BreezeModel
+import BreezeVocabulary
 /// What `breezectl check-config` and `breezed --check` print: shared so both say the same.
 public enum ConfigurationCheck {
     /// The lines to print and whether the configuration is valid.
@@ -20,7 +21,8 @@ public enum ConfigurationCheck {
         do {
             let loaded = try ConfigurationLoader.load(path: path, environment: environment, secretFiles: secretFiles)
             return Outcome(
-                output: [summary(loaded.configuration), webSummary(loaded.configuration.web)],
+                output: [summary(loaded.configuration), webSummary(loaded.configuration.web)]
+                    + (loaded.configuration.breeze.statusPageExtras ? [extrasSummary(loaded.configuration)] : []),
                 errors: loaded.warnings.map { "warning: \($0)" }, succeeded: true,
                 configuration: loaded.configuration)
         } catch {
@@ -35,6 +37,15 @@ public enum ConfigurationCheck {
     public static func webSummary(_ web: WebSettings) -> String {
         guard !web.listen.isEmpty else { return "web: off (Listen= is empty; sockets breezed.socket passes are still served)" }
         return "web: listening on \(web.listenDescription) (or on the sockets breezed.socket passes)"
+    }
+
+    /// `status page: +96 API calls/day for pollen and UV (every 3h), +72 for the climate
+    /// trend (once a day)`: what `StatusPageExtras=yes` adds to the poll's estimate.
+    public static func extrasSummary(_ configuration: Configuration) -> String {
+        let cities = configuration.cities.count
+        return "status page: +\(APICost.pollenAndUVCallsPerDay(locations: cities)) API calls/day for pollen and UV "
+            + "(every \(DurationText.syntax(APICost.pollenAndUVInterval))), "
+            + "+\(APICost.climateTrendCallsPerDay(locations: cities)) for the climate trend (once a day)"
     }
 
     /// `configuration OK: 12 cities, 3 receivers, ~1152 API calls/day`.

@@ -7,8 +7,13 @@ import BreezeModel
 /// variable of `current` and `hourly` together (`APICost.weight`). Ten variables over at most
 /// 14 days weigh exactly one call, so the shape holds ten: `us_aqi` and the sub-indices of the
 /// pollutants that dominate almost always (PM2.5, PM10, O₃) in `current`, and the six
-/// pollutants' hourly concentrations, 24 past hours to 5 days ahead, in `hourly`. The current
+/// pollutants' hourly concentrations, 72 past hours to 5 days ahead, in `hourly`. The current
 /// concentrations are the current hour of that series.
+///
+/// 72 past hours, not 24 and not 48: the status page charts the alerting AQI of the last 48
+/// hours, each hour rated as it was then, and the oldest of them reads its own 24 trailing
+/// hours (NowCast 12, O₃ and CO 8, SO₂ above 304 ppb 24). 72 + 120 hours are 8 days: still
+/// exactly one call (10 variables × 8/14 days = 0.57 < 1); the body grows by a third.
 public struct PollRequestShape: Sendable, Equatable {
     /// `current=`: Open-Meteo's US AQI, then the sub-indices that name the dominant pollutant.
     public var current: [String]
@@ -16,8 +21,9 @@ public struct PollRequestShape: Sendable, Equatable {
     public var subIndexPollutants: [Pollutant]
     /// `hourly=`: the concentrations (µg/m³) the EPA methods average.
     public var hourly: [Pollutant]
-    /// `past_hours=`: hours before the current one (NowCast reads 12, O₃ and CO 8; 24 covers
-    /// the day so far in every time zone's daily mean).
+    /// `past_hours=`: hours before the current one (NowCast reads 12, O₃ and CO 8, SO₂ 24; 72
+    /// rate each of the last 48 hours from whole trailing hours, and cover the day so far in
+    /// every time zone's daily mean).
     public var pastHours: Int
     /// `forecast_hours=`: the current hour and those after it (CAMS reaches about 4–5 days).
     public var forecastHours: Int
@@ -32,7 +38,7 @@ public struct PollRequestShape: Sendable, Equatable {
 
     /// The poll's shape.
     public static let standard = PollRequestShape(
-        subIndexPollutants: [.pm2_5, .pm10, .o3], hourly: Pollutant.allCases, pastHours: 24, forecastHours: 120)
+        subIndexPollutants: [.pm2_5, .pm10, .o3], hourly: Pollutant.allCases, pastHours: 72, forecastHours: 120)
 
     /// The variables Open-Meteo counts: those of `current` and of `hourly` together.
     public var variableCount: Int { current.count + hourly.count }

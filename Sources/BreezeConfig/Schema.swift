@@ -22,7 +22,7 @@ enum Schema {
         keys: [
             "PollInterval", "Jitter", "Timeout", "ApiURL", "GeocodingURL", "ArchiveURL", "ApiKey",
             "ApiKeyFile", "StateDirectory", "TemperatureUnit", "ControlSocket",
-            "HeartbeatURL",
+            "HeartbeatURL", "StatusPageExtras",
         ])
     static let alert = Section(kind: "Alert", named: false, keys: alertKeys)
     static let city = Section(

@@ -28,6 +28,9 @@ public final class Daemon: @unchecked Sendable {
     /// Pings `HeartbeatURL=` after each cycle; nil without a heartbeat transport.
     private let heartbeat: HeartbeatSender?
     private var phase = DaemonPhase()
+    /// The status page's extras: each cycle's history and forecast, pollen, UV and the climate
+    /// trend fetched beside the poll. Its `store` is read on `control` (`store.fill`).
+    let extras: ExtrasFetcher
     /// The running cycle's hand-back to the loop, and its result once it is done.
     private var cycleCompletion: PollLoop.CycleCompletion?
     private var cycleResult: (state: DaemonState, summary: CycleSummary)?
@@ -45,6 +48,8 @@ public final class Daemon: @unchecked Sendable {
         delivery = Self.makeDelivery(plan, environment: environment)
         heartbeat = environment.heartbeatTransport.map { HeartbeatSender(transport: $0, logger: environment.logger) }
         web = DaemonWebListener(logger: environment.logger, sockets: environment.listenSockets, clock: environment.clock)
+        extras = ExtrasFetcher(
+            control: control, stateDirectory: plan.stateDirectory, logger: environment.logger, clock: environment.clock)
     }
 
     /// Arms the poll timer (the first cycle starts at once), then tells systemd it is ready.
@@ -67,6 +72,8 @@ public final class Daemon: @unchecked Sendable {
                 cycle: { [weak self] completed in self?.cycleDue(completed) })
             self.loop = loop
             loop.start()
+            // Pollen, UV and climate trends arrive between cycles: the pages get them at once.
+            extras.onUpdate = { [weak self] in self?.publishWeb() }
             // Serving before READY=1, so a unit ordered after breezed finds the page up.
             publishWeb()
             web.start(plan.configuration.web)
@@ -161,7 +168,11 @@ public final class Daemon: @unchecked Sendable {
                 plan, state: &snapshot, delivery: delivery, environment, outboxFailures: outboxFailures,
                 deadline: deadline)
             let result = snapshot
+            // Without StatusPageExtras= nothing reads them: the cycle's cost stays the poll's.
+            let polled = plan.configuration.breeze.statusPageExtras
+                ? PolledExtras.byCity(summary.forecasts, configuration: plan.configuration) : [:]
             control.async { [self] in
+                if stopRequest == nil { extras.cycleFinished(polled: polled, plan: self.plan) }
                 cycleResult = (result, summary)
                 perform(phase.cycleFinished())
             }
@@ -225,7 +236,9 @@ public final class Daemon: @unchecked Sendable {
         web.publisher.publish(
             WebPublisher.Moment(
                 takenAt: environment.clock().wall, version: environment.version, plan: plan,
-                nextPollAt: loop?.nextPollWall, cycleRunning: phase.cycleRunning, state: state))
+                nextPollAt: loop?.nextPollWall, cycleRunning: phase.cycleRunning, state: state,
+                // StatusPageExtras=no after a reload: the page stops showing the last ones.
+                extras: plan.configuration.breeze.statusPageExtras ? extras.store.cities : [:]))
     }
 
     private func statusLine(alerting: Int? = nil) -> String {

@@ -18,6 +18,9 @@ public struct DaemonEnvironment: Sendable {
     public var makeSource: @Sendable (Configuration) -> any AirQualitySource
     /// Builds the alert receivers of a configuration (webhooks and email in production).
     public var makeReceivers: @Sendable (Configuration) -> [any Receiver]
+    /// Builds the source of the status page's extras (pollen, UV, climate trend) for a
+    /// configuration; nil: none are fetched (the default, and while no status page is served).
+    public var makeExtrasSource: @Sendable (Configuration) -> (any ExtrasSource)?
     /// Whether quiet hours hold an event for a receiver now (see `QuietHoursCheck`).
     public var quietHours: QuietHoursCheck
     /// The process environment (`STATE_DIRECTORY`, `WATCHDOG_USEC`, …).
@@ -37,6 +40,7 @@ public struct DaemonEnvironment: Sendable {
         logger: any Logger, notifier: ServiceNotifier,
         makeSource: @escaping @Sendable (Configuration) -> any AirQualitySource,
         makeReceivers: @escaping @Sendable (Configuration) -> [any Receiver] = { _ in [] },
+        makeExtrasSource: @escaping @Sendable (Configuration) -> (any ExtrasSource)? = { _ in nil },
         quietHours: @escaping QuietHoursCheck = { _, _, _ in nil },
         variables: [String: String], clock: @escaping @Sendable () -> ClockReading = ClockReading.system,
         random: @escaping @Sendable () -> Double = { Double.random(in: 0...1) }, version: String = "unknown",
@@ -46,6 +50,7 @@ public struct DaemonEnvironment: Sendable {
         self.notifier = notifier
         self.makeSource = makeSource
         self.makeReceivers = makeReceivers
+        self.makeExtrasSource = makeExtrasSource
         self.quietHours = quietHours
         self.variables = variables
         self.clock = clock

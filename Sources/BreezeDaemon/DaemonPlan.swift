@@ -9,6 +9,8 @@ public struct DaemonPlan: Sendable {
     public var configuration: Configuration
     public var cities: [WatchedCity]
     public var source: any AirQualitySource
+    /// Where the status page's pollen, UV and climate trend come from; nil: not fetched.
+    public var extrasSource: (any ExtrasSource)?
     /// Seconds.
     public var interval: Double
     public var jitter: Double
@@ -16,9 +18,13 @@ public struct DaemonPlan: Sendable {
     /// Where each city's alerts go, and the receivers with their retry schedules.
     public var routing: DeliveryRouting
 
-    public init(configuration: Configuration, source: any AirQualitySource, receivers: [any Receiver] = []) {
+    public init(
+        configuration: Configuration, source: any AirQualitySource, receivers: [any Receiver] = [],
+        extrasSource: (any ExtrasSource)? = nil
+    ) {
         self.configuration = configuration
         self.source = source
+        self.extrasSource = extrasSource
         routing = DeliveryRouting(configuration: configuration, receivers: receivers)
         cities = configuration.cities.map { city in
             WatchedCity(city: city.city, rule: AlertRule(city.alert), aqiSource: city.alert.aqiSource)
@@ -32,7 +38,7 @@ public struct DaemonPlan: Sendable {
     public init(configuration: Configuration, environment: DaemonEnvironment) {
         self.init(
             configuration: configuration, source: environment.makeSource(configuration),
-            receivers: environment.makeReceivers(configuration))
+            receivers: environment.makeReceivers(configuration), extrasSource: environment.makeExtrasSource(configuration))
     }
 
     /// The longest one cycle may take: within the interval, and at most one request timeout

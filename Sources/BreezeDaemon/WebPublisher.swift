@@ -23,6 +23,8 @@ public final class WebPublisher: Sendable {
         var nextPollAt: Instant?
         var cycleRunning: Bool
         var state: DaemonState
+        /// The status page's extras by city name (`CityExtrasStore.cities`).
+        var extras: [String: CityExtras] = [:]
     }
 
     public init() {}
@@ -44,19 +46,21 @@ public final class WebPublisher: Sendable {
     static func snapshot(_ moment: Moment) -> WebSnapshot {
         let configuration = moment.plan.configuration
         let outbox = Outbox(stateDirectory: moment.plan.stateDirectory)
+        var webCities = cities(moment.plan.cities.map(\.city.name), state: moment.state)
+        CityExtrasStore.fill(&webCities, from: moment.extras)
         return WebSnapshot(
             takenAt: moment.takenAt, version: moment.version,
             pollInterval: Duration(seconds: moment.plan.interval), nextPollAt: moment.nextPollAt,
             cycleRunning: moment.cycleRunning, state: moment.state,
-            cities: cities(moment.plan.cities.map(\.city.name), state: moment.state),
+            cities: webCities,
             receivers: configuration.receiverNames,
             deliveries: OutboxSummary(outbox.scan(), now: moment.takenAt),
-            temperatureUnit: BreezeModel.TemperatureUnit(rawValue: configuration.breeze.temperatureUnit.rawValue) ?? .celsius)
+            temperatureUnit: configuration.breeze.temperatureUnit)
     }
 
     /// The configured cities as the pages show them, in configured order, each with a slug
     /// (`Slug`) unique among them (`-2`, `-3`… should two ever agree). What `WebCity` carries
-    /// beyond the state (history, forecast, pollen, climate) is added here.
+    /// beyond the state (history, forecast, pollen, climate) is added by `CityExtrasStore.fill`.
     static func cities(_ names: [String], state: DaemonState) -> [WebCity] {
         var taken: Set<String> = []
         return names.map { name in

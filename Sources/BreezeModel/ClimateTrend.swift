@@ -6,12 +6,17 @@ public struct ClimateTrendPoint: Sendable, Hashable, Codable {
     public var temperatureMaximum: Double?
     /// `temperatureMaximum` minus the first year's, in °C; nil when either is missing.
     public var differenceFromFirstYear: Double?
+    /// The day the temperature is of, `YYYY-MM-DD`, when it is not this day of `year`: the
+    /// archive lags about 5 days, so this year's point is the latest day it has. nil: the day
+    /// itself (or no temperature).
+    public var date: String?
 
     /// A point as given; see `series` to compute differences.
-    public init(year: Int, temperatureMaximum: Double?, differenceFromFirstYear: Double?) {
+    public init(year: Int, temperatureMaximum: Double?, differenceFromFirstYear: Double?, date: String? = nil) {
         self.year = year
         self.temperatureMaximum = temperatureMaximum
         self.differenceFromFirstYear = differenceFromFirstYear
+        self.date = date
     }
 
     /// Points for `temperatures` (°C by year, any order), sorted by year, each compared with the

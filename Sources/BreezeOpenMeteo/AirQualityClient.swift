@@ -1,4 +1,5 @@
 import BreezeConfig
+import BreezeModel
 import BreezeHTTP
 import BreezeVocabulary
 
@@ -55,6 +56,16 @@ public struct AirQualityClient: Sendable {
     ) -> [Result<PollConditions, FetchError>] {
         fetch(coordinates, fields: shape.formFields, deadline: deadline) { payload, coordinate throws(FetchError) in
             try PollConditions(payload, requested: coordinate, shape: shape)
+        }
+    }
+
+    /// Pollen and the UV index now (`PollenRequest`: seven variables, one call per location),
+    /// one result per coordinate in the same order; a city outside the pollen model's domain
+    /// gets a reading without counts.
+    public func pollenAndUV(for coordinates: [Coordinate], deadline: Deadline) -> [Result<PollenReading, FetchError>] {
+        let fields = [("current", PollenRequest.variables.joined(separator: ",")), ("timeformat", "unixtime")]
+        return fetch(coordinates, fields: fields, deadline: deadline) { payload, coordinate throws(FetchError) in
+            try PollenRequest.reading(payload, requested: coordinate)
         }
     }
 

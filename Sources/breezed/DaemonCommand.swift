@@ -100,6 +100,11 @@ enum DaemonCommand {
                     options: .init(totalTimeout: max(longest, .seconds(1)), userAgent: "breezed/\(BreezeVersion.string)"))
                 return Receivers.make(configuration: configuration, transport: transport, hostname: FileSystem.hostname())
             },
+            makeExtrasSource: { configuration in
+                configuration.breeze.statusPageExtras
+                    ? OpenMeteoExtrasSource(settings: configuration.breeze, userAgent: "breezed/\(BreezeVersion.string)")
+                    : nil
+            },
             quietHours: { event, receiver, now in
                 QuietHoursPolicy.holdUntil(event: event, receiver: receiver, now: now, cityTimeZone: event.city.timeZone)
             },

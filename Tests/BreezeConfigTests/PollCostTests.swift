@@ -7,13 +7,14 @@ import Testing
 struct PollCostTests {
     static let city = "[City \"Paris\"]\nLatitude=48.8566\nLongitude=2.3522\n"
 
-    /// Ten variables (`us_aqi`, three sub-indices, six hourly pollutants) over 6 days: one call.
+    /// Ten variables (`us_aqi`, three sub-indices, six hourly pollutants) over 8 days (72 past hours
+    /// for the status page's 48-hour history, 120 ahead): one call.
     @Test func thePollWeighsOneCallPerCity() {
         let shape = PollRequestShape.standard
         #expect(shape.current == ["us_aqi", "us_aqi_pm2_5", "us_aqi_pm10", "us_aqi_ozone"])
         #expect(shape.hourly == Pollutant.allCases)
         #expect(shape.variableCount == 10)
-        #expect(shape.days == 6)
+        #expect(shape.days == 8)
         #expect(shape.weight == 1)
         #expect(APICost.pollShape == shape)
         #expect(APICost.callsPerPoll(locations: 1000) == 1000)
@@ -33,7 +34,20 @@ struct PollCostTests {
         #expect(fields.map(\.0) == ["current", "hourly", "past_hours", "forecast_hours", "timeformat"])
         #expect(fields[0].1 == "us_aqi,us_aqi_pm2_5,us_aqi_pm10,us_aqi_ozone")
         #expect(fields[1].1 == "pm2_5,pm10,nitrogen_dioxide,sulphur_dioxide,ozone,carbon_monoxide")
-        #expect(fields[2].1 == "24" && fields[3].1 == "120" && fields[4].1 == "unixtime")
+        #expect(fields[2].1 == "72" && fields[3].1 == "120" && fields[4].1 == "unixtime")
+    }
+
+    /// Pollen and UV: 7 variables weigh 1 call per city, every 3 hours: 8 a day per city. The
+    /// climate trend: 6 one-day ranges of one variable, once a day: 6 per city.
+    @Test func theStatusPageExtrasAreCountedApart() throws {
+        #expect(APICost.weight(variables: APICost.pollenAndUVVariables) == 1)
+        #expect(APICost.pollenAndUVCallsPerDay(locations: 1) == 8)
+        #expect(APICost.pollenAndUVCallsPerDay(locations: 20) == 160)
+        #expect(APICost.climateTrendCallsPerDay(locations: 20) == 120)
+        let configuration = try #require(Load.text(Self.city).configuration)
+        #expect(
+            ConfigurationCheck.extrasSummary(configuration)
+                == "status page: +8 API calls/day for pollen and UV (every 3h), +6 for the climate trend (once a day)")
     }
 
     @Test func checkConfigStillSaysOneCallPerCityPerPoll() throws {

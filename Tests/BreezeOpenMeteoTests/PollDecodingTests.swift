@@ -17,11 +17,14 @@ struct PollDecodingTests {
     static let now = 1_787_234_400.0
     static let berlin = Coordinate(latitude: 52.52, longitude: 13.41)
     static let variables = Pollutant.allCases.map(\.openMeteoVariable)
+    /// The hours asked before the current one, and all hours asked.
+    static let past = PollRequestShape.standard.pastHours
+    static let asked = past + 120
 
     /// A poll element: `current` at `now` (+ 15 min when `quarter`), `hourly` with the rows
     /// `hours` (offsets from the current hour), each pollutant `value(pollutant, offset)`.
     static func element(
-        hours: [Int] = Array(-24..<120), current: [String: Any] = [:], quarter: Bool = false,
+        hours: [Int] = Array(-past..<120), current: [String: Any] = [:], quarter: Bool = false,
         value: (String, Int) -> Any = { variable, offset in variable == "pm2_5" ? Double(100 + offset) : 10.0 },
         columns: [String: Any] = [:], units: [String: String] = [:]
     ) -> [String: Any] {
@@ -60,12 +63,12 @@ struct PollDecodingTests {
         let form = ResponseBodies.form(request)
         #expect(form["current"] == "us_aqi,us_aqi_pm2_5,us_aqi_pm10,us_aqi_ozone")
         #expect(form["hourly"] == Self.variables.joined(separator: ","))
-        #expect(form["past_hours"] == "24" && form["forecast_hours"] == "120")
+        #expect(form["past_hours"] == "72" && form["forecast_hours"] == "120")
         #expect(form["timeformat"] == "unixtime")
         #expect(form["past_days"] == nil && form["forecast_days"] == nil && form["timezone"] == nil)
-        // Everything asked counts, as Open-Meteo counts it: ten variables, six days, one call.
+        // Everything asked counts, as Open-Meteo counts it: ten variables, eight days, one call.
         let asked = form["current"]!.split(separator: ",").count + form["hourly"]!.split(separator: ",").count
-        #expect(APICost.weight(variables: asked, days: Double(24 + 120) / 24) == 1)
+        #expect(APICost.weight(variables: asked, days: Double(72 + 120) / 24) == 1)
         _ = try result.get()
     }
 
@@ -81,13 +84,13 @@ struct PollDecodingTests {
         #expect(reading.droppedValues.isEmpty)
         let hourly = conditions.hourly
         #expect(hourly.problems.isEmpty)
-        #expect(hourly.hourCount == 144)
+        #expect(hourly.hourCount == Self.asked)
         #expect(hourly.currentHour == Instant(unixSeconds: Self.now))
-        #expect(hourly.currentIndex == 24)
-        #expect(hourly.firstHour == Instant(unixSeconds: Self.now - 24 * 3600))
+        #expect(hourly.currentIndex == Self.past)
+        #expect(hourly.firstHour == Instant(unixSeconds: Self.now - Double(Self.past) * 3600))
         #expect(hourly.lastHourReceived == Instant(unixSeconds: Self.now + 119 * 3600))
         #expect(hourly.newestFirst(.pm2_5, count: 3) == [100, 99, 98])
-        #expect(hourly.newestFirst(.pm2_5, count: 2, endingAt: hourly.hour(at: 0)) == [76, nil])
+        #expect(hourly.newestFirst(.pm2_5, count: 2, endingAt: hourly.hour(at: 0)) == [Double(100 - Self.past), nil])
         #expect(hourly.value(.pm2_5, at: Instant(unixSeconds: Self.now + 3600)) == 101)
         #expect(hourly.value(.pm2_5, at: Instant(unixSeconds: Self.now + 1800)) == nil)
         #expect(hourly.lastHourWithValue(.pm2_5) == hourly.lastHourReceived)
@@ -109,7 +112,7 @@ struct PollDecodingTests {
     }
 
     @Test func missingRowsAreNilAndNamed() throws {
-        let hours = Array(-24..<120).filter { !(-3 ... -1).contains($0) }
+        let hours = Array(-Self.past..<120).filter { !(-3 ... -1).contains($0) }
         let hourly = try conditions(Self.element(hours: hours)).hourly
         #expect(hourly.newestFirst(.pm2_5, count: 5) == [100, nil, nil, nil, 96])
         #expect(hourly.problems == ["hourly rows missing for 3 hours from 2026-08-20T11:00"])
@@ -128,7 +131,7 @@ struct PollDecodingTests {
 
     @Test func aListOfTheWrongLengthIsNotUsedAtAll() throws {
         let conditions = try conditions(Self.element(columns: ["pm2_5": Array(repeating: 5.0, count: 139)]))
-        let problem = "pm2_5 has 139 values for 144 hours; none is used"
+        let problem = "pm2_5 has 139 values for \(Self.asked) hours; none is used"
         #expect(conditions.hourly.problems == [problem])
         #expect(conditions.hourly.newestFirst(.pm2_5, count: 2) == [nil, nil])
         #expect(conditions.current.reading.concentrations[.pm2_5] == nil)
@@ -137,24 +140,24 @@ struct PollDecodingTests {
     }
 
     @Test func rowsOutOfOrderArePlacedByTheirOwnTimes() throws {
-        var hours = Array(-24..<120)
-        hours.swapAt(22, 23)  // 12:00 and 13:00
+        var hours = Array(-Self.past..<120)
+        hours.swapAt(Self.past - 2, Self.past - 1)  // 12:00 and 13:00
         let hourly = try conditions(Self.element(hours: hours)).hourly
         #expect(hourly.newestFirst(.pm2_5, count: 4) == [100, 99, 98, 97])
         #expect(hourly.problems == [
-            "hourly times out of order: row 24 (2026-08-20T12:00) comes after 2026-08-20T13:00; each row is placed by its own time"
+            "hourly times out of order: row \(Self.past) (2026-08-20T12:00) comes after 2026-08-20T13:00; each row is placed by its own time"
         ])
     }
 
     @Test func anHourGivenTwiceHasNoData() throws {
-        let hours = Array(-24..<120) + [-1]
+        let hours = Array(-Self.past..<120) + [-1]
         let hourly = try conditions(Self.element(hours: hours)).hourly
         #expect(hourly.newestFirst(.pm2_5, count: 3) == [100, nil, 98])
         #expect(hourly.problems.contains("hourly times repeat for 1 hours, from 2026-08-20T13:00; those hours have no data"))
     }
 
     @Test func aShortForecastSaysHowFarItReaches() throws {
-        let hourly = try conditions(Self.element(hours: Array(-24...6))).hourly
+        let hourly = try conditions(Self.element(hours: Array(-Self.past...6))).hourly
         #expect(hourly.lastHourReceived == Instant(unixSeconds: Self.now + 6 * 3600))
         #expect(hourly.value(.pm2_5, at: Instant(unixSeconds: Self.now + 7 * 3600)) == nil)
         #expect(hourly.problems == ["hourly ends at 2026-08-20T20:00, 6 hours after the current hour; 119 were asked"])
@@ -167,8 +170,8 @@ struct PollDecodingTests {
         element["hourly"] = hourly
         let offGrid = try conditions(element).hourly
         #expect(offGrid.problems.first == "1 hourly times are not whole hours of the window; their rows are ignored")
-        let outside = try conditions(Self.element(hours: [-30, 0, 1_000_000])).hourly
-        #expect(outside.problems.first == "2 hourly times lie outside the 144 hours asked; their rows are ignored")
+        let outside = try conditions(Self.element(hours: [-Self.past - 6, 0, 1_000_000])).hourly
+        #expect(outside.problems.first == "2 hourly times lie outside the \(Self.asked) hours asked; their rows are ignored")
         #expect(outside.value(.pm2_5, at: outside.currentHour) == 100)
     }
 
@@ -188,7 +191,7 @@ struct PollDecodingTests {
     @Test func withoutUsableHoursTheReadingKeepsItsAQI() throws {
         var textTimes = Self.element()
         var hourly = textTimes["hourly"] as! [String: Any]
-        hourly["time"] = (0..<144).map { _ in "2026-08-20T14:00" }
+        hourly["time"] = (0..<Self.asked).map { _ in "2026-08-20T14:00" }
         textTimes["hourly"] = hourly
         var noHourly = Self.element()
         noHourly["hourly"] = nil

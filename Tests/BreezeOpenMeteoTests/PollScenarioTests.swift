@@ -93,7 +93,8 @@ struct PollScenarioTests {
 
     @Test func aListOfTheWrongLengthIsRefusedWhole() throws {
         let paris = try poll("smoke-onset-wrong-length").paris
-        let problem = "pm2_5 has 139 values for 144 hours; none is used"
+        let asked = PollRequestShape.standard.pastHours + PollRequestShape.standard.forecastHours
+        let problem = "pm2_5 has \(asked - 5) values for \(asked) hours; none is used"
         #expect(paris.hourly.problems == [problem])
         #expect(paris.current.reading.concentrations[.pm2_5] == nil)
         #expect(paris.current.reading.droppedValues == [problem])
@@ -104,7 +105,7 @@ struct PollScenarioTests {
     @Test func rowsOutOfOrderKeepTheirOwnHours() throws {
         let paris = try poll("smoke-onset-out-of-order").paris
         #expect(paris.hourly.problems == [
-            "hourly times out of order: row 24 (2026-08-20T12:00) comes after 2026-08-20T13:00; each row is placed by its own time"
+            "hourly times out of order: row \(PollRequestShape.standard.pastHours) (2026-08-20T12:00) comes after 2026-08-20T13:00; each row is placed by its own time"
         ])
         #expect(paris.hourly.value(.pm2_5, at: Self.hour("2026-08-20T11:00")) == 5)
         #expect(paris.hourly.value(.pm2_5, at: Self.hour("2026-08-20T12:00")) == 150)

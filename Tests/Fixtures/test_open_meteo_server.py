@@ -412,6 +412,21 @@ class FaultTests(ServerTestCase):
                          "status")
         self.assertError(self.server.get("/v1/search", name="Paris"), 400, "bad")
 
+    def test_param_filter_takes_only_requests_asking_for_it(self):
+        """A fault for the pollen-and-UV request leaves the poll on the same path alone."""
+        self.fault(path="/v1/air-quality", kind="status", status=503, count=-1,
+                   param="current", contains="uv_index")
+        self.assertEqual(self.server.air([PARIS]).status, 200)
+        self.assertError(self.server.air([PARIS], current="birch_pollen,uv_index"), 503, "overloaded")
+        reply = self.server.request("POST", "/v1/air-quality",
+                                    form={"latitude": "48.85", "longitude": "2.35",
+                                          "current": "grass_pollen,uv_index"})
+        self.assertEqual(reply.status, 503, "a form parameter matches too")
+        self.assertEqual(self.server.air([PARIS]).status, 200)
+        reply = self.server.control("/control/faults", {"faults": [
+            {"kind": "status", "status": 503, "param": "current"}]})
+        self.assertEqual(reply.status, 400)
+
     def test_delay(self):
         self.fault(kind="delay", seconds=0.4)
         started = time.monotonic()

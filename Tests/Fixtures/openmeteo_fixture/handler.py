@@ -111,7 +111,7 @@ class Handler(BaseHTTPRequestHandler):
             form = parse_qs(body.decode("utf-8", "replace"), keep_blank_values=True)
         state = self.app.state
         state.record(method, path, query, form, dict(self.headers.items()))
-        fault = state.take_fault(path)
+        fault = state.take_fault(path, {**query, **form})
         if fault and fault["kind"] in faults.PRE_KINDS:
             kind = fault["kind"]
             if kind == "reset":

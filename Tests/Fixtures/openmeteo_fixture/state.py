@@ -67,6 +67,9 @@ def _validate_fault(fault):
         raise ApiError("'count' must be positive, or negative for every matching request")
     if fault["kind"] == "status" and not isinstance(fault.get("status"), int):
         raise ApiError("A 'status' fault needs an integer 'status'")
+    if ("param" in fault) != ("contains" in fault) or not all(
+            isinstance(fault.get(key, ""), str) for key in ("param", "contains")):
+        raise ApiError("'param' and 'contains' go together, both strings")
     return fault
 
 
@@ -184,11 +187,16 @@ class State:
         with self.lock:
             return [dict(fault) for fault in self.faults]
 
-    def take_fault(self, path):
-        """The first queued fault matching `path`, counted down (count < 0: forever)."""
+    def take_fault(self, path, params=None):
+        """The first queued fault matching `path` (and, with `param`/`contains`, whose request
+        parameter `param` — query or form — contains that text), counted down (count < 0:
+        forever)."""
         with self.lock:
             for index, fault in enumerate(self.faults):
                 if fault.get("path") not in (None, path):
+                    continue
+                if "param" in fault and not any(
+                        fault["contains"] in value for value in (params or {}).get(fault["param"], [])):
                     continue
                 if fault["count"] > 0:
                     fault["count"] -= 1

@@ -1,0 +1,144 @@
+import BreezeAlerts
+import BreezeConfig
+import BreezeDelivery
+import BreezeFiles
+import BreezeModel
+import BreezeSystem
+import BreezeVocabulary
+import BreezeWeb
+import Dispatch
+
+/// Fetches the status page's extras beside the poll, never in its way: on its own queue, one
+/// run at a time, started after a cycle has handed its result back; pollen and UV when due,
+/// then the climate trends due (`ExtrasSchedule`), each request bounded by `Timeout=` and tried
+/// once. A failure is logged (once per message) and the page keeps what it had. Every property
+/// is touched on `control` alone; the run itself touches none.
+final class ExtrasFetcher: @unchecked Sendable {
+    /// The latest extras, read by the publisher of `WebSnapshot`.
+    let store: CityExtrasStore
+    private let control: DispatchQueue
+    private let queue = DispatchQueue(label: "breezed.extras")
+    private let cache: ClimateTrendCache
+    private let logger: any Logger
+    private let clock: @Sendable () -> ClockReading
+    /// Called on `control` when a run has brought something (the daemon publishes the pages).
+    var onUpdate: (() -> Void)?
+    private var schedule = ExtrasSchedule()
+    private var running = false
+    private let failures = FailureLatch()
+
+    /// Reads the climate cache of `stateDirectory` (a bad one is logged and fetched again).
+    init(control: DispatchQueue, stateDirectory: String, logger: any Logger, clock: @escaping @Sendable () -> ClockReading) {
+        self.control = control
+        self.logger = logger
+        self.clock = clock
+        cache = ClimateTrendCache(stateDirectory: stateDirectory)
+        let (entries, problem) = cache.load()
+        if let problem { logger.log(LogRecord(.warning, problem, fields: [("BREEZE_ERROR", problem)])) }
+        store = CityExtrasStore(climate: entries)
+    }
+
+    /// On `control`, after a cycle: adopts its history and forecast (`polled`), then starts a
+    /// run for what is due, unless one runs or `plan` has no extras source.
+    func cycleFinished(polled: [String: (history: [HourlyAQI], forecast: [ForecastDayAQI])], plan: DaemonPlan) {
+        dispatchPrecondition(condition: .onQueue(control))
+        store.temperatureUnit = plan.configuration.breeze.temperatureUnit
+        store.adoptPolled(polled, configured: Set(plan.cities.map(\.city.name)))
+        guard let source = plan.extrasSource, !running, !plan.cities.isEmpty else { return }
+        let now = clock().wall
+        let pollenCities = schedule.pollenDue(at: now) ? plan.cities.map(\.city) : []
+        let climateDue = schedule.climateDue(plan.cities, entries: store.climateEntries, now: now)
+        guard !pollenCities.isEmpty || !climateDue.isEmpty else { return }
+        if !pollenCities.isEmpty { schedule.lastPollenAttempt = now }
+        for (watched, day) in climateDue {
+            schedule.climateAttempts[watched.city.name] = .init(day: day.description, at: now)
+        }
+        running = true
+        let timeout = plan.configuration.breeze.timeout
+        let entries = store.climateEntries
+        queue.async { [self] in
+            let outcome = Self.run(
+                source: source, pollenCities: pollenCities, climateDue: climateDue.map { ($0.0.city, $0.1) },
+                timeout: timeout, clock: clock)
+            let saveProblem = save(entries.merging(outcome.climate) { _, new in new }, changed: !outcome.climate.isEmpty)
+            control.async { [self] in
+                running = false
+                store.adoptPollen(outcome.pollen)
+                store.adoptClimate(outcome.climate)
+                report(outcome, saveProblem: saveProblem)
+                if !outcome.pollen.isEmpty || !outcome.climate.isEmpty { onUpdate?() }
+            }
+        }
+    }
+
+    /// What one run brought.
+    struct Outcome: Sendable {
+        var pollen: [String: PollenReading] = [:]
+        var climate: [String: ClimateTrendEntry] = [:]
+        /// Per city, the failure and problem sentences to log.
+        var records: [LogRecord] = []
+        var failures: [String] = []
+    }
+
+    /// One run, on the extras' queue: the pollen request (all cities, batched), then one archive
+    /// request per city due, each with its own deadline of `timeout` (the pollen request one per
+    /// batch of 1000, plus one).
+    static func run(
+        source: any ExtrasSource, pollenCities: [City], climateDue: [(City, LocalDay)], timeout: Duration,
+        clock: @Sendable () -> ClockReading
+    ) -> Outcome {
+        var outcome = Outcome()
+        if !pollenCities.isEmpty {
+            let batches = (pollenCities.count + 999) / 1000
+            let deadline = Deadline(after: timeout * (batches + 1), from: clock())
+            let results = source.pollenAndUV(for: pollenCities, deadline: deadline)
+            for (index, city) in pollenCities.enumerated() {
+                switch index < results.count ? results[index] : .failure(SourceFailure(message: "no result", permanent: false)) {
+                case .success(let reading):
+                    outcome.pollen[city.name] = reading
+                    outcome.records.append(ExtrasRecords.pollen(reading, city: city))
+                case .failure(let failure):
+                    outcome.failures.append("pollen and UV: \(failure.message)")
+                }
+            }
+        }
+        for (city, day) in climateDue {
+            switch source.climateTrend(for: city, day: day, deadline: Deadline(after: timeout, from: clock())) {
+            case .success(let points):
+                let entry = ClimateTrendEntry(day: day.description, latitude: city.latitude, longitude: city.longitude, points: points)
+                outcome.climate[city.name] = entry
+                outcome.records.append(ExtrasRecords.climate(entry, city: city))
+            case .failure(let failure):
+                outcome.failures.append("climate trend: \(failure.message)")
+            }
+        }
+        return outcome
+    }
+
+    /// Writes the cache when `changed`; the sentence of a failure, nil on success.
+    private func save(_ entries: [String: ClimateTrendEntry], changed: Bool) -> String? {
+        guard changed else { return nil }
+        do {
+            try cache.save(entries)
+            return nil
+        } catch {
+            return "cannot save the climate trends: \(error)"
+        }
+    }
+
+    private func report(_ outcome: Outcome, saveProblem: String?) {
+        outcome.records.forEach(logger.log)
+        var summary = "status page extras: pollen and UV for \(Counted.text(outcome.pollen.count, "city", "cities")), "
+            + "climate trend for \(outcome.climate.count)"
+        if !outcome.failures.isEmpty { summary += ", \(outcome.failures.count) failed" }
+        logger.log(LogRecord(.info, summary))
+        var seen: Set<String> = []
+        for failure in outcome.failures + [saveProblem].compactMap({ $0 }) where seen.insert(failure).inserted {
+            guard failures.failed(failure) else { continue }
+            logger.log(LogRecord(.warning, "status page extras: \(failure)", fields: [("BREEZE_ERROR", failure)]))
+        }
+        if outcome.failures.isEmpty, saveProblem == nil, failures.succeeded() {
+            logger.log(LogRecord(.notice, "status page extras: fetched again"))
+        }
+    }
+}

@@ -1,0 +1,97 @@
+import BreezeAlerts
+import BreezeConfig
+import BreezeModel
+import BreezeVocabulary
+import BreezeWeb
+import Foundation
+
+/// What the status page shows from a poll's own hourly series, beyond the state: the last 48
+/// hours of the AQI hour by hour and the coming local days' forecast. Pure; run on the poll's
+/// queue after the cycle.
+enum PolledExtras {
+    /// Hours of history the page charts.
+    static let historyHours = 48
+    /// Hours an hour's rating reads, itself included (24-hour SO₂ above 304 ppb, the longest).
+    static let trailingHours = 24
+
+    /// Each configured city's history and forecast days from the cycle's series (`forecasts`,
+    /// by name; a city without one is left out and keeps its last), its days in its
+    /// `TimeZone=` (else the system's).
+    static func byCity(_ forecasts: [String: ForecastSeries], configuration: Configuration)
+        -> [String: (history: [HourlyAQI], forecast: [ForecastDayAQI])]
+    {
+        var extras: [String: (history: [HourlyAQI], forecast: [ForecastDayAQI])] = [:]
+        for city in configuration.cities {
+            guard let series = forecasts[city.city.name] else { continue }
+            let zone = city.city.timeZone.flatMap(TimeZone.init(identifier:)) ?? .current
+            // The threshold only counts hours above it, which the page does not show.
+            let threshold = ForecastRule(city)?.threshold ?? 101
+            extras[city.city.name] = (history(series), forecastDays(series, zone: zone, threshold: threshold))
+        }
+        return extras
+    }
+
+    /// The AQI hour by hour, as AirNow rates it (`CurrentAirQualitySeries`: NowCast PM, 8-hour
+    /// O₃ and CO, 1-hour NO₂ and SO₂), the last `historyHours` up to the current hour, oldest
+    /// first. An hour is nil when it cannot be rated: no index (too few hours), beyond the AQI
+    /// or undetermined, or its trailing hours reach before the series (a rating from a cut
+    /// window would differ from the one made then). Empty without a current hour.
+    static func history(_ series: ForecastSeries) -> [HourlyAQI] {
+        guard let current = series.currentHour, let currentIndex = index(of: current, in: series) else { return [] }
+        // Rate only up to the current hour: the forecast hours are not history.
+        let past = series.concentrations.columns.mapValues { Array($0.prefix(currentIndex + 1)) }
+        let rated = CurrentAirQualitySeries(HourlyConcentrations(past))
+        let first = max(0, currentIndex - historyHours + 1)
+        return (first...currentIndex).map { hour in
+            let aqi: Int?
+            if hour >= trailingHours - 1, hour < rated.count, case .index(let value, _) = rated[hour] {
+                aqi = value
+            } else {
+                aqi = nil
+            }
+            return HourlyAQI(hour: series.firstHour + .seconds(3600 * hour), aqi: aqi)
+        }
+    }
+
+    /// Each local day in `zone` from the current hour's to the last the series reaches, as the
+    /// forecast alerts rate it (`ForecastDay`: the day's peak AQI and its pollutant), or a note
+    /// saying why not. At most 8 days.
+    static func forecastDays(_ series: ForecastSeries, zone: TimeZone, threshold: Int) -> [ForecastDayAQI] {
+        let hourCount = series.concentrations.hourCount
+        guard let current = series.currentHour, hourCount > 0, let today = LocalDay(current, in: zone),
+            let lastDay = LocalDay(series.firstHour + .seconds(3600 * (hourCount - 1)), in: zone)
+        else { return [] }
+        var days: [ForecastDayAQI] = []
+        var day = today
+        while day <= lastDay, days.count < 8 {
+            days.append(dayAQI(day, series.forecast(day, in: zone, threshold: threshold)))
+            day = day.next
+        }
+        return days
+    }
+
+    static func dayAQI(_ day: LocalDay, _ outcome: ForecastDay.Outcome) -> ForecastDayAQI {
+        let name = day.description
+        switch outcome {
+        case .rated(let rating):
+            guard let peak = rating.peakAQI else {
+                return ForecastDayAQI(day: name, aqi: nil, dominant: rating.dominant?.pollutant, note: "beyond the AQI or undetermined")
+            }
+            return ForecastDayAQI(day: name, aqi: peak, dominant: rating.dominant?.pollutant)
+        case .incomplete(let missing):
+            let why = missing.map(String.init(describing:)).joined(separator: "; ")
+            return ForecastDayAQI(day: name, aqi: nil, note: "incomplete (\(why))")
+        case .beyondTheForecastHorizon:
+            return ForecastDayAQI(day: name, aqi: nil, note: "beyond the forecast horizon")
+        case .notALocalDay(let hours):
+            return ForecastDayAQI(day: name, aqi: nil, note: "not a local day (\(hours) hours)")
+        }
+    }
+
+    private static func index(of hour: Instant, in series: ForecastSeries) -> Int? {
+        let offset = (hour.unixSeconds - series.firstHour.unixSeconds) / 3600
+        guard offset.isFinite, offset == offset.rounded(), offset >= 0, offset < Double(series.concentrations.hourCount)
+        else { return nil }
+        return Int(offset)
+    }
+}

@@ -1,0 +1,78 @@
+import BreezeHTTP
+import BreezeModel
+import BreezeTestSupport
+import BreezeVocabulary
+import Foundation
+import Testing
+
+@testable import BreezeOpenMeteo
+
+/// The pollen-and-UV request beside the poll: what it asks, and what it takes of the answer.
+struct PollenAndUVTests {
+    let clock = ManualClock()
+    static let grains = "grains/m\u{00B3}"
+    static let paris = Coordinate(latitude: 48.85, longitude: 2.35)
+    static let sydney = Coordinate(latitude: -33.87, longitude: 151.21)
+
+    static func element(_ coordinate: Coordinate, values: [String: Any], units: [String: String] = [:]) -> [String: Any] {
+        var currentUnits: [String: String] = ["time": "unixtime", "interval": "seconds", "uv_index": ""]
+        for type in PollenType.allCases { currentUnits[type.openMeteoVariable] = grains }
+        for (key, value) in units { currentUnits[key] = value }
+        var current: [String: Any] = ["time": 1_787_234_400, "interval": 3600]
+        for (key, value) in values { current[key] = value }
+        return [
+            "latitude": coordinate.latitude, "longitude": coordinate.longitude, "utc_offset_seconds": 0,
+            "timezone": "GMT", "current_units": currentUnits, "current": current,
+        ]
+    }
+
+    func fetch(_ answer: Any, _ coordinates: [Coordinate]) -> ([Result<PollenReading, FetchError>], HTTPRequest) {
+        let transport = RecordingTransport(outcomes: [ResponseBodies.ok(answer)])
+        let client = AirQualityClient(
+            endpoints: OpenMeteoEndpoints(apiURL: "http://127.0.0.1:1"), transport: transport,
+            environment: clock.environment)
+        return (client.pollenAndUV(for: coordinates, deadline: clock.deadline(in: .seconds(60))), transport.requests[0])
+    }
+
+    @Test func oneRequestAsksSevenVariablesForEveryCity() throws {
+        let nulls = Dictionary(uniqueKeysWithValues: PollenRequest.variables.map { ($0, NSNull() as Any) })
+        let (results, request) = fetch([Self.element(Self.paris, values: nulls), Self.element(Self.sydney, values: nulls)], [Self.paris, Self.sydney])
+        let form = ResponseBodies.form(request)
+        #expect(form["current"] == "alder_pollen,birch_pollen,grass_pollen,mugwort_pollen,olive_pollen,ragweed_pollen,uv_index")
+        #expect(form["hourly"] == nil && form["latitude"] == "48.85,-33.87")
+        #expect(results.count == 2)
+    }
+
+    /// In Europe in season: counts; elsewhere every pollen null: no pollen data, UV still read.
+    @Test func pollenInAndOutOfTheModelsDomain() throws {
+        var europe: [String: Any] = ["uv_index": 5.25, "birch_pollen": 12.0, "grass_pollen": 3.5]
+        for variable in ["alder_pollen", "mugwort_pollen", "olive_pollen", "ragweed_pollen"] { europe[variable] = NSNull() }
+        var elsewhere: [String: Any] = ["uv_index": 9.0]
+        for type in PollenType.allCases { elsewhere[type.openMeteoVariable] = NSNull() }
+        let (results, _) = fetch(
+            [Self.element(Self.paris, values: europe), Self.element(Self.sydney, values: elsewhere)], [Self.paris, Self.sydney])
+        let paris = try results[0].get()
+        #expect(paris.pollen == [.birch: 12, .grass: 3.5])
+        #expect(paris.uvIndex == 5.25)
+        #expect(paris.problems.isEmpty)
+        let sydney = try results[1].get()
+        #expect(sydney.pollen == nil)
+        #expect(sydney.uvIndex == 9)
+    }
+
+    @Test func hostileValuesAreDroppedAndNamedNeverTrapped() throws {
+        let values: [String: Any] = [
+            "birch_pollen": -4.0, "grass_pollen": 1e300, "alder_pollen": "lots", "olive_pollen": 20.0,
+            "ragweed_pollen": 7.0, "uv_index": 1e300,
+        ]
+        let (results, _) = fetch(
+            [Self.element(Self.paris, values: values, units: ["ragweed_pollen": "ppm"])], [Self.paris])
+        let reading = try results[0].get()
+        #expect(reading.counts == [.olive: 20])
+        #expect(reading.uvIndex == nil)
+        #expect(Set(reading.problems) == [
+            "alder_pollen is not a number", "birch_pollen -4 is negative", "grass_pollen 1e+300 is beyond any pollen count",
+            "ragweed_pollen came in 'ppm', expected '\(Self.grains)'", "uv_index 1e+300 is beyond any UV index",
+        ])
+    }
+}
