@@ -83,6 +83,7 @@ public enum PollCycle {
                 record.lastReading = reading
                 record.alerting = alerting
                 record.lastError = nil
+                record.lastSuccessfulPollAt = now
                 // The rules act on the alerting AQI; the limits on the current hour's values. A
                 // firing alert whose hours broke holds: Open-Meteo's 24-hour mean lags the smoke
                 // and would resolve it falsely.

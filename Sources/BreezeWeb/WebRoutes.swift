@@ -5,6 +5,7 @@ public enum WebRoutes {
     /// The page for `path` from `snapshot`.
     public static func page(path: String, snapshot: WebSnapshot) -> WebPage {
         switch path {
+        case "/metrics": return MetricsPage.page(snapshot)
         default:
             return .text("not found\n", status: 404)
         }
