@@ -60,7 +60,7 @@ let package = Package(
         // the hand-off to the outbox, reload and the ordered stop.
         .target(
             name: "BreezeDaemon",
-            dependencies: ["BreezeModel", "BreezeConfig", "BreezeAlerts", "BreezeSystem", "BreezeHTTP", "BreezeOpenMeteo", "BreezeDelivery", "BreezeFiles", "BreezeControlSocket", "BreezeState", "BreezeVocabulary"]),
+            dependencies: ["BreezeModel", "BreezeConfig", "BreezeAlerts", "BreezeSystem", "BreezeHTTP", "BreezeOpenMeteo", "BreezeDelivery", "BreezeFiles", "BreezeControlSocket", "BreezeState", "BreezeVocabulary", "BreezeWeb"]),
         // Argument parsing, exit codes and terminal output shared by both executables.
         .target(name: "BreezeCommandLine"),
         // What breezed serves over HTTP: the dashboard, /metrics and /api/v1, rendered from a
@@ -105,7 +105,7 @@ let package = Package(
         .testTarget(name: "BreezeStateTests", dependencies: ["BreezeState", "BreezeAlerts", "BreezeFiles", "BreezeModel", "BreezeVocabulary"]),
         .testTarget(
             name: "BreezeDaemonTests",
-            dependencies: ["BreezeDaemon", "BreezeAlerts", "BreezeModel", "BreezeSystem", "BreezeDelivery", "BreezeConfig", "BreezeState", "BreezeVocabulary"]),
+            dependencies: ["BreezeDaemon", "BreezeAlerts", "BreezeModel", "BreezeSystem", "BreezeDelivery", "BreezeConfig", "BreezeState", "BreezeVocabulary", "BreezeOpenMeteo", "BreezeWeb"]),
         .testTarget(
             name: "BreezeDeliveryTests",
             dependencies: ["BreezeDelivery", "BreezeAlerts", "BreezeModel", "BreezeConfig", "BreezeHTTP", "BreezeTestSupport", "BreezeVocabulary"]),

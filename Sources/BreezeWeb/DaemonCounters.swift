@@ -1,3 +1,5 @@
+import BreezeDelivery
+
 /// What the daemon counts since it started, for `/metrics` (`breeze_*_total` and the
 /// cycle-duration histogram). Filled by the daemon; read through `WebSnapshot`.
 public struct DaemonCounters: Sendable, Equatable {
@@ -18,7 +20,7 @@ public struct DaemonCounters: Sendable, Equatable {
     /// no response for another reason, a 2xx whose body did not decode.
     public static let apiRequestResults = ["ok", "http_error", "timeout", "transport_error", "bad_body"]
     /// The delivery results always exposed for every receiver.
-    public static let deliveryResults = ["delivered", "failed", "dead"]
+    public static let deliveryResults = DeliveryResult.allCases.map(\.rawValue)
 
     /// Counts one completed cycle of `result` that took `seconds`.
     public mutating func countCycle(_ result: String, seconds: Double) {
