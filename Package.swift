@@ -89,7 +89,7 @@ let package = Package(
         // The pages, /metrics and /api/v1 rendered from snapshots, without a listener.
         .testTarget(
             name: "BreezeWebTests",
-            dependencies: ["BreezeWeb", "BreezeModel", "BreezeAlerts", "BreezeState", "BreezeDelivery", "BreezeVocabulary"]),
+            dependencies: ["BreezeWeb", "BreezeModel", "BreezeAlerts", "BreezeState", "BreezeDelivery", "BreezeVocabulary", "BreezeTestSupport"]),
         // AtomicFile on a real file system.
         .testTarget(name: "BreezeFilesTests", dependencies: ["BreezeFiles"]),
         // CurlTransport against a real HTTP server on loopback.

@@ -63,7 +63,7 @@ enum MetricsSnapshots {
             ("New\nline\r\t\u{0}end", record("New\nline\r\t\u{0}end", usAQI: 0, alertingAQI: 0, concentrations: [.pm10: .infinity, .so2: -.infinity])),
             (long, record(long, usAQI: nil, alertingAQI: nil, concentrations: [.o3: 1e-300])),
             ("Never polled", nil),
-            ("}{=,\"\\\\\"", record("}{=", usAQI: 301, alertingAQI: 301, concentrations: [:], firing: true)),
+            ("}{=,\"\\\\\"", record("}{=,\"\\\\\"", usAQI: 301, alertingAQI: 301, concentrations: [:], firing: true)),
         ]
         return snapshot(records, counters: counters, receivers: ["ops\"} 1\nbreeze_fake 2", "東京 pager"], version: "1.0\"\n\\")
     }
