@@ -226,7 +226,7 @@ public final class Daemon: @unchecked Sendable {
         web.publisher.publish(
             WebPublisher.Moment(
                 takenAt: environment.clock().wall, version: environment.version, plan: plan,
-                nextPollAt: loop?.nextPollWall, cycleRunning: phase.cycleRunning, state: state))
+                nextPollAt: loop?.nextPollWall, cycleRunning: phase.cycleRunning, state: state, counters: counters()))
     }
 
     private func statusLine(alerting: Int? = nil) -> String {

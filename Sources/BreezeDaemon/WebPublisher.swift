@@ -23,6 +23,8 @@ public final class WebPublisher: Sendable {
         var nextPollAt: Instant?
         var cycleRunning: Bool
         var state: DaemonState
+        /// `Daemon.counters()`: what `/metrics` counts.
+        var counters = DaemonCounters()
     }
 
     public init() {}
@@ -50,7 +52,7 @@ public final class WebPublisher: Sendable {
             cycleRunning: moment.cycleRunning, state: moment.state,
             cities: cities(moment.plan.cities.map(\.city.name), state: moment.state),
             receivers: configuration.receiverNames,
-            deliveries: OutboxSummary(outbox.scan(), now: moment.takenAt),
+            deliveries: OutboxSummary(outbox.scan(), now: moment.takenAt), counters: moment.counters,
             temperatureUnit: BreezeModel.TemperatureUnit(rawValue: configuration.breeze.temperatureUnit.rawValue) ?? .celsius)
     }
 
