@@ -58,6 +58,17 @@ import Testing
         ])
     }
 
+    @Test func aStateFromBeforeLastSuccessfulPollAtTakesTheLastPollWhenItGotData() {
+        var good = MetricsSnapshots.record("Oslo", usAQI: 20, alertingAQI: 20, concentrations: [:])
+        good.lastSuccessfulPollAt = nil
+        good.lastPollAt = Instant(unixSeconds: 1_764_600_900)
+        var failed = good
+        failed.lastError = "Open-Meteo unreachable: timed out"
+        #expect(lines(MetricsSnapshots.snapshot([("Oslo", good)]), "breeze_last_successful_poll_timestamp_seconds")
+            == ["breeze_last_successful_poll_timestamp_seconds{city=\"Oslo\"} 1764600900"])
+        #expect(lines(MetricsSnapshots.snapshot([("Oslo", failed)]), "breeze_last_successful_poll_timestamp_seconds").isEmpty)
+    }
+
     @Test func everyBandIsThereOnceWithOneForTheCurrent() {
         let bands = lines(MetricsSnapshots.twoCities, "breeze_band")
         #expect(bands.count == 2 * Band.allCases.count)
