@@ -7,7 +7,8 @@ public struct DaemonCounters: Sendable, Equatable {
     public var pollCycles: [String: Int] = [:]
     /// Requests to Open-Meteo by result (`apiRequestResults`: "ok", "http_error", "timeout", …), every attempt.
     public var apiRequests: [String: Int] = [:]
-    /// Delivery attempts by receiver, then result ("delivered", "failed", "dead").
+    /// Deliveries by receiver, then result: attempts "delivered" or "failed" (retried), entries
+    /// given up "dead" (`DeliveryResult`).
     public var deliveries: [String: [String: Int]] = [:]
     /// Completed cycles' durations in seconds, for the histogram.
     public var cycleDurations = DurationHistogram()

@@ -53,7 +53,8 @@ public enum MetricsPage {
             guard let reading = city.record?.lastReading else { continue }
             for pollutant in Pollutant.allCases {
                 guard let value = reading.concentrations[pollutant] else { continue }
-                text.sample(concentration, [("city", city.label), ("pollutant", pollutantLabels[pollutant]!)], value / 1e6)
+                text.sample(concentration, [("city", city.label), ("pollutant", pollutantLabels[pollutant]!)],
+                    written: MetricsText.millionths(value))
             }
         }
         text.family("breeze_alert_firing", .gauge, help: "1 while the city's alert is firing, else 0.")

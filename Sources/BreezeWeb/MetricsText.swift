@@ -39,6 +39,13 @@ struct MetricsText {
         bytes.append(UInt8(ascii: "\n"))
     }
 
+    /// One sample whose value is already written (`millionths`).
+    mutating func sample(_ name: String, _ labels: [(String, EscapedLabel)], written value: String) {
+        startSample(name, labels)
+        append(value)
+        bytes.append(UInt8(ascii: "\n"))
+    }
+
     /// One sample of an integer value (counts, 0/1 gauges, AQIs), written without a fraction.
     mutating func sample(_ name: String, _ labels: [(String, EscapedLabel)] = [], _ value: Int) {
         startSample(name, labels)
@@ -75,6 +82,22 @@ struct MetricsText {
         if value.isInfinite { return value > 0 ? "+Inf" : "-Inf" }
         if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
         return value.description
+    }
+
+    /// `value` × 10⁻⁶ written exactly: the shortest decimal of `value` with its exponent
+    /// moved, so 19.4 (µg/m³) is `19.4e-6` (g/m³), which reads back as the double nearest
+    /// 0.0000194, not the quotient's 1.9399999999999997e-05.
+    static func millionths(_ value: Double) -> String {
+        guard value.isFinite, value != 0 else { return number(value) }
+        let text = value.description
+        var mantissa = Substring(text)
+        var exponent = 0
+        if let marker = text.firstIndex(of: "e") {
+            mantissa = text[..<marker]
+            exponent = Int(text[text.index(after: marker)...]) ?? 0
+        }
+        if mantissa.hasSuffix(".0") { mantissa = mantissa.dropLast(2) }
+        return "\(mantissa)e\(exponent - 6)"
     }
 
     /// A label value escaped once, so a city's name is escaped once for all its samples.

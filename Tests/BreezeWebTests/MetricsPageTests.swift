@@ -46,10 +46,10 @@ import Testing
         #expect(lines(snapshot, "breeze_aqi") == ["breeze_aqi{city=\"Paris\"} 171", "breeze_aqi{city=\"東京\"} 38"])
         #expect(lines(snapshot, "breeze_open_meteo_aqi") == ["breeze_open_meteo_aqi{city=\"Paris\"} 162", "breeze_open_meteo_aqi{city=\"東京\"} 42"])
         #expect(lines(snapshot, "breeze_pollutant_concentration_grams_per_cubic_meter") == [
-            "breeze_pollutant_concentration_grams_per_cubic_meter{city=\"Paris\",pollutant=\"pm2_5\"} 8.85e-05",
-            "breeze_pollutant_concentration_grams_per_cubic_meter{city=\"Paris\",pollutant=\"o3\"} 4e-05",
-            "breeze_pollutant_concentration_grams_per_cubic_meter{city=\"東京\",pollutant=\"pm2_5\"} 9.25e-06",
-            "breeze_pollutant_concentration_grams_per_cubic_meter{city=\"東京\",pollutant=\"no2\"} 1.2e-05",
+            "breeze_pollutant_concentration_grams_per_cubic_meter{city=\"Paris\",pollutant=\"pm2_5\"} 88.5e-6",
+            "breeze_pollutant_concentration_grams_per_cubic_meter{city=\"Paris\",pollutant=\"o3\"} 40e-6",
+            "breeze_pollutant_concentration_grams_per_cubic_meter{city=\"東京\",pollutant=\"pm2_5\"} 9.25e-6",
+            "breeze_pollutant_concentration_grams_per_cubic_meter{city=\"東京\",pollutant=\"no2\"} 12e-6",
         ])
         #expect(lines(snapshot, "breeze_alert_firing") == ["breeze_alert_firing{city=\"Paris\"} 1", "breeze_alert_firing{city=\"東京\"} 0"])
         #expect(lines(snapshot, "breeze_last_successful_poll_timestamp_seconds") == [
@@ -150,7 +150,7 @@ import Testing
         let body = text(snapshot)
         #expect(body.contains("breeze_aqi{city=\"Quote\\\" Back\\\\slash\"} 500\n"))
         #expect(body.contains("breeze_aqi{city=\"New\\nline\r\t\u{0}end\"} 0\n"))
-        #expect(body.contains("{city=\"Quote\\\" Back\\\\slash\",pollutant=\"pm2_5\"} 1e+294\n"))
+        #expect(body.contains("{city=\"Quote\\\" Back\\\\slash\",pollutant=\"pm2_5\"} 1e294\n"))
         #expect(body.contains("{city=\"Quote\\\" Back\\\\slash\",pollutant=\"co\"} NaN\n"))
         #expect(body.contains("pollutant=\"pm10\"} +Inf\n"))
         #expect(body.contains("pollutant=\"so2\"} -Inf\n"))
@@ -168,6 +168,21 @@ import Testing
         #expect(body.contains("breeze_alert_firing{city=\"Never polled\"} 0\n"))
         #expect(!body.contains("breeze_aqi{city=\"\(String(repeating: "é", count: 200))\""))
         #expect(body.contains("breeze_pollutant_concentration_grams_per_cubic_meter{city=\"\(String(repeating: "é", count: 200))\",pollutant=\"o3\"}"))
+    }
+
+    @Test func concentrationsMoveTheirDecimalExponentNotDivide() {
+        let samples: [(Double, String)] = [
+            (19.4, "19.4e-6"), (76.5, "76.5e-6"), (250, "250e-6"), (0, "0"), (-12.5, "-12.5e-6"), (1e300, "1e294"),
+            (1.5e-7, "1.5e-13"), (1e17, "1e11"), (.nan, "NaN"), (.infinity, "+Inf"), (-.infinity, "-Inf"),
+        ]
+        for (value, written) in samples {
+            #expect(MetricsText.millionths(value) == written, "\(value)")
+            // What it reads back as is value / 10⁶ within the quotient's own rounding.
+            if value.isFinite { #expect(abs(Double(written)! - value / 1e6) <= (value / 1e6).ulp, "\(value)") }
+        }
+        // The quotient itself is a digit off: the reason for moving the exponent.
+        #expect((19.4 / 1e6).description == "1.9399999999999997e-05")
+        #expect(Double(MetricsText.millionths(19.4))!.description == "1.94e-05")
     }
 
     @Test func numbersAreWrittenAsGoReadsThem() {
