@@ -24,13 +24,13 @@ public enum MetricsPage {
         // About 1.3 KB per city with every value present (18 series).
         var text = MetricsText(capacity: 4096 + snapshot.cities.count * 1400)
         let cities = snapshot.cities.map { city in
-            MetricsCity(label: MetricsText.escaped(city.name), record: city.record ?? snapshot.state.cities[city.name])
+            MetricsCity(label: MetricLabels(("city", city.name)), record: city.record ?? snapshot.state.cities[city.name])
         }
         writeCities(cities, into: &text)
         writeCounters(snapshot, into: &text)
         writeDeliveries(snapshot, into: &text)
         text.family("breeze_build_info", .gauge, help: "Always 1: the running breezed's version in the label.")
-        text.sample("breeze_build_info", [("version", MetricsText.escaped(snapshot.version))], 1)
+        text.sample("breeze_build_info", MetricLabels(("version", snapshot.version)), integer: 1)
         return text.bytes
     }
 
@@ -40,12 +40,12 @@ public enum MetricsPage {
             // States from before `AQISource=` was acted on have no alerting AQI: Open-Meteo's it was.
             let alerting = city.record.flatMap { $0.alerting.map(\.aqi) ?? $0.lastReading?.usAQI }
             guard let aqi = alerting else { continue }
-            text.sample("breeze_aqi", [("city", city.label)], aqi)
+            text.sample("breeze_aqi", city.label, integer: aqi)
         }
         text.family("breeze_open_meteo_aqi", .gauge, help: "Open-Meteo's own us_aqi in the last reading with data.")
         for city in cities {
             guard let aqi = city.record?.lastReading?.usAQI else { continue }
-            text.sample("breeze_open_meteo_aqi", [("city", city.label)], aqi)
+            text.sample("breeze_open_meteo_aqi", city.label, integer: aqi)
         }
         let concentration = concentrationName
         text.family(concentration, .gauge, help: "Each pollutant's concentration in the last reading with data, in g/m³ (× 1e6 for µg/m³).")
@@ -53,19 +53,19 @@ public enum MetricsPage {
             guard let reading = city.record?.lastReading else { continue }
             for pollutant in Pollutant.allCases {
                 guard let value = reading.concentrations[pollutant] else { continue }
-                text.sample(concentration, [("city", city.label), ("pollutant", pollutantLabels[pollutant]!)],
+                text.sample(concentration, city.label, pollutantLabels[pollutant]!,
                     written: MetricsText.millionths(value))
             }
         }
         text.family("breeze_alert_firing", .gauge, help: "1 while the city's alert is firing, else 0.")
         for city in cities {
-            text.sample("breeze_alert_firing", [("city", city.label)], city.record?.alert.firing == true ? 1 : 0)
+            text.sample("breeze_alert_firing", city.label, integer: city.record?.alert.firing == true ? 1 : 0)
         }
         text.family("breeze_band", .gauge, help: "1 for the band of the city's alerting AQI, 0 for every other band.")
         for city in cities {
             guard let current = city.record?.band else { continue }
             for band in Band.allCases {
-                text.sample("breeze_band", [("city", city.label), ("band", bandLabels[band.rawValue])], band == current ? 1 : 0)
+                text.sample("breeze_band", city.label, bandLabels[band.rawValue], integer: band == current ? 1 : 0)
             }
         }
         let lastPoll = "breeze_last_successful_poll_timestamp_seconds"
@@ -75,7 +75,7 @@ public enum MetricsPage {
             // A state from before `lastSuccessfulPollAt` was kept: a last poll without an
             // error got data.
             guard let time = record.lastSuccessfulPollAt ?? (record.lastError == nil ? record.lastPollAt : nil) else { continue }
-            text.sample(lastPoll, [("city", city.label)], time.unixSeconds)
+            text.sample(lastPoll, city.label, float: time.unixSeconds)
         }
     }
 
@@ -83,12 +83,12 @@ public enum MetricsPage {
         let counters = snapshot.counters
         text.family("breeze_poll_cycles_total", .counter, help: "Poll cycles since breezed started, by result: ok (every city got data), partial, failed (none did).")
         for result in labels(DaemonCounters.pollCycleResults, counters.pollCycles) {
-            text.sample("breeze_poll_cycles_total", [("result", MetricsText.escaped(result))], counters.pollCycles[result] ?? 0)
+            text.sample("breeze_poll_cycles_total", MetricLabels(("result", result)), integer: counters.pollCycles[result] ?? 0)
         }
         writeHistogram(counters.cycleDurations, into: &text)
         text.family("breeze_api_requests_total", .counter, help: "Requests to Open-Meteo since breezed started, every retry included, by result.")
         for result in labels(DaemonCounters.apiRequestResults, counters.apiRequests) {
-            text.sample("breeze_api_requests_total", [("result", MetricsText.escaped(result))], counters.apiRequests[result] ?? 0)
+            text.sample("breeze_api_requests_total", MetricLabels(("result", result)), integer: counters.apiRequests[result] ?? 0)
         }
     }
 
@@ -98,11 +98,11 @@ public enum MetricsPage {
         var cumulative = 0
         for (index, bound) in DurationHistogram.bounds.enumerated() {
             cumulative += histogram.counts[index]
-            text.sample(name + "_bucket", [("le", MetricsText.escaped(MetricsText.number(bound)))], cumulative)
+            text.sample(name + "_bucket", MetricLabels(("le", MetricsText.number(bound))), integer: cumulative)
         }
-        text.sample(name + "_bucket", [("le", MetricsText.escaped("+Inf"))], histogram.count)
-        text.sample(name + "_sum", [], histogram.sum)
-        text.sample(name + "_count", [], histogram.count)
+        text.sample(name + "_bucket", MetricLabels(("le", "+Inf")), integer: histogram.count)
+        text.sample(name + "_sum", float: histogram.sum)
+        text.sample(name + "_count", integer: histogram.count)
     }
 
     private static func writeDeliveries(_ snapshot: WebSnapshot, into text: inout MetricsText) {
@@ -115,11 +115,11 @@ public enum MetricsPage {
         for name in pending.keys.sorted() + snapshot.counters.deliveries.keys.sorted() where known.insert(name).inserted {
             receivers.append(name)
         }
-        let escaped = receivers.map(MetricsText.escaped)
+        let receiverLabels = receivers.map { MetricLabels(("receiver", $0)) }
         text.family("breeze_outbox_pending", .gauge, help: "Alert deliveries waiting in the outbox, by receiver.")
         if snapshot.deliveries != nil {
             for (index, name) in receivers.enumerated() {
-                text.sample("breeze_outbox_pending", [("receiver", escaped[index])], pending[name] ?? 0)
+                text.sample("breeze_outbox_pending", receiverLabels[index], integer: pending[name] ?? 0)
             }
         }
         let deliveries = "breeze_deliveries_total"
@@ -127,7 +127,7 @@ public enum MetricsPage {
         for (index, name) in receivers.enumerated() {
             let counts = snapshot.counters.deliveries[name] ?? [:]
             for result in labels(DaemonCounters.deliveryResults, counts) {
-                text.sample(deliveries, [("receiver", escaped[index]), ("result", MetricsText.escaped(result))], counts[result] ?? 0)
+                text.sample(deliveries, receiverLabels[index], MetricLabels(("result", result)), integer: counts[result] ?? 0)
             }
         }
     }
@@ -139,12 +139,12 @@ public enum MetricsPage {
     }
 
     private static let pollutantLabels = Dictionary(
-        uniqueKeysWithValues: Pollutant.allCases.map { ($0, MetricsText.escaped($0.rawValue)) })
-    private static let bandLabels = Band.allCases.map { MetricsText.escaped($0.slug) }
+        uniqueKeysWithValues: Pollutant.allCases.map { ($0, MetricLabels(("pollutant", $0.rawValue))) })
+    private static let bandLabels = Band.allCases.map { MetricLabels(("band", $0.slug)) }
 }
 
-/// One city as the metrics read it: its escaped name and its record.
+/// One city as the metrics read it: its `city` label and its record.
 private struct MetricsCity {
-    let label: EscapedLabel
+    let label: MetricLabels
     let record: CityRecord?
 }

@@ -32,43 +32,48 @@ struct MetricsText {
         append("\n")
     }
 
-    /// One sample: `labels` are name and already-escaped value pairs (`escaped(_:)`).
-    mutating func sample(_ name: String, _ labels: [(String, EscapedLabel)] = [], _ value: Double) {
-        startSample(name, labels)
-        appendValue(value)
+    /// One sample of a float value: `name{labels,more} value`.
+    mutating func sample(_ name: String, _ labels: MetricLabels = .none, _ more: MetricLabels = .none, float value: Double) {
+        sample(name, labels, more, written: Self.number(value))
+    }
+
+    /// One sample of an integer value (counts, 0/1 gauges, AQIs), written without a fraction.
+    mutating func sample(_ name: String, _ labels: MetricLabels = .none, _ more: MetricLabels = .none, integer value: Int) {
+        startSample(name, labels, more)
+        appendDigits(value)
         bytes.append(UInt8(ascii: "\n"))
     }
 
-    /// One sample whose value is already written (`millionths`).
-    mutating func sample(_ name: String, _ labels: [(String, EscapedLabel)], written value: String) {
-        startSample(name, labels)
+    /// One sample whose value is already written (`number`, `millionths`).
+    mutating func sample(_ name: String, _ labels: MetricLabels, _ more: MetricLabels = .none, written value: String) {
+        startSample(name, labels, more)
         append(value)
         bytes.append(UInt8(ascii: "\n"))
     }
 
-    /// One sample of an integer value (counts, 0/1 gauges, AQIs), written without a fraction.
-    mutating func sample(_ name: String, _ labels: [(String, EscapedLabel)] = [], _ value: Int) {
-        startSample(name, labels)
-        append(String(value))
-        bytes.append(UInt8(ascii: "\n"))
-    }
-
-    private mutating func startSample(_ name: String, _ labels: [(String, EscapedLabel)]) {
+    private mutating func startSample(_ name: String, _ labels: MetricLabels, _ more: MetricLabels) {
         append(name)
-        guard !labels.isEmpty else { return bytes.append(UInt8(ascii: " ")) }
-        bytes.append(UInt8(ascii: "{"))
-        for (index, (label, value)) in labels.enumerated() {
-            if index > 0 { bytes.append(UInt8(ascii: ",")) }
-            append(label)
-            append("=\"")
-            bytes.append(contentsOf: value.bytes)
-            bytes.append(UInt8(ascii: "\""))
+        if !labels.bytes.isEmpty || !more.bytes.isEmpty {
+            bytes.append(UInt8(ascii: "{"))
+            bytes.append(contentsOf: labels.bytes)
+            if !labels.bytes.isEmpty && !more.bytes.isEmpty { bytes.append(UInt8(ascii: ",")) }
+            bytes.append(contentsOf: more.bytes)
+            bytes.append(UInt8(ascii: "}"))
         }
-        append("} ")
+        bytes.append(UInt8(ascii: " "))
     }
 
-    private mutating func appendValue(_ value: Double) {
-        append(Self.number(value))
+    /// `value`'s decimal digits, without making a String (at 10,000 cities most samples are
+    /// small integers).
+    private mutating func appendDigits(_ value: Int) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        let first = bytes.count
+        repeat {
+            bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+            magnitude /= 10
+        } while magnitude > 0
+        bytes[first...].reverse()
     }
 
     private mutating func append(_ text: String) {
@@ -100,8 +105,8 @@ struct MetricsText {
         return "\(mantissa)e\(exponent - 6)"
     }
 
-    /// A label value escaped once, so a city's name is escaped once for all its samples.
-    static func escaped(_ value: String) -> EscapedLabel {
+    /// `value` escaped for a label: `\\`, `\"`, `\n`; every other character as it is.
+    static func escaped(_ value: String) -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(value.utf8.count)
         for byte in value.utf8 {
@@ -112,11 +117,26 @@ struct MetricsText {
             default: bytes.append(byte)
             }
         }
-        return EscapedLabel(bytes: bytes)
+        return bytes
     }
 }
 
-/// A label value in its escaped form, ready to go between the quotes.
-struct EscapedLabel {
+/// Labels written once, `name="value",…` with the values escaped, so a city's name is
+/// escaped once for all its samples and a sample costs no allocation.
+struct MetricLabels {
+    static let none = MetricLabels(bytes: [])
+
     let bytes: [UInt8]
+
+    private init(bytes: [UInt8]) { self.bytes = bytes }
+
+    /// The labels `pairs`, names as given (they are the code's), values escaped.
+    init(_ pairs: (name: String, value: String)...) {
+        var bytes: [UInt8] = []
+        for (index, pair) in pairs.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            bytes += Array(pair.name.utf8) + Array("=\"".utf8) + MetricsText.escaped(pair.value) + [UInt8(ascii: "\"")]
+        }
+        self.bytes = bytes
+    }
 }
