@@ -95,7 +95,7 @@ let package = Package(
         // The pages, /metrics and /api/v1 rendered from snapshots, without a listener.
         .testTarget(
             name: "BreezeWebTests",
-            dependencies: ["BreezeWeb", "BreezeModel", "BreezeAlerts", "BreezeState", "BreezeDelivery", "BreezeVocabulary", "BreezeJSON"]),
+            dependencies: ["BreezeWeb", "BreezeModel", "BreezeAlerts", "BreezeState", "BreezeDelivery", "BreezeVocabulary", "BreezeJSON", "BreezeTestSupport"]),
         // The listener on loopback against real clients: methods, paths, oversized and slow
         // requests, a thousand connections at once.
         .testTarget(name: "BreezeWebListenerTests", dependencies: ["BreezeWebListener", "BreezeHTTP", "BreezeTestSupport"]),

@@ -45,11 +45,20 @@ public protocol AirQualitySource: Sendable {
     /// The same with the hourly series' current AQI and forecast (one request: the same
     /// response); by default the readings without either.
     func polls(for cities: [City], deadline: Deadline) -> [Result<CityPoll, SourceFailure>]
+    /// The same, adding the requests it made to `requests` by result (`RequestResult`'s raw
+    /// values), every retry counted; by default none are counted.
+    func polls(for cities: [City], deadline: Deadline, requests: inout [String: Int]) -> [Result<CityPoll, SourceFailure>]
 }
 
 extension AirQualitySource {
     public func polls(for cities: [City], deadline: Deadline) -> [Result<CityPoll, SourceFailure>] {
         currentReadings(for: cities, deadline: deadline).map { $0.map { CityPoll(reading: $0) } }
+    }
+
+    public func polls(for cities: [City], deadline: Deadline, requests: inout [String: Int])
+        -> [Result<CityPoll, SourceFailure>]
+    {
+        polls(for: cities, deadline: deadline)
     }
 }
 

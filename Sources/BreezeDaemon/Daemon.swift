@@ -7,6 +7,7 @@ import BreezeSystem
 import Dispatch
 import BreezeState
 import BreezeVocabulary
+import BreezeWeb
 
 /// The running daemon: a control queue owns the plan and the state; poll cycles run on a
 /// work queue and hand their results back. Its life is a `DaemonPhase`; every property is
@@ -34,6 +35,9 @@ public final class Daemon: @unchecked Sendable {
     /// The running cycle's hand-back to the loop, and its result once it is done.
     private var cycleCompletion: PollLoop.CycleCompletion?
     private var cycleResult: (state: DaemonState, summary: CycleSummary)?
+    /// Cycles and requests counted since the start (reloads keep them); deliveries are the
+    /// worker's (`counters`).
+    private var cycleCounters = DaemonCounters()
     /// Why and how the daemon stops, from the first `stop` call.
     private var stopRequest: (reason: String, exit: @Sendable (Int32) -> Void)?
 
@@ -162,17 +166,21 @@ public final class Daemon: @unchecked Sendable {
         let plan = self.plan
         nonisolated(unsafe) var snapshot = state
         let environment = self.environment
-        let deadline = Deadline(after: plan.cycleBudget, from: environment.clock())
+        let started = environment.clock()
+        let deadline = Deadline(after: plan.cycleBudget, from: started)
         work.async { [self] in
             let summary = Self.poll(
                 plan, state: &snapshot, delivery: delivery, environment, outboxFailures: outboxFailures,
                 deadline: deadline)
+            let seconds = environment.clock().monotonic - started.monotonic
             let result = snapshot
             // Without StatusPageExtras= nothing reads them: the cycle's cost stays the poll's.
             let polled = plan.configuration.breeze.statusPageExtras
                 ? PolledExtras.byCity(summary.forecasts, configuration: plan.configuration) : [:]
             control.async { [self] in
                 if stopRequest == nil { extras.cycleFinished(polled: polled, plan: self.plan) }
+                cycleCounters.countCycle(summary.result, seconds: seconds)
+                cycleCounters.countRequests(summary.apiRequests)
                 cycleResult = (result, summary)
                 perform(phase.cycleFinished())
             }
@@ -238,7 +246,8 @@ public final class Daemon: @unchecked Sendable {
                 takenAt: environment.clock().wall, version: environment.version, plan: plan,
                 nextPollAt: loop?.nextPollWall, cycleRunning: phase.cycleRunning, state: state,
                 // StatusPageExtras=no after a reload: the page stops showing the last ones.
-                extras: plan.configuration.breeze.statusPageExtras ? extras.store.cities : [:]))
+                extras: plan.configuration.breeze.statusPageExtras ? extras.store.cities : [:],
+                counters: counters()))
     }
 
     private func statusLine(alerting: Int? = nil) -> String {
@@ -272,5 +281,23 @@ extension Daemon {
     /// Puts the given-up deliveries of the receivers `accepts` names back in the outbox.
     func requeueDead(accepts: @escaping (String) -> Bool) -> (count: Int, failures: [FileError]) {
         delivery.requeueDead(accepts: accepts)
+    }
+}
+
+extension Daemon {
+    /// What the daemon counted since it started, for `WebSnapshot.counters`: poll cycles by
+    /// result, their durations, Open-Meteo requests by result, and the delivery worker's
+    /// deliveries by receiver and result. Call on the control queue (where the snapshot is
+    /// built); it waits briefly for the delivery worker's queue.
+    func counters() -> DaemonCounters {
+        dispatchPrecondition(condition: .onQueue(control))
+        var counters = cycleCounters
+        counters.deliveries = delivery.deliveryCounts
+        return counters
+    }
+
+    /// `counters()` taken on the control queue, for tests and callers elsewhere.
+    func counters(_ reply: @escaping @Sendable (DaemonCounters) -> Void) {
+        control.async { [self] in reply(counters()) }
     }
 }

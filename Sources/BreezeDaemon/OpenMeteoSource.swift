@@ -34,9 +34,18 @@ public struct OpenMeteoSource: AirQualitySource {
     /// Each city's reading and the current AQI of its hourly series (`CurrentAirQuality` at
     /// the current hour), or why its hours are unusable.
     public func polls(for cities: [City], deadline: Deadline) -> [Result<CityPoll, SourceFailure>] {
+        var uncounted: [String: Int] = [:]
+        return polls(for: cities, deadline: deadline, requests: &uncounted)
+    }
+
+    /// The polls, each request counted in `requests` as it ends (retries too).
+    public func polls(for cities: [City], deadline: Deadline, requests: inout [String: Int])
+        -> [Result<CityPoll, SourceFailure>]
+    {
         let coordinates = cities.map { Coordinate(latitude: $0.latitude, longitude: $0.longitude) }
         let endpoints = client.endpoints
-        return client.poll(for: coordinates, deadline: deadline).map { result in
+        let results = client.poll(for: coordinates, deadline: deadline) { requests[$0.rawValue, default: 0] += 1 }
+        return results.map { result in
             result.map(Self.cityPoll).mapError { error in
                 // Error texts can carry the request URL; the API key must never reach a log.
                 SourceFailure(message: endpoints.redacting(error.description), permanent: !error.isTransient)

@@ -24,6 +24,8 @@ public struct CycleSummary: Sendable, Equatable {
     /// Per city whose forecast raised events, its forecast state before: put back like
     /// `alertsBefore` when the events cannot be written.
     public var forecastsBefore: [String: CityForecastState?] = [:]
+    /// The requests the cycle made, by result (`RequestResult`), retries included.
+    public var apiRequests: [String: Int] = [:]
     /// Deliveries left in the outbox afterwards (`breezed --once` only).
     public var deliveriesPending = 0
 
@@ -34,6 +36,13 @@ public struct CycleSummary: Sendable, Equatable {
     /// the interval. One city failing alone does not count: polling every city again for it
     /// would spend the API calls of all.
     public var noCityGotData: Bool { cities > 0 && citiesWithData == 0 }
+
+    /// The cycle's `breeze_poll_cycles_total` result: "ok" when every city got data (or
+    /// there were none), "failed" when none did, "partial" otherwise.
+    public var result: String {
+        if noCityGotData { return "failed" }
+        return citiesWithData == cities ? "ok" : "partial"
+    }
 }
 
 /// One poll: fetch every city, judge each reading, remember it, log it. Its alert events are
@@ -48,7 +57,7 @@ public enum PollCycle {
     ) -> CycleSummary {
         var summary = CycleSummary()
         summary.cities = cities.count
-        let results = source.polls(for: cities.map(\.city), deadline: deadline)
+        let results = source.polls(for: cities.map(\.city), deadline: deadline, requests: &summary.apiRequests)
         summary.forecasts = ForecastCycle.forecasts(results, cities: cities)
         // Updated in place, not rebuilt: at 10,000 cities a second table of records would be
         // the largest thing in memory. Moving it out of `state` leaves it uniquely owned.
@@ -83,6 +92,7 @@ public enum PollCycle {
                 record.lastReading = reading
                 record.alerting = alerting
                 record.lastError = nil
+                record.lastSuccessfulPollAt = now
                 // The rules act on the alerting AQI; the limits on the current hour's values. A
                 // firing alert whose hours broke holds: Open-Meteo's 24-hour mean lags the smoke
                 // and would resolve it falsely.

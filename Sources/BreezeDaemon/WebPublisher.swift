@@ -25,6 +25,8 @@ public final class WebPublisher: Sendable {
         var state: DaemonState
         /// The status page's extras by city name (`CityExtrasStore.cities`).
         var extras: [String: CityExtras] = [:]
+        /// `Daemon.counters()`: what `/metrics` counts.
+        var counters = DaemonCounters()
     }
 
     public init() {}
@@ -54,7 +56,7 @@ public final class WebPublisher: Sendable {
             cycleRunning: moment.cycleRunning, state: moment.state,
             cities: webCities,
             receivers: configuration.receiverNames,
-            deliveries: OutboxSummary(outbox.scan(), now: moment.takenAt),
+            deliveries: OutboxSummary(outbox.scan(), now: moment.takenAt), counters: moment.counters,
             temperatureUnit: configuration.breeze.temperatureUnit)
     }
 

@@ -51,6 +51,8 @@ public final class DeliveryWorker: @unchecked Sendable {
     private var idleWaiters: [@Sendable () -> Void] = []
     /// Called once no attempt runs (`whenNoAttemptRuns`).
     private var attemptWaiters: [@Sendable () -> Void] = []
+    /// Deliveries since the worker started, by receiver, then `DeliveryResult`.
+    private var counts: [String: [String: Int]] = [:]
 
     /// - Parameters:
     ///   - clock: the wall clock (the one clock's wall side).
@@ -148,6 +150,14 @@ public final class DeliveryWorker: @unchecked Sendable {
     /// Pending entries in all.
     public var pendingCount: Int { queue.sync { machine.pendingCount } }
 
+    /// Deliveries since the worker started, by receiver, then result (`DeliveryResult`'s raw
+    /// values): every attempt delivered or failed, every entry moved to `dead/`.
+    public var deliveryCounts: [String: [String: Int]] { queue.sync { counts } }
+
+    private func count(_ result: DeliveryResult, receiver: String) {
+        counts[receiver, default: [:]][result.rawValue, default: 0] += 1
+    }
+
     /// Calls `handler` once, on the worker's queue, as soon as no attempt runs and none is due
     /// now: every entry left waits for a retry, a hold, or a receiver (at once if so already).
     public func whenIdle(_ handler: @escaping @Sendable () -> Void) {
@@ -230,6 +240,7 @@ public final class DeliveryWorker: @unchecked Sendable {
                 attempts.async { [self] in
                     let outcome = receiver.deliver(entry.event, at: clock())
                     queue.async { [self] in
+                        if let result = DeliveryResult(outcome) { count(result, receiver: entry.receiver) }
                         perform(machine.finished(entry, outcome: outcome, now: clock(), randomUnit: random()))
                         step()
                     }
@@ -239,6 +250,7 @@ public final class DeliveryWorker: @unchecked Sendable {
             case .remove(let entry):
                 store("cannot remove the delivered outbox entry") { () throws(FileError) in try outbox.remove(entry) }
             case .bury(let entry, let reason):
+                count(.dead, receiver: entry.receiver)
                 store("cannot move the outbox entry to dead/") { () throws(FileError) in
                     try outbox.bury(entry, reason: reason.description)
                 }

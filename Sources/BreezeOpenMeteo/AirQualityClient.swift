@@ -50,11 +50,12 @@ public struct AirQualityClient: Sendable {
     /// What a poll needs, asked as `shape` says (one call per location): the current reading
     /// and the hourly concentrations around it, one result per coordinate in the same order.
     /// A city whose hourly block is broken still gets its reading; the broken hours are nil
-    /// and named in `hourly.problems`.
+    /// and named in `hourly.problems`. `counted` hears every request's result, retries included.
     public func poll(
-        for coordinates: [Coordinate], shape: PollRequestShape = .standard, deadline: Deadline
+        for coordinates: [Coordinate], shape: PollRequestShape = .standard, deadline: Deadline,
+        counted: RequestCounter = { _ in }
     ) -> [Result<PollConditions, FetchError>] {
-        fetch(coordinates, fields: shape.formFields, deadline: deadline) { payload, coordinate throws(FetchError) in
+        fetch(coordinates, fields: shape.formFields, deadline: deadline, counted: counted) { payload, coordinate throws(FetchError) in
             try PollConditions(payload, requested: coordinate, shape: shape)
         }
     }
@@ -87,7 +88,7 @@ public struct AirQualityClient: Sendable {
     }
 
     private func fetch<Value>(
-        _ coordinates: [Coordinate], fields: [(String, String)], deadline: Deadline,
+        _ coordinates: [Coordinate], fields: [(String, String)], deadline: Deadline, counted: RequestCounter = { _ in },
         convert: (LocationPayload, Coordinate) throws(FetchError) -> Value
     ) -> [Result<Value, FetchError>] {
         var results: [Result<Value, FetchError>] = []
@@ -101,7 +102,9 @@ public struct AirQualityClient: Sendable {
                 continue
             }
             do {
-                results += try core.send(request(for: batch, fields: fields), locations: batch.count, deadline: deadline) {
+                results += try core.send(
+                    request(for: batch, fields: fields), locations: batch.count, deadline: deadline, counted: counted
+                ) {
                     payload, offset throws(FetchError) in
                     try convert(payload, batch[batch.startIndex + offset])
                 }

@@ -28,12 +28,12 @@ public struct OpenMeteoClientCore: Sendable {
     /// Sends `request`, whose answer holds one element per location asked for, and converts
     /// each of the first `count` elements: one result per location, in order. An element
     /// missing from the answer, or one `convert` refuses, fails only its own location; a
-    /// request that fails is thrown.
+    /// request that fails is thrown. `counted` hears every attempt's result.
     func send<Value>(
-        _ request: HTTPRequest, locations count: Int, deadline: Deadline,
+        _ request: HTTPRequest, locations count: Int, deadline: Deadline, counted: RequestCounter = { _ in },
         convert: (LocationPayload, _ index: Int) throws(FetchError) -> Value
     ) throws(FetchError) -> [Result<Value, FetchError>] {
-        let elements = try sender.send(request, deadline: deadline) { response throws(FetchError) in
+        let elements = try sender.send(request, deadline: deadline, counted: counted) { response throws(FetchError) in
             try LocationElements.decode(response.body)
         }
         return (0..<count).map { index in

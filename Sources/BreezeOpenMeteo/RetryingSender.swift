@@ -19,9 +19,10 @@ struct RetryingSender: Sendable {
     /// policy's attempts run out, or the next attempt would end after `deadline`.
     ///
     /// Each attempt's timeout is capped to the time left, and no wait runs past the deadline:
-    /// when the next retry cannot start in time, the last error is thrown at once.
+    /// when the next retry cannot start in time, the last error is thrown at once. `counted`
+    /// hears every attempt's result.
     func send<Value>(
-        _ request: HTTPRequest, deadline: Deadline,
+        _ request: HTTPRequest, deadline: Deadline, counted: RequestCounter = { _ in },
         decode: (HTTPResponse) throws(FetchError) -> Value
     ) throws(FetchError) -> Value {
         var attempt = 0
@@ -35,7 +36,7 @@ struct RetryingSender: Sendable {
             var bounded = request
             bounded.timeout = min(remaining, request.timeout ?? remaining)
             let error: FetchError
-            switch attemptOnce(bounded, decode: decode) {
+            switch attemptOnce(bounded, counted: counted, decode: decode) {
             case .success(let value): return value
             case .failure(let failure): error = failure
             }
@@ -50,17 +51,28 @@ struct RetryingSender: Sendable {
     }
 
     private func attemptOnce<Value>(
-        _ request: HTTPRequest, decode: (HTTPResponse) throws(FetchError) -> Value
+        _ request: HTTPRequest, counted: RequestCounter, decode: (HTTPResponse) throws(FetchError) -> Value
     ) -> Result<Value, FetchError> {
         let response: HTTPResponse
         do {
             response = try transport.send(request)
         } catch {
+            counted(RequestResult(error))
             return .failure(.transport(error))
         }
+        let answered: HTTPResponse
         do {
-            return .success(try decode(try classify(response, to: request.url)))
+            answered = try classify(response, to: request.url)
         } catch {
+            counted(.httpError)
+            return .failure(error)
+        }
+        do {
+            let value = try decode(answered)
+            counted(.ok)
+            return .success(value)
+        } catch {
+            counted(.badBody)
             return .failure(error)
         }
     }

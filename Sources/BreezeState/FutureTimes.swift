@@ -12,16 +12,18 @@ extension DaemonState {
             let bandSince = ClockSkew.clamp(record.bandSince, now: now)
             let lastPollAt = ClockSkew.clamp(record.lastPollAt, now: now)
             let lastNotifiedAt = ClockSkew.clamp(record.alert.lastNotifiedAt, now: now)
+            let lastSuccessfulPollAt = ClockSkew.clamp(record.lastSuccessfulPollAt, now: now)
             // Not `episodeStartedAt`: an observation time, part of the episode's ids, not a
-            // time the daemon waits for. Only these three change, so only they are compared
+            // time the daemon waits for. Only these four change, so only they are compared
             // (not the whole record, for each of thousands of cities at every start).
             guard bandSince != record.bandSince || lastPollAt != record.lastPollAt
-                || lastNotifiedAt != record.alert.lastNotifiedAt
+                || lastNotifiedAt != record.alert.lastNotifiedAt || lastSuccessfulPollAt != record.lastSuccessfulPollAt
             else { continue }
             var clamped = record
             clamped.bandSince = bandSince
             clamped.lastPollAt = lastPollAt
             clamped.alert.lastNotifiedAt = lastNotifiedAt
+            clamped.lastSuccessfulPollAt = lastSuccessfulPollAt
             state.cities[name] = clamped
         }
         return state

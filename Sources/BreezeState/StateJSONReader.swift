@@ -80,6 +80,8 @@ enum StateJSONReader {
                 record.bandSince = try optionalTime(&scanner, "bandSince")
             } else if key.equals("lastPollAt") {
                 record.lastPollAt = try optionalTime(&scanner, "lastPollAt")
+            } else if key.equals("lastSuccessfulPollAt") {
+                record.lastSuccessfulPollAt = try optionalTime(&scanner, "lastSuccessfulPollAt")
             } else if key.equals("forecast") {
                 record.forecast = try optional(&scanner, readForecast)
             } else if key.equals("lastError") {

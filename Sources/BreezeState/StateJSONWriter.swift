@@ -50,6 +50,7 @@ struct StateJSONWriter {
         if let lastError = record.lastError { writer.key("lastError"); writer.writeString(lastError) }
         try optional(record.lastPollAt?.unixSeconds, "lastPollAt")
         if let reading = record.lastReading { writer.key("lastReading"); try write(reading) }
+        try optional(record.lastSuccessfulPollAt?.unixSeconds, "lastSuccessfulPollAt")
         writer.endObject()
     }
 

@@ -17,6 +17,9 @@ public struct CityRecord: Sendable, Equatable, Codable {
     public var bandSince: Instant?
     /// When this city was last polled, whatever it gave.
     public var lastPollAt: Instant?
+    /// When this city last got data (the poll's start, as `lastPollAt`); nil before its
+    /// first and in state files from before it was kept.
+    public var lastSuccessfulPollAt: Instant?
     /// The last poll's error, nil when it gave data.
     public var lastError: String?
     public var alert: CityAlertState

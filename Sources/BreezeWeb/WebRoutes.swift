@@ -7,6 +7,7 @@ public enum WebRoutes {
         switch path {
         case "/api/v1/status": return APIRoutes.status(snapshot)
         case _ where path.hasPrefix(APIRoutes.cityPrefix): return APIRoutes.city(path: path, snapshot: snapshot)
+        case "/metrics": return MetricsPage.page(snapshot)
         default:
             return .text("not found\n", status: 404)
         }

@@ -31,6 +31,7 @@ struct StateJSONWriterTests {
         full.band = .unhealthy
         full.bandSince = Instant(unixSeconds: 1_800_000_000.25)
         full.lastPollAt = Instant(unixSeconds: 1_800_000_900)
+        full.lastSuccessfulPollAt = Instant(unixSeconds: 1_800_000_000.5)
         full.lastError = "Open-Meteo unreachable: timed out"
         full.alert = CityAlertState()
         full.alert.firing = true
@@ -84,7 +85,7 @@ struct StateJSONWriterTests {
     @Test func everyStoredPropertyIsWritten() {
         let record = Self.fullState().cities["Berlin"]!
         #expect(Mirror(reflecting: DaemonState()).children.count == 6)
-        #expect(Mirror(reflecting: record).children.count == 9)  // with `alerting` and `forecast`
+        #expect(Mirror(reflecting: record).children.count == 10)  // with `alerting`, `forecast` and `lastSuccessfulPollAt`
         #expect(Mirror(reflecting: CityForecastState()).children.count == 1)
         #expect(Mirror(reflecting: CityForecastState.DayState(day: "")).children.count == 3)
         #expect(Mirror(reflecting: CityAlertState()).children.count == 10)

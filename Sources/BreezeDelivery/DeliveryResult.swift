@@ -1,0 +1,18 @@
+/// How a delivery ended, for `breeze_deliveries_total{receiver,result}`: an attempt the
+/// receiver took, an attempt that failed and will be retried, or an entry given up (moved to
+/// `dead/`: refused for good, expired, its receiver gone).
+public enum DeliveryResult: String, CaseIterable, Sendable {
+    case delivered
+    case failed
+    case dead
+
+    /// What an attempt's outcome counts as; nil for those whose entry is given up, which
+    /// count as `dead` when it is moved to `dead/`.
+    init?(_ outcome: DeliveryOutcome) {
+        switch outcome {
+        case .delivered: self = .delivered
+        case .retry: self = .failed
+        case .permanent, .gone: return nil
+        }
+    }
+}
