@@ -20,17 +20,12 @@ struct StatusReport {
     var source: StatusSource? = nil
 
     /// The interval the daemon last polled at, else the configured one (seconds).
-    var interval: Double { state.pollInterval?.seconds ?? configuredInterval }
+    var interval: Double { state.interval(configured: configuredInterval) }
 
     /// Whether the daemon's last completed cycle is older than three intervals, missing, or
     /// in the future beyond `ClockSkew.tolerance` (written while the clock ran ahead: it
     /// proves nothing about the daemon now).
-    var isStale: Bool {
-        guard let last = state.lastCycleCompletedAt, ClockSkew.clamp(last, now: now) == last else {
-            return true
-        }
-        return now.unixSeconds - last.unixSeconds > 3 * interval
-    }
+    var isStale: Bool { state.isStale(now: now, configuredInterval: configuredInterval) }
 
     /// Configured cities first, in file order, then any the state still holds.
     var records: [(name: String, record: CityRecord?)] {

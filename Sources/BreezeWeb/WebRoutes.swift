@@ -5,6 +5,8 @@ public enum WebRoutes {
     /// The page for `path` from `snapshot`.
     public static func page(path: String, snapshot: WebSnapshot) -> WebPage {
         switch path {
+        case "/": return DashboardPage.render(DashboardContext(snapshot: snapshot))
+        case _ where path.hasPrefix("/city/"): return CityPage.render(slug: String(path.dropFirst(6)), context: DashboardContext(snapshot: snapshot))
         default:
             return .text("not found\n", status: 404)
         }
