@@ -11,7 +11,7 @@ enum CityPage {
             DashboardHeader.write(context, into: &html)
             html.element("main") { html in
                 html.element("p") { html in html.element("a", ["href": "/"], "← All cities") }
-                html.element("div", ["class": "cities"]) { html in
+                html.element("div", ["class": "cities detail"]) { html in
                     html.element("div", ["class": "city"]) { html in
                         AQICard.write(city, linked: false, context: context, into: &html)
                         PollutantGrid.write(city, into: &html)

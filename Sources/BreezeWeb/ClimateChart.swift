@@ -4,7 +4,7 @@ import BreezeModel
 /// this year), each coloured by its difference from the first year (`TrendColour`), in the
 /// configured `TemperatureUnit`; a visually hidden list carries the values.
 enum ClimateChart {
-    private static let width = 480.0, height = 200.0, top = 22.0, bottom = 22.0, side = 8.0
+    private static let width = 360.0, height = 190.0, top = 22.0, bottom = 22.0, side = 8.0
     /// Temperatures beyond this magnitude (°C or °F) are drawn at it: no day is that hot.
     private static let drawable = 200.0
 
@@ -30,7 +30,7 @@ enum ClimateChart {
             + points.map { "\($0.0.year) " + text($0.value, unit) }.joined(separator: ", ")
         writeChange(points.map(\.0), unit: unit, into: &html)
         html.element("figure", ["class": "chart"]) { html in
-            html.element("svg", ["viewBox": "0 0 480 200", "role": "img", "aria-label": summary, "focusable": "false"]) { html in
+            html.element("svg", ["viewBox": "0 0 360 190", "role": "img", "aria-label": summary, "focusable": "false"]) { html in
                 html.element("title", summary)
                 for (index, (point, value)) in points.enumerated() {
                     let x = side + Double(index) * slot

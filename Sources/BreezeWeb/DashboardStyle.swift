@@ -36,6 +36,7 @@ enum DashboardStyle {
         .meta{color:var(--muted);font-size:.9rem;margin:.2rem 0}
         .warning{background:var(--warn-bg);color:var(--warn);border-radius:12px;padding:10px 14px;margin:.5rem 0;font-weight:600}
         .cities{display:grid;grid-template-columns:repeat(auto-fill,minmax(330px,1fr));gap:16px;align-items:start}
+        .cities.detail{grid-template-columns:repeat(auto-fit,minmax(330px,1fr))}
         .city{display:flex;flex-direction:column;gap:12px;min-width:0}
         .card{background:var(--card);border-radius:20px;padding:18px;min-width:0;overflow-wrap:anywhere}
         .card h2,.card h3{margin:0 0 .4rem;font-size:1.15rem}
@@ -61,12 +62,14 @@ enum DashboardStyle {
         .grid .name{font-weight:600;display:block}
         .grid .value{display:block;font-size:1.05rem}
         .grid .unit,.muted{color:var(--muted);font-size:.85rem}
+        .grid .unit{display:block}
         .status{color:var(--band-text);font-size:.85rem;font-weight:600}
-        .chart svg{display:block;width:100%;height:auto}
+        .chart svg{display:block;width:100%;height:auto;max-height:250px}
         .bar{fill:var(--band)}
         .trend-bar{fill:var(--trend)}
         .axis{stroke:var(--muted);stroke-width:1}
-        .chart text{fill:var(--muted);font-size:11px}
+        .chart text{fill:var(--muted);font-size:12px}
+        .chart{margin:0}
         .change{font-weight:700;color:var(--trend-text)}
         .days{list-style:none;margin:0;padding:0}
         .days li{display:flex;justify-content:space-between;gap:8px;padding:4px 0;border-bottom:1px solid var(--tile)}

@@ -6,7 +6,7 @@ import BreezeVocabulary
 /// for screen readers.
 enum HistoryChart {
     static let hours = 48
-    private static let width = 480.0, height = 170.0, left = 32.0, right = 6.0, top = 8.0, bottom = 22.0
+    private static let width = 360.0, height = 160.0, left = 30.0, right = 4.0, top = 8.0, bottom = 22.0
 
     /// The chart of `history` (oldest first), or a sentence when there is none.
     static func write(_ history: [HourlyAQI], context: DashboardContext, into html: inout HTMLWriter) {
@@ -22,7 +22,7 @@ enum HistoryChart {
         let summary = "US AQI hour by hour over the last 48 hours: lowest \(values.min() ?? 0), highest \(values.max() ?? 0)"
             + (slots.last?.aqi.map { ", latest \($0)" } ?? "") + (missing > 0 ? "; \(missing) hours without a value" : "")
         html.element("figure", ["class": "chart"]) { html in
-            html.element("svg", ["viewBox": "0 0 480 170", "role": "img", "aria-label": summary, "focusable": "false"]) { html in
+            html.element("svg", ["viewBox": "0 0 360 160", "role": "img", "aria-label": summary, "focusable": "false"]) { html in
                 html.element("title", summary)
                 for mark in [0, ceiling / 2, ceiling] {
                     let y = top + plotHeight * (1 - Double(mark) / Double(ceiling))
@@ -41,9 +41,9 @@ enum HistoryChart {
                         "width": WebNumber.coordinate(max(1, slotWidth - 1)), "height": WebNumber.coordinate(barHeight),
                     ], selfClosing: true)
                 }
-                for (index, anchor) in [(0, "start"), (hours / 2, "middle"), (hours - 1, "end")] {
+                for (index, anchor, label) in [(0, "start", "48 h ago"), (hours / 2, "middle", "24 h ago"), (hours - 1, "end", context.time(end))] {
                     html.element("text", ["x": WebNumber.coordinate(left + (Double(index) + 0.5) * slotWidth),
-                        "y": WebNumber.coordinate(height - 6), "text-anchor": anchor], context.time(slots[index].hour))
+                        "y": WebNumber.coordinate(height - 6), "text-anchor": anchor], label)
                 }
             }
             html.element("table", ["class": "visually-hidden"]) { html in
