@@ -25,6 +25,9 @@ let package = Package(
         .systemLibrary(
             name: "CCrypto", pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(
+            name: "CMicroHTTPD", pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"])]),
 
         // Durable whole-file writes (temporary file, fsync, rename or link, fsync of the folder).
         .target(name: "BreezeFiles", dependencies: ["BreezeVocabulary"]),
@@ -60,7 +63,7 @@ let package = Package(
         // the hand-off to the outbox, reload and the ordered stop.
         .target(
             name: "BreezeDaemon",
-            dependencies: ["BreezeModel", "BreezeConfig", "BreezeAlerts", "BreezeSystem", "BreezeHTTP", "BreezeOpenMeteo", "BreezeDelivery", "BreezeFiles", "BreezeControlSocket", "BreezeState", "BreezeVocabulary"]),
+            dependencies: ["BreezeModel", "BreezeConfig", "BreezeAlerts", "BreezeSystem", "BreezeHTTP", "BreezeOpenMeteo", "BreezeDelivery", "BreezeFiles", "BreezeControlSocket", "BreezeState", "BreezeVocabulary", "BreezeWeb", "BreezeWebListener"]),
         // Argument parsing, exit codes and terminal output shared by both executables.
         .target(name: "BreezeCommandLine"),
         // What breezed serves over HTTP: the dashboard, /metrics and /api/v1, rendered from a
@@ -68,6 +71,9 @@ let package = Package(
         .target(
             name: "BreezeWeb",
             dependencies: ["BreezeModel", "BreezeAlerts", "BreezeState", "BreezeDelivery", "BreezeJSON", "BreezeVocabulary"]),
+        // An HTTP listener over libmicrohttpd: GET and HEAD on several addresses or on sockets
+        // systemd hands over, bounded in connections, memory and time. Knows no pages.
+        .target(name: "BreezeWebListener", dependencies: ["CMicroHTTPD"]),
         // The breezectl commands, as a library so they can be unit-tested.
         .target(
             name: "BreezeControl",
@@ -90,6 +96,9 @@ let package = Package(
         .testTarget(
             name: "BreezeWebTests",
             dependencies: ["BreezeWeb", "BreezeModel", "BreezeAlerts", "BreezeState", "BreezeDelivery", "BreezeVocabulary"]),
+        // The listener on loopback against real clients: methods, paths, oversized and slow
+        // requests, a thousand connections at once.
+        .testTarget(name: "BreezeWebListenerTests", dependencies: ["BreezeWebListener", "BreezeHTTP", "BreezeTestSupport"]),
         // AtomicFile on a real file system.
         .testTarget(name: "BreezeFilesTests", dependencies: ["BreezeFiles"]),
         // CurlTransport against a real HTTP server on loopback.

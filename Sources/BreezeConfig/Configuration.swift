@@ -15,6 +15,8 @@ public struct Configuration: Sendable {
     public var emails: [EmailConfiguration]
     /// The cities with `Enabled=no`, in file order: checked, not watched.
     public var disabledCities: [CityConfiguration] = []
+    /// The `[Web]` section: where the status page and `/metrics` are served.
+    public var web = WebSettings()
 
     /// A configuration from its parts; the defaults are those of an empty file.
     public init(

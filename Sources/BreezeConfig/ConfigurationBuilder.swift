@@ -49,6 +49,7 @@ struct ConfigurationBuilder {
             breeze: breeze, alertDefaults: alertDefaults, cities: cities, webhooks: webhooks,
             emails: emails)
         configuration.disabledCities = disabledCities
+        configuration.web = readWeb(sections.first { $0.kind == "Web" })
         warnAboutCost(configuration)
         return configuration
     }

@@ -20,7 +20,7 @@ public enum ConfigurationCheck {
         do {
             let loaded = try ConfigurationLoader.load(path: path, environment: environment, secretFiles: secretFiles)
             return Outcome(
-                output: [summary(loaded.configuration)],
+                output: [summary(loaded.configuration), webSummary(loaded.configuration.web)],
                 errors: loaded.warnings.map { "warning: \($0)" }, succeeded: true,
                 configuration: loaded.configuration)
         } catch {
@@ -29,6 +29,12 @@ public enum ConfigurationCheck {
                 errors: error.errors.map(\.description) + error.warnings.map { "warning: \($0)" },
                 succeeded: false)
         }
+    }
+
+    /// `web: listening on 127.0.0.1:8247 (or on the sockets breezed.socket passes)`, or `web: off`.
+    public static func webSummary(_ web: WebSettings) -> String {
+        guard !web.listen.isEmpty else { return "web: off (Listen= is empty; sockets breezed.socket passes are still served)" }
+        return "web: listening on \(web.listenDescription) (or on the sockets breezed.socket passes)"
     }
 
     /// `configuration OK: 12 cities, 3 receivers, ~1152 API calls/day`.

@@ -43,7 +43,10 @@ enum Schema {
         ],
         required: ["To"])
 
-    static let sections = [breeze, alert, city, webhook, email]
+    /// Where breezed serves its pages (the listener).
+    static let web = Section(kind: "Web", named: false, keys: ["Listen"])
+
+    static let sections = [breeze, alert, city, webhook, email, web]
 
     /// Keys whose assignments accumulate instead of replacing; an empty assignment clears them.
     static let repeatableKeys: Set<String> = ["Header"]

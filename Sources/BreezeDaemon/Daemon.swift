@@ -21,6 +21,8 @@ public final class Daemon: @unchecked Sendable {
     private let store: StateStore
     private var loop: PollLoop?
     private let delivery: DeliveryWorker
+    /// The HTTP listener and the snapshot it serves.
+    let web: DaemonWebListener
     private let outboxFailures = FailureLatch()
     private let stateFailures = FailureLatch()
     private var phase = DaemonPhase()
@@ -39,6 +41,7 @@ public final class Daemon: @unchecked Sendable {
         plan = DaemonPlan(configuration: loaded.configuration, environment: environment)
         (store, state) = try Self.openState(plan.stateDirectory, environment: environment)
         delivery = Self.makeDelivery(plan, environment: environment)
+        web = DaemonWebListener(logger: environment.logger, sockets: environment.listenSockets, clock: environment.clock)
     }
 
     /// Arms the poll timer (the first cycle starts at once), then tells systemd it is ready.
@@ -61,6 +64,9 @@ public final class Daemon: @unchecked Sendable {
                 cycle: { [weak self] completed in self?.cycleDue(completed) })
             self.loop = loop
             loop.start()
+            // Serving before READY=1, so a unit ordered after breezed finds the page up.
+            publishWeb()
+            web.start(plan.configuration.web)
             notifier.ready(status: statusLine())
         }
     }
@@ -87,6 +93,8 @@ public final class Daemon: @unchecked Sendable {
                 // out if a receiver of that name comes back (see DeliveryQueues).
                 delivery.replaceTargets(plan.routing.targets)
                 loop?.reschedule(interval: Duration(seconds: plan.interval), jitter: Duration(seconds: plan.jitter))
+                web.reload(plan.configuration.web)
+                publishWeb()
                 persist()
                 environment.logger.log(DaemonRecords.reloaded(cities: plan.cities.count))
             } catch let failure as ConfigurationFailure {
@@ -131,6 +139,7 @@ public final class Daemon: @unchecked Sendable {
                 environment.notifier.stopping()
                 environment.logger.log(DaemonRecords.stopping(reason: stopRequest?.reason ?? "stop"))
             case .stopLoop: loop?.stop()
+            case .stopListener: web.stop()
             case .stopDelivery: delivery.stop()
             case .waitForCycle(let deadline): waitForCycle(until: deadline)
             case .waitForAttempts(let deadline): waitForAttempts(until: deadline)
@@ -154,6 +163,7 @@ public final class Daemon: @unchecked Sendable {
                 perform(phase.cycleFinished())
             }
         }
+        publishWeb()
     }
 
     private func adoptCycleResult() {
@@ -169,6 +179,7 @@ public final class Daemon: @unchecked Sendable {
         // `then` runs once the loop has armed the next poll, so the status names its time.
         completed(summary.noCityGotData ? .failed : .succeeded) { [self] in
             environment.notifier.status(statusLine(alerting: summary.alerting))
+            publishWeb()
         }
     }
 
@@ -200,6 +211,14 @@ public final class Daemon: @unchecked Sendable {
             environment.logger.log(
                 LogRecord(.error, "cannot save the state: \(error)", fields: [("BREEZE_ERROR", error.description)]))
         }
+    }
+
+    /// Hands the pages this moment of the daemon.
+    private func publishWeb() {
+        web.publisher.publish(
+            WebPublisher.Moment(
+                takenAt: environment.clock().wall, version: environment.version, plan: plan,
+                nextPollAt: loop?.nextPollWall, cycleRunning: phase.cycleRunning, state: state))
     }
 
     private func statusLine(alerting: Int? = nil) -> String {

@@ -27,6 +27,8 @@ public struct DaemonEnvironment: Sendable {
     /// The daemon's version, from the executable (the library does not know it): logged at
     /// start and told on the control socket.
     public var version: String
+    /// Listening sockets systemd passed (breezed.socket): served instead of `Listen=`.
+    public var listenSockets: [Int32] = []
 
     public init(
         logger: any Logger, notifier: ServiceNotifier,

@@ -5,7 +5,7 @@ import BreezeVocabulary
 /// queue, so tests drive it with the times they choose.
 ///
 /// The stop is one ordered sequence, every wait bounded by one deadline (monotonic seconds
-/// on the injected clock): the loop stops arming cycles → the delivery worker starts no new
+/// on the injected clock): the loop stops arming cycles → the HTTP listener closes → the delivery worker starts no new
 /// attempt → a running cycle gets until the deadline to finish (its events reach the outbox
 /// before its state is kept) → the state is saved → attempts already running get until the
 /// deadline → exit. An attempt cut short stays in the outbox and is sent on the next start.
@@ -34,6 +34,8 @@ struct DaemonPhase: Equatable {
         /// `STOPPING=1` and the log record.
         case announceStop
         case stopLoop
+        /// Close the HTTP listener and its connections.
+        case stopListener
         case stopDelivery
         /// Wait for the running cycle, or `until`, whichever comes first.
         case waitForCycle(until: Deadline)
@@ -78,7 +80,7 @@ struct DaemonPhase: Equatable {
 
     /// SIGTERM or SIGINT, allowing until `deadline` (the stop's time plus its grace) in all.
     mutating func stop(until deadline: Deadline) -> [Action] {
-        let first: [Action] = [.announceStop, .stopLoop, .stopDelivery]
+        let first: [Action] = [.announceStop, .stopLoop, .stopListener, .stopDelivery]
         switch phase {
         case .betweenCycles:
             phase = .stopping(awaiting: .attempts, deadline: deadline)

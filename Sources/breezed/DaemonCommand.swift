@@ -151,6 +151,14 @@ enum DaemonCommand {
     static func run(path: String, loaded: LoadedConfiguration, environment: DaemonEnvironment, console: Console)
         -> Never
     {
+        var environment = environment
+        // breezed.socket's sockets, when systemd started breezed through it: served instead of Listen=.
+        let passed = SocketActivation.listeningSockets()
+        environment.listenSockets = passed.stream
+        if !passed.other.isEmpty {
+            environment.logger.log(
+                LogRecord(.warning, "web: ignoring \(passed.other.count) passed socket(s) that are not listening stream sockets"))
+        }
         let daemon: Daemon
         do {
             daemon = try Daemon(configurationPath: path, loaded: loaded, environment: environment)

@@ -19,7 +19,7 @@ struct DaemonPhaseTests {
         var phase = DaemonPhase()
         #expect(
             phase.stop(until: Deadline(monotonic: 105))
-                == [.announceStop, .stopLoop, .stopDelivery, .persist, .waitForAttempts(until: Deadline(monotonic: 105))])
+                == [.announceStop, .stopLoop, .stopListener, .stopDelivery, .persist, .waitForAttempts(until: Deadline(monotonic: 105))])
         #expect(phase.cycleDue() == [])
         #expect(phase.stop(until: Deadline(monotonic: 106)) == [])
         #expect(phase.attemptsWaitEnded() == [.exit])
@@ -39,7 +39,7 @@ struct DaemonPhaseTests {
         steps += phase.attemptsWaitEnded()
         #expect(
             steps == [
-                .runCycle, .announceStop, .stopLoop, .stopDelivery, .waitForCycle(until: Deadline(monotonic: 105)), .adoptCycleResult,
+                .runCycle, .announceStop, .stopLoop, .stopListener, .stopDelivery, .waitForCycle(until: Deadline(monotonic: 105)), .adoptCycleResult,
                 .persist, .waitForAttempts(until: Deadline(monotonic: 105)), .exit,
             ])
     }

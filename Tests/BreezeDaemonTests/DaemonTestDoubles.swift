@@ -101,6 +101,8 @@ final class DaemonRig: Sendable {
     func configuration(cities: [String] = ["Paris"], stateDirectory: String? = nil) -> String {
         var text = "[Breeze]\nPollInterval=15min\nJitter=0\nStateDirectory=\(stateDirectory ?? state)\n"
         text += "[Alert]\nConfirmAfter=1\n[Webhook \"ops\"]\nURL=https://hooks.example.com/a\n"
+        // No listener: unit tests bind no port (the listener has tests of its own).
+        text += "[Web]\nListen=\n"
         for city in cities { text += "[City \"\(city)\"]\nLatitude=48.85\nLongitude=2.35\n" }
         return text
     }

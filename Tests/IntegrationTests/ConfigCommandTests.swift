@@ -6,6 +6,7 @@ import Testing
 struct ConfigCommandTests {
     static let example = Fixtures.repositoryRoot.appendingPathComponent("etc/breeze/breezed.conf").path
     static let exampleSummary = "configuration OK: 2 cities, 0 receivers, ~192 API calls/day\n"
+        + "web: listening on 127.0.0.1:8247 (or on the sockets breezed.socket passes)\n"
 
     /// A copy of the shipped example in a fresh directory, mode 600.
     static func copyOfExample() throws -> (directory: String, configuration: String) {
