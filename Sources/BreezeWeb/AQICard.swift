@@ -25,8 +25,8 @@ enum AQICard {
             writeDial(aqi: aqi, band: band, into: &html)
             if let band {
                 html.element("p", ["class": "label"]) { html in
-                    html.element("span", ["aria-hidden": "true"], band.emoji + " ")
-                    html.write(band.label)
+                    html.element("span", ["class": "emoji", "aria-hidden": "true"], band.emoji)
+                    html.write(" " + band.label)
                 }
                 html.element("p", ["class": "summary"], band.summary)
                 html.element("section", ["class": "tips", "aria-label": "Health advice"]) { html in

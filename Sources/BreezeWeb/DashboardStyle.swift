@@ -49,6 +49,7 @@ enum DashboardStyle {
         .aqi{display:block;font-size:3.4rem;font-weight:700;line-height:1;color:var(--band-text)}
         .scale{display:block;color:var(--muted);font-size:.8rem}
         .label{font-size:1.25rem;font-weight:600;text-align:center;margin:.2rem 0;color:var(--band-text)}
+        .emoji{font-family:"Noto Color Emoji","Apple Color Emoji","Segoe UI Emoji",sans-serif}
         .summary{color:var(--muted);text-align:center;margin:.2rem 0 .6rem}
         .tips{background:var(--tile);border-radius:12px;padding:10px 14px;margin:.4rem 0}
         .tips h3{font-size:.95rem;margin:0 0 .3rem}

@@ -5,12 +5,12 @@
     dashboard_browser.py --pages DIR [--out DIR]
 
 --url: a running breezed ([Web] Listen=); --expect names a JSON list of
-{"name", "slug", "aqi", "band", "label"} the cards must show.
+{"name", "aqi", "band", "label"} the cards must show, in order.
 --pages: a folder of rendered pages (index.html, city/<slug>.html, expected.json, as
 DashboardPageFilesTests writes with BREEZE_DASHBOARD_PAGES), served here on 127.0.0.1 as
 breezed would serve them (/ and /city/<slug>, text/html).
 
-For / and the first city's page, in light and dark (Blink's preferredColorScheme), at phone
+For / and the page its first card links to, in light and dark (Blink's preferredColorScheme), at phone
 (390x844) and desktop (1280x900) width: --dump-dom, checked strictly (html_check.py) for each
 city's AQI, band and label; --screenshot to DIR (default .build/screenshots), whose top-left
 pixel must be the scheme's page background. Exits 0 when every check passes, 1 otherwise,
@@ -50,7 +50,7 @@ def run_chromium(browser, url, scheme, size, action):
         browser, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--hide-scrollbars",
         "--disable-extensions", "--disable-background-networking", "--user-data-dir=" + profile_dir(),
         f"--window-size={width},{height}", "--blink-settings=preferredColorScheme=" + SCHEMES[scheme][0],
-        "--virtual-time-budget=2000", action, url,
+        "--run-all-compositor-stages-before-draw", "--virtual-time-budget=2000", action, url,
     ]
     result = subprocess.run(command, capture_output=True, timeout=120)
     if result.returncode != 0:
@@ -82,12 +82,13 @@ def first_pixel(png_path):
     return tuple(raw[1:4])
 
 
-def check_page(dom, path, expected):
-    """Problems with the rendered DOM of `path`."""
+def check_page(dom, path, wanted):
+    """Problems with the rendered DOM of `path`, which must show a card for each of `wanted`,
+    and the link of each card (by name)."""
     result = check(dom)
     problems = [f"{path}: {error}" for error in result["errors"] if "doctype" not in error]
     cards = {card.get("data-city"): card for card in result["cards"]}
-    wanted = expected if path == "/" else [city for city in expected if path.endswith(city["slug"])]
+    links = {name: card.get("href") for name, card in cards.items()}
     for city in wanted:
         card = cards.get(city["name"])
         if card is None:
@@ -97,7 +98,10 @@ def check_page(dom, path, expected):
             problems.append(f"{path}: {city['name']!r} shows {card.get('data-aqi')}/{card.get('data-band')}")
         if f" {city['aqi']} US AQI" not in " " + card["text"] or city["label"] not in card["text"]:
             problems.append(f"{path}: {city['name']!r} card text lacks AQI {city['aqi']} {city['label']}")
-    return problems
+    names = [card.get("data-city") for card in result["cards"]]
+    if names != [city["name"] for city in wanted]:
+        problems.append(f"{path}: cards {names}, expected {[city['name'] for city in wanted]} in that order")
+    return problems, links
 
 
 class PageFolder(http.server.SimpleHTTPRequestHandler):
@@ -143,15 +147,20 @@ def main():
         parser.error("give --pages DIR, or --url and --expect")
     expected = json.load(open(expect_path, encoding="utf-8"))
     os.makedirs(arguments.out, exist_ok=True)
-    problems = []
-    paths = ["/", "/city/" + expected[0]["slug"]]
-    for path in paths:
-        page = "dashboard" if path == "/" else "city"
+    problems, links = [], {}
+    # The city page is the one the first card links to: the link is checked with the page.
+    for page in ("dashboard", "city"):
+        if page == "dashboard":
+            path, wanted = "/", expected
+        else:
+            path, wanted = links.get(expected[0]["name"]) or "/city/", expected[:1]
         for scheme in SCHEMES:
             for size in SIZES:
                 url = base + path
                 dom = run_chromium(browser, url, scheme, size, "--dump-dom")
-                problems += check_page(dom, path, expected)
+                found, page_links = check_page(dom, path, wanted)
+                problems += found
+                links = links or page_links
                 shot = os.path.abspath(os.path.join(arguments.out, f"{page}-{scheme}-{size}.png"))
                 run_chromium(browser, url, scheme, size, "--screenshot=" + shot)
                 pixel = first_pixel(shot)
@@ -163,7 +172,7 @@ def main():
     shutil.rmtree(profile_dir(), ignore_errors=True)
     for problem in problems:
         print("dashboard_browser: FAIL:", problem)
-    print(f"dashboard_browser: {len(paths) * len(SCHEMES) * len(SIZES)} loads, {len(problems)} problems")
+    print(f"dashboard_browser: {2 * len(SCHEMES) * len(SIZES)} loads, {len(problems)} problems")
     return 1 if problems else 0
 
 

@@ -5,7 +5,7 @@ Reads the page from the file named first (else stdin); prints JSON: {"errors": [
 Errors: an end tag that does not close the innermost open element, elements left open, a
 <script>, an on* attribute, any URL elsewhere in a fetching attribute or the style sheet, a missing
 doctype, viewport or refresh, a control character in the text, a chart (role="img") without a
-title or an aria-label. Cards: every element with data-city, its data-* attributes and text.
+title or an aria-label. Cards: every element with data-city, its data-* attributes, text and first link (href).
 """
 import json
 import re
@@ -34,6 +34,8 @@ class StrictPage(HTMLParser):
         attributes = dict(attrs)
         if tag == "meta":
             self.metas.append(attributes)
+        if tag == "a" and self.cards and len(self.stack) >= self.cards[-1][0] and "href" not in self.cards[-1][1]:
+            self.cards[-1][1]["href"] = attributes.get("href", "")
         if tag in VOID:
             return
         self.stack.append(tag)
