@@ -73,6 +73,6 @@ struct HTMLWriter {
     /// The page's own constant markup or style sheet, never anything from outside.
     mutating func trusted(_ constant: StaticString) { text += constant.description }
 
-    /// The page's style sheet, built from the palette's constants.
-    mutating func trustedStyle(_ css: String) { text += css }
+    /// `<style>` with the pages' one sheet, built from the palette's constants.
+    mutating func styleSheet() { text += "<style>" + DashboardStyle.sheet + "</style>" }
 }

@@ -29,9 +29,7 @@ enum PageDocument {
                 }
                 html.empty("meta", ["name": "color-scheme", "content": "light dark"])
                 html.element("title", title)
-                html.open("style")
-                html.trustedStyle(DashboardStyle.sheet)
-                html.close("style")
+                html.styleSheet()
             }
             html.element("body", body: body)
         }
