@@ -37,17 +37,11 @@ public struct StatusDocument: Sendable {
     }
 
     /// The interval the daemon last polled at, else the configured one (seconds).
-    public var interval: Double { state.pollInterval?.seconds ?? configuredInterval }
+    public var interval: Double { state.interval(configured: configuredInterval) }
 
-    /// Whether the daemon's last completed cycle is older than three intervals, missing, or
-    /// in the future beyond `ClockSkew.tolerance` (written while the clock ran ahead: it
-    /// proves nothing about the daemon now).
-    public var isStale: Bool {
-        guard let last = state.lastCycleCompletedAt, ClockSkew.clamp(last, now: now) == last else {
-            return true
-        }
-        return now.unixSeconds - last.unixSeconds > 3 * interval
-    }
+    /// Whether the daemon's last completed cycle is stale (`DaemonState.isStale`, as the
+    /// status page judges it too).
+    public var isStale: Bool { state.isStale(now: now, configuredInterval: configuredInterval) }
 
     /// Configured cities first, in file order, then any the state still holds.
     public var records: [(name: String, record: CityRecord?)] {

@@ -8,6 +8,8 @@ public enum WebRoutes {
         case "/api/v1/status": return APIRoutes.status(snapshot)
         case _ where path.hasPrefix(APIRoutes.cityPrefix): return APIRoutes.city(path: path, snapshot: snapshot)
         case "/metrics": return MetricsPage.page(snapshot)
+        case "/": return DashboardPage.render(DashboardContext(snapshot: snapshot))
+        case _ where path.hasPrefix("/city/"): return CityPage.render(slug: String(path.dropFirst(6)), context: DashboardContext(snapshot: snapshot))
         default:
             return .text("not found\n", status: 404)
         }

@@ -35,6 +35,8 @@ breeze_test_packages=(python3 curl jq prometheus-alertmanager valgrind tzdata)
 # The web tests: headless Chromium renders the pages (and fonts-dejavu-core gives it glyphs);
 # prometheus scrapes /metrics and promtool checks its text.
 breeze_test_packages+=(chromium fonts-dejavu-core prometheus)
+# The dashboard's screenshots: glyphs for city names in CJK (東京) and for the bands' emoji.
+breeze_test_packages+=(fonts-droid-fallback fonts-noto-color-emoji)
 # The outbox fault tests: unshare/nsenter/mount for a full tmpfs, setpriv to run breezectl as nobody, chattr for an immutable folder.
 breeze_test_packages+=(util-linux mount e2fsprogs)
 # What the tests under a real systemd need (scripts/lib/test-systemd installs them only when

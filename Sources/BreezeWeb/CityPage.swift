@@ -1,0 +1,99 @@
+import BreezeModel
+
+/// `/city/<slug>`: the city's card and pollutants, its last 48 hours, the coming days, pollen,
+/// UV and the climate trend. An unknown slug is a 404 page that links home.
+enum CityPage {
+    /// The page of the city `slug` names in `context`'s snapshot.
+    static func render(slug: String, context: DashboardContext) -> WebPage {
+        guard let city = context.snapshot.city(slug: slug) else { return notFound() }
+        let interval = context.snapshot.pollInterval
+        return PageDocument.render(title: "Breeze: " + city.name, refreshAfter: interval) { html in
+            DashboardHeader.write(context, into: &html)
+            html.element("main") { html in
+                html.element("p") { html in html.element("a", ["href": "/"], "← All cities") }
+                html.element("div", ["class": "cities detail"]) { html in
+                    html.element("div", ["class": "city"]) { html in
+                        AQICard.write(city, linked: false, context: context, into: &html)
+                        PollutantGrid.write(city, into: &html)
+                    }
+                    html.element("div", ["class": "city"]) { html in
+                        section("Last 48 hours", into: &html) { html in
+                            HistoryChart.write(city.history, context: context, into: &html)
+                        }
+                        section("Coming days", into: &html) { html in writeForecast(city.forecast, into: &html) }
+                        section("Pollen and UV", into: &html) { html in writePollen(city, into: &html) }
+                        section("Local climate trend", into: &html) { html in
+                            html.element("p", ["class": "muted"], "Temperature on this day across decades")
+                            ClimateChart.write(city.climate, unit: context.snapshot.temperatureUnit, into: &html)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The 404 page: the city is not configured (or the path is mistyped).
+    static func notFound() -> WebPage {
+        PageDocument.render(title: "Breeze: no such city", refreshAfter: nil, status: 404) { html in
+            html.element("main") { html in
+                html.element("h1", "No such city")
+                html.element("p", "No configured city has this address.")
+                html.element("p") { html in html.element("a", ["href": "/"], "Back to all cities") }
+            }
+        }
+    }
+
+    private static func section(_ title: String, into html: inout HTMLWriter, body: (inout HTMLWriter) -> Void) {
+        html.element("section", ["class": "card", "aria-label": title]) { html in
+            html.element("h3", title)
+            body(&html)
+        }
+    }
+
+    /// One line per day: the date, its forecast AQI and band, the dominant pollutant or why
+    /// there is no AQI.
+    static func writeForecast(_ days: [ForecastDayAQI], into html: inout HTMLWriter) {
+        guard !days.isEmpty else {
+            return html.element("p", ["class": "muted"], "No forecast yet for this city.")
+        }
+        html.element("ul", ["class": "days"]) { html in
+            for day in days {
+                let aqi = day.aqi.flatMap { ReportedValue.aqiScale.contains($0) ? $0 : nil }
+                let band = aqi.flatMap(Band.init(aqi:))
+                html.element("li", ["class": DashboardPalette.bandClass(band), "data-day": day.day]) { html in
+                    html.element("span", day.day)
+                    guard let aqi, let band else {
+                        return html.element("span", ["class": "muted"], day.note ?? "not rated")
+                    }
+                    html.element("span", ["class": "status"], "AQI \(aqi) · " + band.label
+                        + (day.dominant.map { " (" + $0.label + ")" } ?? ""))
+                }
+            }
+        }
+    }
+
+    /// Pollen by type with its level, or "no pollen data here"; then the UV index.
+    static func writePollen(_ city: WebCity, into html: inout HTMLWriter) {
+        if let pollen = city.pollen, !pollen.isEmpty {
+            html.element("ul", ["class": "grid"]) { html in
+                for type in PollenType.allCases {
+                    guard let count = pollen[type] else { continue }
+                    let level = PollenLevel(type, grainsPerCubicMetre: count)
+                    html.element("li", ["class": DashboardPalette.bandClass(level.map(DashboardPalette.band(for:)))]) { html in
+                        html.element("span", ["class": "name"], type.label)
+                        html.element("span", ["class": "value"]) { html in
+                            guard level != nil, let text = WebNumber.text(count, digits: count < 10 ? 1 : 0) else { return html.write("no data") }
+                            html.write(text + " ")
+                            html.element("span", ["class": "unit"], "grains/m³")
+                        }
+                        html.element("span", ["class": "status"], level?.label ?? "—")
+                    }
+                }
+            }
+        } else {
+            html.element("p", ["class": "muted"], "No pollen data here (Open-Meteo models pollen for Europe, in season).")
+        }
+        let uv = city.uvIndex.flatMap { $0.isFinite && $0 >= 0 ? WebNumber.text($0, digits: 1) : nil }
+        html.element("p", "UV index: " + (uv ?? "unknown"))
+    }
+}

@@ -1,0 +1,97 @@
+import BreezeModel
+
+/// The pages' colours, light and dark. Graphics (the ring, bars) take the app's band colours
+/// (`Band.colourHex`); text takes a shade of each that reads at WCAG AA (4.5:1) on every
+/// background of its scheme — the app's green on white is 2.2:1 — and `textPairs` lists every
+/// such pair so a test can hold the ratio.
+enum DashboardPalette {
+    /// One appearance's neutral colours.
+    struct Scheme: Sendable {
+        /// The page behind the cards.
+        let page: String
+        /// A card.
+        let card: String
+        /// A tile inside a card (pollutants, tips).
+        let tile: String
+        /// Body text.
+        let text: String
+        /// Secondary text (units, times, captions).
+        let secondaryText: String
+        /// Band text by `Band.rawValue`, Excellent first.
+        let bands: [String]
+        /// Trend text by `TrendColour`: red, orange, grey, blue.
+        let trend: [String]
+        /// The warning banner's text and background.
+        let warningText: String
+        let warningBackground: String
+
+        /// Every background text sits on in this scheme.
+        var backgrounds: [String] { [page, card, tile] }
+    }
+
+    static let light = Scheme(
+        page: "#f2f2f7", card: "#ffffff", tile: "#f2f2f7", text: "#1c1c1e", secondaryText: "#55555b",
+        bands: ["#17772f", "#17772f", "#9a4a00", "#9a4a00", "#b03a00", "#c0141c", "#8a35b5", "#8e0000"],
+        trend: ["#c0141c", "#9a4a00", "#55555b", "#0b5cc4"],
+        warningText: "#6b3a00", warningBackground: "#fff4d6")
+
+    static let dark = Scheme(
+        page: "#000000", card: "#1c1c1e", tile: "#2c2c2e", text: "#f2f2f7", secondaryText: "#aeaeb2",
+        bands: ["#34c759", "#34c759", "#ff9f0a", "#ff9f0a", "#ff7a1a", "#ff6961", "#c77dff", "#ff8a80"],
+        trend: ["#ff6961", "#ff9f0a", "#aeaeb2", "#64a8ff"],
+        warningText: "#ffd98a", warningBackground: "#3a2a00")
+
+    /// The class naming a band's colours: `band-slightly-high`.
+    static func bandClass(_ band: Band?) -> String { "band-" + (band?.slug ?? "none") }
+
+    /// The class naming a trend colour: `trend-orange`.
+    static func trendClass(_ colour: TrendColour) -> String { "trend-" + colour.rawValue }
+
+    /// The band whose colours show a pollutant's status.
+    static func band(for status: PollutantStatus) -> Band {
+        switch status {
+        case .good: .good
+        case .moderate: .moderate
+        case .unhealthy: .unhealthy
+        }
+    }
+
+    /// The band whose colours show a pollen level.
+    static func band(for level: PollenLevel) -> Band {
+        switch level {
+        case .none, .low: .good
+        case .moderate: .moderate
+        case .high: .unhealthy
+        case .veryHigh: .hazardous
+        }
+    }
+
+    /// The trend graphic's fill (the bar), the app's hues.
+    static func trendFill(_ colour: TrendColour) -> String {
+        switch colour {
+        case .red: "#ff3b30"
+        case .orange: "#ff9500"
+        case .grey: "#8e8e93"
+        case .blue: "#0a84ff"
+        }
+    }
+
+    /// Every (text, background) pair the style sheet uses, with what it is, in both schemes.
+    static var textPairs: [(text: String, background: String, use: String)] {
+        var pairs: [(text: String, background: String, use: String)] = []
+        for (name, scheme) in [("light", light), ("dark", dark)] {
+            for background in scheme.backgrounds {
+                pairs.append((scheme.text, background, "\(name) text"))
+                pairs.append((scheme.secondaryText, background, "\(name) secondary text"))
+                for band in Band.allCases {
+                    pairs.append((scheme.bands[band.rawValue], background, "\(name) \(band.slug)"))
+                }
+                for (index, colour) in TrendColour.allCases.enumerated() {
+                    pairs.append((scheme.trend[index], background, "\(name) trend \(colour.rawValue)"))
+                }
+            }
+            pairs.append((scheme.warningText, scheme.warningBackground, "\(name) warning"))
+        }
+        return pairs
+    }
+}

@@ -1,0 +1,39 @@
+import BreezeModel
+@testable import BreezeWeb
+import Foundation
+import Testing
+
+/// Writes the fixture snapshot's pages as files, with what each card should show, for
+/// `Tests/Fixtures/dashboard_browser.py --pages` to load in Chromium: into
+/// `BREEZE_DASHBOARD_PAGES` when it is set, else into a temporary folder it then removes.
+@Suite struct DashboardPageFilesTests {
+    @Test func pagesAreWrittenWithTheirExpectations() throws {
+        let snapshot = DashboardFixtures.snapshot()
+        let given = ProcessInfo.processInfo.environment["BREEZE_DASHBOARD_PAGES"].flatMap { $0.isEmpty ? nil : $0 }
+        let folder = URL(fileURLWithPath: given ?? NSTemporaryDirectory() + "breeze-pages-\(getpid())")
+        defer { if given == nil { try? FileManager.default.removeItem(at: folder) } }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("city"), withIntermediateDirectories: true)
+        var paths = ["/"]
+        for city in snapshot.cities { paths.append("/city/" + city.slug) }
+        for path in paths {
+            let page = WebRoutes.page(path: path, snapshot: snapshot)
+            #expect(page.status == 200)
+            try Data(page.body).write(to: file(for: path, in: folder))
+        }
+        let expectations = snapshot.cities.map { city -> [String: String] in
+            let aqi = city.record?.alerting?.aqi ?? -1
+            return ["name": city.name, "slug": city.slug, "aqi": String(aqi), "band": Band(aqi: aqi)?.slug ?? "",
+                    "label": Band(aqi: aqi)?.label ?? ""]
+        }
+        try JSONSerialization.data(withJSONObject: expectations, options: [.sortedKeys])
+            .write(to: folder.appendingPathComponent("expected.json"))
+        let first = try Data(contentsOf: file(for: paths[1], in: folder))
+        #expect(first == Data(WebRoutes.page(path: paths[1], snapshot: snapshot).body))
+    }
+
+    /// `index.html` for `/`, `city/<slug>.html` for a city's page.
+    func file(for path: String, in folder: URL) -> URL {
+        path == "/" ? folder.appendingPathComponent("index.html")
+            : folder.appendingPathComponent(String(path.dropFirst()) + ".html")
+    }
+}

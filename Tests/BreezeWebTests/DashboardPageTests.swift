@@ -1,0 +1,147 @@
+import BreezeModel
+import BreezeState
+import BreezeVocabulary
+@testable import BreezeWeb
+import Foundation
+import Testing
+
+/// `/` and `/city/<slug>` read back by an independent strict parser.
+@Suite struct DashboardPageTests {
+    let snapshot = DashboardFixtures.snapshot()
+
+    @Test func everyCityHasItsCardWithItsAQIAndBand() throws {
+        let page = WebRoutes.page(path: "/", snapshot: snapshot)
+        #expect(page.status == 200)
+        #expect(page.contentType == "text/html; charset=utf-8")
+        let result = try PageChecker.check(page)
+        #expect(result.errors == [])
+        #expect(result.cards.count == snapshot.cities.count)
+        for (city, card) in zip(snapshot.cities, result.cards) {
+            let aqi = try #require(city.record?.alerting?.aqi)
+            let band = try #require(Band(aqi: aqi))
+            #expect(card["data-city"] == city.name)
+            #expect(card["data-aqi"] == String(aqi))
+            #expect(card["data-band"] == band.slug)
+            let text = try #require(card["text"])
+            #expect(text.contains(" \(aqi) US AQI"), "\(city.name): \(text)")
+            #expect(text.contains(band.label))
+            for tip in band.healthTips { #expect(text.contains(tip)) }
+            #expect(text.contains("NowCast; Open-Meteo says \(aqi)"))
+            #expect(text.contains(band.summary))
+            #expect(text.contains(aqi > 150 ? "firing since" : "not firing"))
+        }
+        #expect(result.text.contains("1.2.3-test"))
+        #expect(result.text.contains("PM2.5 14.2 µg/m³ Moderate"), "PM2.5 at 14.2 is above the 9.0 good limit")
+        #expect(result.text.contains("O₃ 61.0 µg/m³ Good"))
+        #expect(result.refresh == ["900"])
+        #expect(!result.text.contains("out of date"))
+    }
+
+    @Test func theRingIsTheAQIsShareOf500() throws {
+        var html = HTMLWriter()
+        AQICard.writeDial(aqi: 250, band: .veryUnhealthy, into: &html)
+        let circumference = 2 * Double.pi * 72
+        #expect(html.text.contains("stroke-dasharray=\"\(WebNumber.coordinate(circumference / 2)) \(WebNumber.coordinate(circumference))\""))
+        var beyond = HTMLWriter()
+        AQICard.writeDial(aqi: 9000, band: nil, into: &beyond)
+        #expect(beyond.text.contains("stroke-dasharray=\"\(WebNumber.coordinate(circumference)) "))
+        var none = HTMLWriter()
+        AQICard.writeDial(aqi: nil, band: nil, into: &none)
+        #expect(!none.text.contains("ring-value"))
+    }
+
+    @Test func aCityNeverPolledOrFailingSaysSo() throws {
+        var failing = DashboardFixtures.city("Oslo", aqi: nil, error: "timed out after 30 s")
+        failing.record?.lastReading = nil
+        failing.record?.alerting = nil
+        let cities = [WebCity(name: "Lima", slug: Slug.of("Lima")), failing]
+        let result = try PageChecker.check(WebRoutes.page(path: "/", snapshot: DashboardFixtures.snapshot(cities: cities)))
+        #expect(result.errors == [])
+        #expect(result.cards[0]["text"]?.contains("Not polled yet") == true)
+        #expect(result.cards[0]["data-aqi"] == nil)
+        #expect(result.cards[1]["text"]?.contains("Error timed out after 30 s") == true)
+        #expect(result.cards[1]["text"]?.contains("The last poll failed") == true)
+    }
+
+    @Test func openMeteoSourceAndAFallbackAreNamed() throws {
+        var fallback = DashboardFixtures.city("Rome", aqi: 61, source: .openMeteo)
+        fallback.record?.alerting?.fallbackReason = "no hourly series in the answer"
+        let cities = [DashboardFixtures.city("Nice", aqi: 70, source: .openMeteo), fallback]
+        let result = try PageChecker.check(WebRoutes.page(path: "/", snapshot: DashboardFixtures.snapshot(cities: cities)))
+        #expect(result.cards[0]["text"]?.contains("Source Open-Meteo Dominant") == true)
+        #expect(result.cards[1]["text"]?.contains("Open-Meteo's value, since no hourly series in the answer") == true)
+    }
+
+    @Test func aStaleDaemonIsWarnedOfAsBreezectlStatusJudges() throws {
+        var stale = DashboardFixtures.snapshot()
+        stale.state.lastCycleCompletedAt = Instant(unixSeconds: DashboardFixtures.now.unixSeconds - 3 * 900 - 1)
+        #expect(try PageChecker.check(WebRoutes.page(path: "/", snapshot: stale)).text.contains("out of date"))
+        stale.state.lastCycleCompletedAt = Instant(unixSeconds: DashboardFixtures.now.unixSeconds - 3 * 900)
+        #expect(try !PageChecker.check(WebRoutes.page(path: "/", snapshot: stale)).text.contains("out of date"))
+        stale.state.lastCycleCompletedAt = nil
+        #expect(try PageChecker.check(WebRoutes.page(path: "/", snapshot: stale)).text.contains("No poll cycle has completed yet"))
+    }
+
+    @Test(arguments: [(1, 30), (29, 30), (60, 60), (900, 900), (3600, 3600), (86400, 3600)])
+    func theRefreshFollowsTheIntervalWithinBounds(interval: Int, refresh: Int) throws {
+        let page = WebRoutes.page(path: "/", snapshot: DashboardFixtures.snapshot(interval: .seconds(interval)))
+        #expect(try PageChecker.check(page).refresh == [String(refresh)])
+    }
+
+    @Test func theCityPageHasItsChartsForecastPollenAndClimate() throws {
+        let city = snapshot.cities[2]
+        let page = WebRoutes.page(path: "/city/" + city.slug, snapshot: snapshot)
+        #expect(page.status == 200)
+        let result = try PageChecker.check(page)
+        #expect(result.errors == [])
+        #expect(result.cards.map { $0["data-aqi"] } == ["57"])
+        let text = result.text
+        #expect(text.contains("US AQI hour by hour over the last 48 hours"))
+        #expect(text.contains("2026-12-02 AQI 48 · Good (O₃)"))
+        #expect(text.contains("2026-12-05 beyond the model's horizon"))
+        #expect(text.contains("Birch 16 grains/m³ Moderate"))
+        #expect(text.contains("Olive 1600 grains/m³ Very High"))
+        #expect(text.contains("Grass 0.4 grains/m³ None"))
+        #expect(text.contains("UV index: 2.4"))
+        #expect(text.contains("Change from 1980 to 2020: +2.5 °C"))
+        #expect(text.contains("2026: no data"))
+        #expect(text.contains("2010: 5.9 °C (−1.2 °C from the first year)"))
+        let body = String(decoding: page.body, as: UTF8.self)
+        #expect(body.contains("trend-bar trend-red"), "2020 is 2.5 °C warmer than 1980")
+        #expect(body.contains("trend-bar trend-blue"), "2010 is 1.2 °C cooler")
+        #expect(body.components(separatedBy: "class=\"bar band-").count - 1 == 48 - 4, "four hours are gaps")
+    }
+
+    @Test func fahrenheitConvertsTemperaturesAndDifferences() throws {
+        var fahrenheit = snapshot
+        fahrenheit.temperatureUnit = .fahrenheit
+        let text = try PageChecker.check(WebRoutes.page(path: "/city/" + snapshot.cities[0].slug, snapshot: fahrenheit)).text
+        #expect(text.contains("1980: 44.8 °F"))
+        #expect(text.contains("Change from 1980 to 2020: +4.5 °F"))
+    }
+
+    @Test func missingSectionsSaySoAndNeverSayNone() throws {
+        var city = DashboardFixtures.city("Quito", aqi: 30)
+        (city.pollen, city.climate, city.forecast, city.history, city.uvIndex) = (nil, nil, [], [], nil)
+        let text = try PageChecker.check(
+            WebRoutes.page(path: "/city/" + city.slug, snapshot: DashboardFixtures.snapshot(cities: [city]))
+        ).text
+        #expect(text.contains("No pollen data here"))
+        #expect(text.contains("Not fetched yet"))
+        #expect(text.contains("ArchiveURL="))
+        #expect(text.contains("No forecast yet"))
+        #expect(text.contains("No hourly AQI yet"))
+        #expect(text.contains("UV index: unknown"))
+        #expect(!text.contains("None"))
+    }
+
+    @Test func anUnknownSlugIsANotFoundPageLinkingHome() throws {
+        for path in ["/city/nowhere", "/city/", "/city/" + snapshot.cities[0].slug + "/x"] {
+            let page = WebRoutes.page(path: path, snapshot: snapshot)
+            #expect(page.status == 404)
+            let body = String(decoding: page.body, as: UTF8.self)
+            #expect(body.contains("<a href=\"/\">"))
+            #expect(try PageChecker.check(page).errors == [])
+        }
+    }
+}
