@@ -10,7 +10,7 @@ public struct WebSettings: Sendable, Equatable {
 
     /// The default port: outside Prometheus's exporter allocation (9100–9999, all taken), and
     /// clear of the ports other monitoring tools default to (8080–8090, VictoriaMetrics'
-    /// 8427–8429, InfluxDB's 8086, Consul's 8500). "AIR" on a phone keypad, after an 8.
+    /// 8427–8429, InfluxDB's 8086, Consul's 8500).
     public static let defaultPort: UInt16 = 8247
 
     /// The default: loopback only, so nothing is exposed until the administrator says so.
