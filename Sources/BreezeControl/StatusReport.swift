@@ -52,12 +52,12 @@ struct StatusReport {
         let rows = records.map { name, record -> [String] in
             let shown = displayName(name, record)
             guard let record else { return [shown, "—", "", "", "not polled yet", "", "", "", ""] }
-            let alerting = StatusDocument.alerting(record)
+            let alerting = record.shownAQI
             let aqi = alerting.aqi.map(String.init) ?? "—"
             let openMeteo = alerting.openMeteo.map(String.init) ?? "—"
             let band = record.band.map { NowPresentation.bandText($0) } ?? "no data"
             return [
-                shown, aqi, alerting.source ?? "", openMeteo, band, record.bandSince.map { TimeText.local($0) } ?? "",
+                shown, aqi, alerting.source?.rawValue ?? "", openMeteo, band, record.bandSince.map { TimeText.local($0) } ?? "",
                 record.alert.firing ? "firing" : "ok", record.lastPollAt.map { TimeText.local($0) } ?? "",
                 record.lastError ?? "",
             ]

@@ -12,8 +12,11 @@ import Synchronization
 /// listener's threads under a lock. Building it (the outbox scan included) runs on the
 /// publisher's own queue, so neither the poll loop nor a request waits for it.
 public final class WebPublisher: Sendable {
-    private let latest = Mutex<WebSnapshot?>(nil)
+    /// The latest snapshot and its generation (1 for the first, one more for each after).
+    private let latest = Mutex<(generation: UInt64, snapshot: WebSnapshot)?>(nil)
     private let queue = DispatchQueue(label: "breezed.web.publish")
+    /// The latest snapshot's pages, rendered once each.
+    let pages: WebPageCache
 
     /// What the daemon hands over, taken on its control queue.
     struct Moment: Sendable {
@@ -29,16 +32,34 @@ public final class WebPublisher: Sendable {
         var counters = DaemonCounters()
     }
 
-    public init() {}
+    public convenience init() { self.init(pages: WebPageCache()) }
+
+    init(pages: WebPageCache) {
+        self.pages = pages
+    }
 
     /// The latest snapshot; nil before the first publication.
-    public var current: WebSnapshot? { latest.withLock { $0 } }
+    public var current: WebSnapshot? { latest.withLock { $0?.snapshot } }
+
+    /// The page for `path` from the latest snapshot as served at `servedAt` (the request's
+    /// arrival); nil before the first publication. `/`, `/city/<slug>` and `/metrics` come
+    /// from `pages`, rendered once per snapshot.
+    func page(path: String, servedAt: Instant) -> WebPage? {
+        guard let (generation, published) = latest.withLock({ $0 }) else { return nil }
+        var snapshot = published
+        snapshot.servedAt = servedAt
+        return pages.page(path: path, snapshot: snapshot, generation: generation)
+    }
+
+    /// Stores `snapshot` as the latest, a new generation.
+    func store(_ snapshot: WebSnapshot) {
+        latest.withLock { $0 = ((($0?.generation) ?? 0) + 1, snapshot) }
+    }
 
     /// Builds and stores the snapshot of `moment` (in order: the last one published wins).
     func publish(_ moment: Moment) {
         queue.async { [self] in
-            let snapshot = Self.snapshot(moment)
-            latest.withLock { $0 = snapshot }
+            store(Self.snapshot(moment))
         }
     }
 

@@ -145,23 +145,10 @@ public struct JSONWriter {
     @inlinable public mutating func writeBool(_ value: Bool) { appendStatic(value ? "true" : "false") }
 
     /// Exact decimal digits.
-    @inlinable public mutating func writeInteger(_ value: Int) {
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        writeDigits(UInt64(value.magnitude))
-    }
+    @inlinable public mutating func writeInteger(_ value: Int) { DecimalDigits.append(value, to: &bytes) }
 
     /// Exact decimal digits.
-    @inlinable public mutating func writeInteger(_ value: UInt64) { writeDigits(value) }
-
-    @inlinable @inline(__always) mutating func writeDigits(_ value: UInt64) {
-        var magnitude = value
-        let start = bytes.count
-        repeat {
-            bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
-            magnitude /= 10
-        } while magnitude > 0
-        bytes[start...].reverse()
-    }
+    @inlinable public mutating func writeInteger(_ value: UInt64) { DecimalDigits.append(value, to: &bytes) }
 
     /// The shortest text that reads back as the same `Double`, whole numbers without `.0`
     /// (`-60`, `-0`, `0.1`, `1e+300`): what Foundation's `JSONEncoder` writes. JSON has no
@@ -176,7 +163,7 @@ public struct JSONWriter {
         // Whole numbers are most of them (times, counts): digits without a String.
         if value == value.rounded(.towardZero), abs(value) < 1e15 {
             if value.sign == .minus { bytes.append(UInt8(ascii: "-")) }
-            writeDigits(UInt64(abs(value)))
+            DecimalDigits.append(UInt64(abs(value)), to: &bytes)
             return
         }
         var text = value.description

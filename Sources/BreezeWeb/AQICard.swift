@@ -9,7 +9,7 @@ import BreezeVocabulary
 enum AQICard {
     /// The card of `city`; its name links to the city's page when `linked`.
     static func write(_ city: WebCity, linked: Bool, context: DashboardContext, into html: inout HTMLWriter) {
-        let alerting = city.record.map(DashboardContext.alerting)
+        let alerting = city.record?.shownAQI
         let aqi = alerting?.aqi.flatMap { ReportedValue.aqiScale.contains($0) ? $0 : nil }
         let band = aqi.flatMap(Band.init(aqi:))
         html.element(
@@ -44,7 +44,7 @@ enum AQICard {
     }
 
     /// Why a card has no AQI, in a sentence.
-    static func noAQIReason(_ city: WebCity, alerting: (aqi: Int?, band: Band?, source: AQISource?, openMeteo: Int?)?) -> String {
+    static func noAQIReason(_ city: WebCity, alerting: ShownAQI?) -> String {
         guard let record = city.record else {
             return "Not polled yet: breezed has not asked Open-Meteo about this city since it started."
         }
@@ -89,7 +89,7 @@ enum AQICard {
 
     /// Source, observation, band, alert and poll, as a description list.
     static func writeFacts(
-        _ city: WebCity, alerting: (aqi: Int?, band: Band?, source: AQISource?, openMeteo: Int?)?,
+        _ city: WebCity, alerting: ShownAQI?,
         context: DashboardContext, into html: inout HTMLWriter
     ) {
         guard let record = city.record else { return }

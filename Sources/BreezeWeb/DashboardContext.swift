@@ -39,15 +39,6 @@ struct DashboardContext {
         snapshot.state.isStale(now: now, configuredInterval: snapshot.pollInterval.seconds)
     }
 
-    /// The alerting AQI, its source and Open-Meteo's; a state from before the alerting AQI was
-    /// kept shows Open-Meteo's, as it alerted on then, without a source.
-    static func alerting(_ record: CityRecord) -> (aqi: Int?, band: Band?, source: AQISource?, openMeteo: Int?) {
-        guard let alerting = record.alerting else {
-            return (record.lastReading?.usAQI, record.lastReading?.band, nil, record.lastReading?.usAQI)
-        }
-        return (alerting.aqi, alerting.band, alerting.source, alerting.openMeteoAQI)
-    }
-
     /// "NowCast" or "Open-Meteo".
     static func name(_ source: AQISource) -> String {
         switch source {

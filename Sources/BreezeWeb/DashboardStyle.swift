@@ -12,16 +12,19 @@ enum DashboardStyle {
                 + "--warn:\(scheme.warningText);--warn-bg:\(scheme.warningBackground);"
             for band in Band.allCases { css += "--t-\(band.slug):\(scheme.bands[band.rawValue]);" }
             for (index, colour) in TrendColour.allCases.enumerated() { css += "--tt-\(colour.rawValue):\(scheme.trend[index]);" }
+            for band in Band.allCases { css += "--g-\(band.slug):\(scheme.bandGraphics[band.rawValue]);" }
+            css += "--g-none:\(scheme.noBandGraphic);"
+            for (index, colour) in TrendColour.allCases.enumerated() { css += "--gt-\(colour.rawValue):\(scheme.trendGraphics[index]);" }
             return css
         }
         var css = ":root{color-scheme:light dark;" + scheme(DashboardPalette.light) + "}"
         css += "@media (prefers-color-scheme:dark){:root{" + scheme(DashboardPalette.dark) + "}}"
         for band in Band.allCases {
-            css += ".\(DashboardPalette.bandClass(band)){--band:\(band.colourHex);--band-text:var(--t-\(band.slug))}"
+            css += ".\(DashboardPalette.bandClass(band)){--band:var(--g-\(band.slug));--band-text:var(--t-\(band.slug))}"
         }
-        css += ".band-none{--band:#8e8e93;--band-text:var(--muted)}"
+        css += ".band-none{--band:var(--g-none);--band-text:var(--muted)}"
         for colour in TrendColour.allCases {
-            css += ".\(DashboardPalette.trendClass(colour)){--trend:\(DashboardPalette.trendFill(colour));"
+            css += ".\(DashboardPalette.trendClass(colour)){--trend:var(--gt-\(colour.rawValue));"
                 + "--trend-text:var(--tt-\(colour.rawValue))}"
         }
         return css + layout

@@ -37,9 +37,7 @@ public enum MetricsPage {
     private static func writeCities(_ cities: [MetricsCity], into text: inout MetricsText) {
         text.family("breeze_aqi", .gauge, help: "The US AQI the city's alerts act on (its AQISource=), from the last reading with data.")
         for city in cities {
-            // States from before `AQISource=` was acted on have no alerting AQI: Open-Meteo's it was.
-            let alerting = city.record.flatMap { $0.alerting.map(\.aqi) ?? $0.lastReading?.usAQI }
-            guard let aqi = alerting else { continue }
+            guard let aqi = city.record?.shownAQI.aqi else { continue }
             text.sample("breeze_aqi", city.label, integer: aqi)
         }
         text.family("breeze_open_meteo_aqi", .gauge, help: "Open-Meteo's own us_aqi in the last reading with data.")

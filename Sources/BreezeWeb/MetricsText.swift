@@ -1,3 +1,5 @@
+import BreezeJSON
+
 /// Prometheus's text exposition format (version 0.0.4), written into bytes: a family's
 /// `# HELP` and `# TYPE`, then its samples, each `name{label="value",…} value` without a
 /// timestamp. Label values are escaped as the format says (`\\`, `\"`, `\n`); every other
@@ -40,7 +42,7 @@ struct MetricsText {
     /// One sample of an integer value (counts, 0/1 gauges, AQIs), written without a fraction.
     mutating func sample(_ name: String, _ labels: MetricLabels = .none, _ more: MetricLabels = .none, integer value: Int) {
         startSample(name, labels, more)
-        appendDigits(value)
+        DecimalDigits.append(value, to: &bytes)
         bytes.append(UInt8(ascii: "\n"))
     }
 
@@ -61,19 +63,6 @@ struct MetricsText {
             bytes.append(UInt8(ascii: "}"))
         }
         bytes.append(UInt8(ascii: " "))
-    }
-
-    /// `value`'s decimal digits, without making a String (at 10,000 cities most samples are
-    /// small integers).
-    private mutating func appendDigits(_ value: Int) {
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        var magnitude = value.magnitude
-        let first = bytes.count
-        repeat {
-            bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
-            magnitude /= 10
-        } while magnitude > 0
-        bytes[first...].reverse()
     }
 
     private mutating func append(_ text: String) {

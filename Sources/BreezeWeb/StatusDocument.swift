@@ -51,23 +51,16 @@ public struct StatusDocument: Sendable {
         return (configured + extra).map { ($0, state.cities[$0]) }
     }
 
-    /// The alerting AQI, its source and Open-Meteo's; a state from before Breeze kept the
-    /// alerting AQI shows Open-Meteo's, as it alerted on then, without a source.
-    public static func alerting(_ record: CityRecord) -> (aqi: Int?, source: String?, openMeteo: Int?) {
-        guard let alerting = record.alerting else { return (record.lastReading?.usAQI, nil, record.lastReading?.usAQI) }
-        return (alerting.aqi, alerting.source.rawValue, alerting.openMeteoAQI)
-    }
-
     /// One city's members: `name`, `country`, `region`, `aqi`, `aqiSource`, `openMeteoAQI`,
     /// `aqiFallback`, `band` (its slug), `since`, `alert` ("firing", "ok"), `lastPoll`,
     /// `lastError`; null where unknown (every one but `name` before the first poll).
     public static func cityMembers(name: String, record: CityRecord?) -> [String: JSONValue] {
         let city = record?.city
-        let alerting = record.map(Self.alerting)
+        let shown = record?.shownAQI
         return [
             "name": .string(name), "country": .optional(city?.country), "region": .optional(city?.admin1),
-            "aqi": integer(alerting?.aqi), "aqiSource": .optional(alerting?.source),
-            "openMeteoAQI": integer(alerting?.openMeteo),
+            "aqi": integer(shown?.aqi), "aqiSource": .optional(shown?.source?.rawValue),
+            "openMeteoAQI": integer(shown?.openMeteo),
             "aqiFallback": .optional(record?.alerting?.fallbackReason),
             "band": .optional(record?.band?.slug),
             "since": .optional(record?.bandSince.map { TimeText.rfc3339($0) }),

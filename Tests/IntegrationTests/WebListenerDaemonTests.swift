@@ -31,10 +31,18 @@ struct WebListenerDaemonTests {
         return try Processes.run(URL(fileURLWithPath: "/usr/bin/curl"), arguments + [url]).standardOutput
     }
 
-    func startDaemon(_ server: OpenMeteoServer, listen: String, interval: String = "15min") throws -> (DaemonProcess, String) {
+    /// The body curl gets for GET `url`.
+    static func body(_ url: String) throws -> String {
+        try Processes.run(URL(fileURLWithPath: "/usr/bin/curl"), ["-s", "--max-time", "5", url]).standardOutput
+    }
+
+    func startDaemon(
+        _ server: OpenMeteoServer, listen: String, interval: String = "15min",
+        cities: [(String, Double, Double)] = [("Paris", 48.8566, 2.3522)]
+    ) throws -> (DaemonProcess, String) {
         let state = FileManager.default.temporaryDirectory.appendingPathComponent("breeze-web-\(UUID().uuidString)").path
         let path = try server.configuration(
-            cities: [("Paris", 48.8566, 2.3522)],
+            cities: cities,
             extra: "PollInterval=\(interval)\nJitter=0\nStateDirectory=\(state)\nControlSocket=\(state)/control\n[Web]\nListen=\(listen)\n")
         let daemon = try DaemonProcess(arguments: ["--config", path, "--log", "stderr"], environment: [:])
         return (daemon, path)
@@ -48,11 +56,18 @@ struct WebListenerDaemonTests {
         let server = try OpenMeteoServer()
         defer { server.stop() }
         let port = try Self.freePort()
-        let (daemon, _) = try startDaemon(server, listen: "127.0.0.1:\(port) [::1]:\(port)")
+        let (daemon, _) = try startDaemon(
+            server, listen: "127.0.0.1:\(port) [::1]:\(port)",
+            cities: [("Paris", 48.8566, 2.3522), ("Nice <b>&amp;'", 43.7, 7.27)])
         #expect(daemon.waitForLog("web: listening on 127.0.0.1:\(port) [::1]:\(port)"), "\(daemon.log)")
-        // Whatever page WebRoutes has for / (404 until the dashboard is routed): an HTTP answer.
+        // The dashboard: a card per configured city, each name as escaped text.
         let page = try Self.status("http://127.0.0.1:\(port)/")
-        #expect(["200", "404"].contains(page), "GET / answered \(page)")
+        #expect(page == "200", "GET / answered \(page)")
+        let dashboard = try Self.body("http://127.0.0.1:\(port)/")
+        #expect(dashboard.contains("<title>Breeze: air quality</title>"), "\(dashboard.prefix(300))")
+        #expect(dashboard.contains("data-city=\"Paris\""))
+        #expect(dashboard.contains("data-city=\"Nice &lt;b&gt;&amp;amp;&#39;\""))
+        #expect(!dashboard.contains("<b>&amp;"), "a name's markup is never markup")
         #expect(try Self.status("http://[::1]:\(port)/") == page)
         #expect(try Self.status("http://127.0.0.1:\(port)/", method: "HEAD") == page)
         #expect(try Self.status("http://127.0.0.1:\(port)/", method: "POST") == "405")

@@ -18,10 +18,11 @@ import bench_instructions  # noqa: E402
 import bench_linking  # noqa: E402
 import bench_poll  # noqa: E402
 import bench_web  # noqa: E402
+import bench_web_pages  # noqa: E402
 from bench_support import FixtureServer, raise_open_file_limit  # noqa: E402
 
 
-PARTS = ["poll", "steady", "journal", "startup", "alert", "delivery", "instructions", "web"]
+PARTS = ["poll", "steady", "journal", "startup", "alert", "delivery", "instructions", "web", "pages"]
 
 
 def log(message):
@@ -91,6 +92,8 @@ def main():
                                                        options.runs, log)
             if "web" in parts:
                 report += [""] + bench_web.section(server, options.breezed, work, 1000, options.runs * 4, log)
+            if "pages" in parts:
+                report += [""] + bench_web_pages.section(server, [options.breezed], work, largest, 50, log)
             if "instructions" in parts:
                 report += [""] + bench_instructions.section(server, options.breezed, work,
                                                             options.instruction_cities,
