@@ -55,8 +55,8 @@ extension ConfigurationBuilder {
         {
             settings.temperatureUnit = unit.value
         }
-        if let extras = reader.value("StatusPageExtras", diagnostics: &diagnostics, Read.boolean) {
-            settings.statusPageExtras = extras.value
+        if let extras = reader.value("StatusPageExtras", diagnostics: &diagnostics, Read.statusPageExtras) {
+            settings.statusPageExtrasSetting = extras.value
         }
         return settings
     }

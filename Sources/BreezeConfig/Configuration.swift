@@ -71,10 +71,14 @@ public struct BreezeSettings: Sendable {
     /// `HeartbeatURL=`: where the daemon reports each completed cycle (a dead-man's switch
     /// such as Healthchecks.io or Uptime Kuma); nil: none. A secret (the URL is its token).
     public var heartbeatURL: Secret? = nil
-    /// `StatusPageExtras=`: whether the daemon works out what the status page shows beyond the
-    /// state — the 48-hour history and forecast days from each poll, pollen and UV every 3 h,
-    /// the climate trend once a day per city (from `ArchiveURL=`). Default no: the last two
-    /// cost API calls (`APICost.pollenAndUVCallsPerDay`, `climateTrendCallsPerDay`).
+    /// `StatusPageExtras=` as written: `auto` (the default), `yes` or `no`.
+    public var statusPageExtrasSetting: StatusPageExtrasSetting = .auto
+    /// Whether the daemon fetches what the status page shows beyond the poll: pollen and UV
+    /// every 3 h and the climate trend once a day per city (from `ArchiveURL=`), the calls that
+    /// cost (`APICost.pollenAndUVCallsPerDay`, `climateTrendCallsPerDay`). The loader resolves
+    /// `statusPageExtrasSetting` into it: `auto` is on when `[Web] Listen=` is not empty (see
+    /// `StatusPageExtrasSetting.resolved`). The 48-hour history and the forecast days cost no
+    /// call and are worked out whenever the pages are served, whatever this says.
     public var statusPageExtras = false
 
     /// The defaults, documented in `etc/breeze/breezed.conf`.
@@ -109,5 +113,19 @@ public struct CityConfiguration: Sendable {
     public init(city: City, alert: AlertSettings) {
         self.city = city
         self.alert = alert
+    }
+}
+
+/// `StatusPageExtras=`: `auto` (on when the status page is configured), or a boolean forcing it.
+public enum StatusPageExtrasSetting: String, Sendable, CaseIterable {
+    case auto, yes, no
+
+    /// Whether the extras are fetched when `[Web] Listen=` is `listening` (not empty).
+    public func resolved(listening: Bool) -> Bool {
+        switch self {
+        case .auto: listening
+        case .yes: true
+        case .no: false
+        }
     }
 }

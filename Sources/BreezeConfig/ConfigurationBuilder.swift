@@ -50,6 +50,8 @@ struct ConfigurationBuilder {
             emails: emails)
         configuration.disabledCities = disabledCities
         configuration.web = readWeb(sections.first { $0.kind == "Web" })
+        configuration.breeze.statusPageExtras = configuration.breeze.statusPageExtrasSetting.resolved(
+            listening: !configuration.web.listen.isEmpty)
         warnAboutCost(configuration)
         return configuration
     }

@@ -14,6 +14,15 @@ extension ConfigurationBuilder {
                 "~\(perDay) API calls/day exceed Open-Meteo's free tier of 10,000 a day; \(advice)",
                 at: location)
         }
+        // The status page's extras (on by default with Listen=) can tip a configuration over.
+        let extrasPerDay = configuration.breeze.statusPageExtras
+            ? APICost.pollenAndUVCallsPerDay(locations: cities) + APICost.climateTrendCallsPerDay(locations: cities) : 0
+        if perDay <= APICost.freeCallsPerDay, perDay + extrasPerDay > APICost.freeCallsPerDay {
+            diagnostics.warning(
+                "~\(perDay + extrasPerDay) API calls/day with the status page's extras (pollen and UV, climate trend) "
+                    + "exceed Open-Meteo's free tier of 10,000 a day; set StatusPageExtras=no, or \(advice)",
+                at: location)
+        }
         if perHour > APICost.freeCallsPerHour {
             diagnostics.warning(
                 "~\(perHour) API calls/hour exceed Open-Meteo's free tier of 5,000 an hour; \(advice)",

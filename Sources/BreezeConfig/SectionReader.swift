@@ -82,6 +82,15 @@ enum Read {
         return .success(value)
     }
 
+    /// `auto`, or a boolean (`yes`/`no`…) forcing the extras on or off.
+    static func statusPageExtras(_ text: String) -> Result<StatusPageExtrasSetting, ValueProblem> {
+        if text.lowercased() == "auto" { return .success(.auto) }
+        guard let value = ValueSyntax.boolean(text) else {
+            return .failure(ValueProblem("use auto or a boolean (yes, no, true, false, on, off, 1 or 0)"))
+        }
+        return .success(value ? .yes : .no)
+    }
+
     static func number(in range: ClosedRange<Double>) -> (String) -> Result<Double, ValueProblem> {
         { text in
             guard let value = ValueSyntax.number(text) else {

@@ -174,11 +174,11 @@ public final class Daemon: @unchecked Sendable {
                 deadline: deadline)
             let seconds = environment.clock().monotonic - started.monotonic
             let result = snapshot
-            // Without StatusPageExtras= nothing reads them: the cycle's cost stays the poll's.
-            let polled = plan.configuration.breeze.statusPageExtras
+            // From the poll's own answer, no call: worked out whenever a page may read them.
+            let polled = Self.pagesShowExtras(plan, sockets: environment.listenSockets)
                 ? PolledExtras.byCity(summary.forecasts, configuration: plan.configuration) : [:]
             control.async { [self] in
-                if stopRequest == nil { extras.cycleFinished(polled: polled, plan: self.plan) }
+                if stopRequest == nil { extras.adoptPolled(polled, plan: self.plan) }
                 cycleCounters.countCycle(summary.result, seconds: seconds)
                 cycleCounters.countRequests(summary.apiRequests)
                 cycleResult = (result, summary)
@@ -206,6 +206,9 @@ public final class Daemon: @unchecked Sendable {
         completed(summary.noCityGotData ? .failed : .succeeded) { [self] in
             environment.notifier.status(statusLine(alerting: summary.alerting))
             publishWeb()
+            // Only now, the cycle's state saved and the next poll armed: an extras request
+            // never comes before (or amid) the poll it follows.
+            if stopRequest == nil { extras.startDue(plan: plan) }
         }
     }
 
@@ -245,9 +248,23 @@ public final class Daemon: @unchecked Sendable {
             WebPublisher.Moment(
                 takenAt: environment.clock().wall, version: environment.version, plan: plan,
                 nextPollAt: loop?.nextPollWall, cycleRunning: phase.cycleRunning, state: state,
-                // StatusPageExtras=no after a reload: the page stops showing the last ones.
-                extras: plan.configuration.breeze.statusPageExtras ? extras.store.cities : [:],
+                extras: Self.publishedExtras(extras.store.cities, plan: plan, sockets: environment.listenSockets),
                 counters: counters()))
+    }
+
+    /// Whether a page may be served: `Listen=` not empty, systemd's sockets, or the extras
+    /// forced on (for `/api/v1` behind them).
+    static func pagesShowExtras(_ plan: DaemonPlan, sockets: [Int32]) -> Bool {
+        plan.configuration.breeze.statusPageExtras || !plan.configuration.web.listen.isEmpty || !sockets.isEmpty
+    }
+
+    /// What the pages are handed of `cities`: the history and forecast whenever a page may be
+    /// served; pollen, UV and the climate trend only with the extras on (off after a reload:
+    /// the page stops showing the last ones).
+    static func publishedExtras(_ cities: [String: CityExtras], plan: DaemonPlan, sockets: [Int32]) -> [String: CityExtras] {
+        guard pagesShowExtras(plan, sockets: sockets) else { return [:] }
+        guard !plan.configuration.breeze.statusPageExtras else { return cities }
+        return cities.mapValues { CityExtras(history: $0.history, forecast: $0.forecast) }
     }
 
     private func statusLine(alerting: Int? = nil) -> String {

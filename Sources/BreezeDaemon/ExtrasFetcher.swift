@@ -9,9 +9,9 @@ import BreezeWeb
 import Dispatch
 
 /// Fetches the status page's extras beside the poll, never in its way: on its own queue, one
-/// run at a time, started after a cycle has handed its result back; pollen and UV when due,
-/// then the climate trends due (`ExtrasSchedule`), each request bounded by `Timeout=` and tried
-/// once. A failure is logged (once per message) and the page keeps what it had. Every property
+/// run at a time, started once a cycle is complete (its state saved, the next poll armed);
+/// pollen and UV when due, then the climate trends due (`ExtrasSchedule`), each request bounded
+/// by `Timeout=` and tried once. A failure is logged (once per message) and the page keeps what it had. Every property
 /// is touched on `control` alone; the run itself touches none.
 final class ExtrasFetcher: @unchecked Sendable {
     /// The latest extras, read by the publisher of `WebSnapshot`.
@@ -38,12 +38,17 @@ final class ExtrasFetcher: @unchecked Sendable {
         store = CityExtrasStore(climate: entries)
     }
 
-    /// On `control`, after a cycle: adopts its history and forecast (`polled`), then starts a
-    /// run for what is due, unless one runs or `plan` has no extras source.
-    func cycleFinished(polled: [String: (history: [HourlyAQI], forecast: [ForecastDayAQI])], plan: DaemonPlan) {
+    /// On `control`: a cycle's history and forecast (`polled`), before its pages are published.
+    func adoptPolled(_ polled: [String: (history: [HourlyAQI], forecast: [ForecastDayAQI])], plan: DaemonPlan) {
         dispatchPrecondition(condition: .onQueue(control))
         store.temperatureUnit = plan.configuration.breeze.temperatureUnit
         store.adoptPolled(polled, configured: Set(plan.cities.map(\.city.name)))
+    }
+
+    /// On `control`, once a cycle is complete: starts a run for what is due, unless one runs or
+    /// `plan` has no extras source.
+    func startDue(plan: DaemonPlan) {
+        dispatchPrecondition(condition: .onQueue(control))
         guard let source = plan.extrasSource, !running, !plan.cities.isEmpty else { return }
         let now = clock().wall
         let pollenCities = schedule.pollenDue(at: now) ? plan.cities.map(\.city) : []

@@ -7,6 +7,8 @@ struct ConfigCommandTests {
     static let example = Fixtures.repositoryRoot.appendingPathComponent("etc/breeze/breezed.conf").path
     static let exampleSummary = "configuration OK: 2 cities, 0 receivers, ~192 API calls/day\n"
         + "web: listening on 127.0.0.1:8247 (or on the sockets breezed.socket passes)\n"
+        // The page is configured, so the extras are on (StatusPageExtras=auto) and cost calls.
+        + "status page: +16 API calls/day for pollen and UV (every 3h), +12 for the climate trend (once a day)\n"
 
     /// A copy of the shipped example in a fresh directory, mode 600.
     static func copyOfExample() throws -> (directory: String, configuration: String) {

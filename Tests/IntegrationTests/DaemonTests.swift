@@ -9,13 +9,13 @@ struct DaemonTests {
     static let tokyo = ("Tokyo", 35.6762, 139.6503)
 
     /// A configuration for `server` with its own state folder.
-    func configuration(_ server: OpenMeteoServer, cities: [(String, Double, Double)], interval: String = "15min")
-        throws -> (path: String, state: String)
-    {
+    func configuration(
+        _ server: OpenMeteoServer, cities: [(String, Double, Double)], interval: String = "15min", breeze: String = ""
+    ) throws -> (path: String, state: String) {
         let state = FileManager.default.temporaryDirectory.appendingPathComponent("breeze-state-\(UUID().uuidString)").path
         let path = try server.configuration(
             // The readings set only `current`: the values pinned are Open-Meteo's `us_aqi`.
-            cities: cities, extra: "PollInterval=\(interval)\nJitter=0\nStateDirectory=\(state)\n[Alert]\nAQISource=open-meteo\n")
+            cities: cities, extra: "PollInterval=\(interval)\nJitter=0\nStateDirectory=\(state)\n\(breeze)[Alert]\nAQISource=open-meteo\n")
         return (path, state)
     }
 
@@ -88,7 +88,8 @@ struct DaemonTests {
     @Test func lifecycleUnderANotifySocket() throws {
         let server = try OpenMeteoServer()
         defer { server.stop() }
-        let (path, state) = try configuration(server, cities: [Self.paris])
+        // It counts the poll's requests to /v1/air-quality: no pollen-and-UV request beside them.
+        let (path, state) = try configuration(server, cities: [Self.paris], breeze: "StatusPageExtras=no\n")
         let listener = try NotifyListener()
         let daemon = try DaemonProcess(
             arguments: ["--config", path, "--log", "stderr"],
