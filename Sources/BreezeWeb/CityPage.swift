@@ -63,7 +63,11 @@ enum CityPage {
                 html.element("li", ["class": DashboardPalette.bandClass(band), "data-day": day.day]) { html in
                     html.element("span", day.day)
                     guard let aqi, let band else {
-                        return html.element("span", ["class": "muted"], day.note ?? "not rated")
+                        // The day's reason without its per-pollutant detail (six hour counts
+                        // for a partly forecast day), which the title and /api/v1 keep.
+                        let note = day.note ?? "not rated"
+                        let short = note.range(of: " (").map { String(note[..<$0.lowerBound]) } ?? note
+                        return html.element("span", ["class": "muted", "title": note], short)
                     }
                     html.element("span", ["class": "status"], "AQI \(aqi) · " + band.label
                         + (day.dominant.map { " (" + $0.label + ")" } ?? ""))

@@ -77,6 +77,7 @@ enum DashboardStyle {
         .change{font-weight:700;color:var(--trend-text)}
         .days{list-style:none;margin:0;padding:0}
         .days li{display:flex;justify-content:space-between;gap:8px;padding:4px 0;border-bottom:1px solid var(--tile)}
+        .days li span:first-child{white-space:nowrap}
         .visually-hidden{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}
         @media (max-width:480px){.cities{grid-template-columns:1fr}header.top,main{padding:10px}.card{padding:14px}}
         """

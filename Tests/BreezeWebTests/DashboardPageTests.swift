@@ -135,6 +135,18 @@ import Testing
         #expect(!text.contains("None"))
     }
 
+    /// A partly forecast day shows its reason, not six pollutants' hour counts (which squeezed
+    /// the date into a column one character wide); the whole note stays in the title.
+    @Test func anUnratedDayShowsItsReasonShortAndTheDetailInItsTitle() throws {
+        var city = DashboardFixtures.city("Quito", aqi: 30)
+        let detail = "incomplete (PM2.5 daily mean: 16 of 24 hours present, 24 required)"
+        city.forecast = [ForecastDayAQI(day: "2026-12-06", aqi: nil, note: detail)]
+        let body = String(decoding: WebRoutes.page(
+            path: "/city/" + city.slug, snapshot: DashboardFixtures.snapshot(cities: [city])).body, as: UTF8.self)
+        #expect(body.contains("title=\"incomplete (PM2.5 daily mean: 16 of 24 hours present, 24 required)\">incomplete</span>"))
+        #expect(body.contains(".days li span:first-child{white-space:nowrap}"))
+    }
+
     @Test func anUnknownSlugIsANotFoundPageLinkingHome() throws {
         for path in ["/city/nowhere", "/city/", "/city/" + snapshot.cities[0].slug + "/x"] {
             let page = WebRoutes.page(path: path, snapshot: snapshot)
