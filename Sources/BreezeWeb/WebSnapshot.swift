@@ -51,8 +51,14 @@ public struct WebSnapshot: Sendable {
         self.temperatureUnit = temperatureUnit
     }
 
-    /// The city whose slug is `slug`, if one is configured.
-    public func city(slug: String) -> WebCity? { cities.first { $0.slug == slug } }
+    /// The city whose slug is `slug`, if one is configured; else the one city whose name's
+    /// readable part (`Slug.readable`: `/city/paris` for Paris) is `slug`, when no other
+    /// configured city shares it, so a person can type the address.
+    public func city(slug: String) -> WebCity? {
+        if let city = cities.first(where: { $0.slug == slug }) { return city }
+        let readable = cities.filter { Slug.readable($0.name) == slug }
+        return readable.count == 1 ? readable[0] : nil
+    }
 }
 
 /// One configured city as the pages show it.

@@ -147,6 +147,19 @@ import Testing
         #expect(body.contains(".days li span:first-child{white-space:nowrap}"))
     }
 
+    /// `/city/paris` (the readable part alone) is Paris's page while no other city shares it;
+    /// two cities that read alike are reached by their whole slugs only.
+    @Test func theReadablePartOfASlugFindsTheCityWhenItIsUnique() throws {
+        let paris = DashboardFixtures.city("Paris", aqi: 30)
+        let alone = DashboardFixtures.snapshot(cities: [paris, DashboardFixtures.city("Lyon", aqi: 40)])
+        #expect(WebRoutes.page(path: "/city/paris", snapshot: alone).status == 200)
+        #expect(WebRoutes.page(path: "/city/paris", snapshot: alone).body == WebRoutes.page(path: "/city/" + paris.slug, snapshot: alone).body)
+        #expect(WebRoutes.page(path: "/api/v1/cities/paris", snapshot: alone).status == 200)
+        let twins = DashboardFixtures.snapshot(cities: [paris, DashboardFixtures.city("PARIS", aqi: 40)])
+        #expect(WebRoutes.page(path: "/city/paris", snapshot: twins).status == 404)
+        #expect(WebRoutes.page(path: "/city/" + paris.slug, snapshot: twins).status == 200)
+    }
+
     @Test func anUnknownSlugIsANotFoundPageLinkingHome() throws {
         for path in ["/city/nowhere", "/city/", "/city/" + snapshot.cities[0].slug + "/x"] {
             let page = WebRoutes.page(path: path, snapshot: snapshot)
