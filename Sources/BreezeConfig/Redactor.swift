@@ -92,10 +92,10 @@ extension Redactor {
     }
 
     /// How a URL is named in text: its host, with `:port` when one is given; never its path,
-    /// query or `user:password@`.
-    public static func place(ofURL url: String) -> String {
+    /// query or `user:password@`. `unreadable` when the URL has no host to name.
+    public static func place(ofURL url: String, unreadable: String = "an unreadable host") -> String {
         let components = URLComponents(string: url)
-        return (components?.host ?? "an unreadable host") + (components?.port.map { ":\($0)" } ?? "")
+        return (components?.host ?? unreadable) + (components?.port.map { ":\($0)" } ?? "")
     }
 
     static func secrets(ofURL url: String) -> [String] {

@@ -1,5 +1,4 @@
 import BreezeConfig
-import Foundation
 
 /// How a webhook is named in outcome text: its section name and host, never its URL (Slack and
 /// Discord URLs carry tokens), and never a secret.
@@ -11,9 +10,7 @@ struct ReceiverDescription: Sendable {
     private let redactor: Redactor
 
     init(_ configuration: WebhookConfiguration) {
-        let components = URLComponents(string: configuration.url)
-        let host = components?.host ?? "the webhook"
-        place = host + (components?.port.map { ":\($0)" } ?? "")
+        place = Redactor.place(ofURL: configuration.url, unreadable: "the webhook")
         redactor = Redactor(webhook: configuration)
     }
 
