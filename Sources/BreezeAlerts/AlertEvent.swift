@@ -14,6 +14,8 @@ public enum AlertEventKind: String, Sendable, Codable, CaseIterable {
     case forecast
     /// A day announced by `forecast` is no longer forecast at the threshold.
     case forecastCleared = "forecast-cleared"
+    /// A receiver's daily digest (`Digest=`): every city it watches, `AlertEvent.digest`.
+    case digest
 
     /// Whether the event is about a forecast day rather than the current air.
     public var isForecast: Bool { self == .forecast || self == .forecastCleared }
@@ -47,6 +49,22 @@ public struct AlertEvent: Sendable, Equatable, Codable {
     /// Where `aqi` came from (`AQISource=`, or Open-Meteo's after a fallback); nil for test
     /// alerts and events from before Breeze said.
     public var aqiSource: AQISource?
+    /// What the event is about; nil means the AQI (every event made before pollen and UV alerts).
+    public var subject: AlertSubject?
+    /// Set on pollen events: the level and type behind it.
+    public var pollen: PollenDetails?
+    /// Set on UV events: the index behind it.
+    public var uv: UVDetails?
+    /// Whose alert rules made the event: nil or `general` for `Threshold=`, `sensitive` for
+    /// `SensitiveThreshold=` (routed only to `Audience=sensitive` receivers).
+    public var audience: Audience?
+    /// Set on `digest`: the day's summary for one receiver.
+    public var digest: DigestDetails?
+    /// Set on a test alert whose reading is Breeze's example, not the city's own.
+    public var exampleReading: Bool?
+
+    /// What the event is about: the AQI unless `subject` says otherwise.
+    public var about: AlertSubject { subject ?? .aqi }
 
     public init(
         id: String, kind: AlertEventKind, city: City, aqi: Int?, band: Band?, previousBand: Band?,

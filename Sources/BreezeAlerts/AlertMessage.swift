@@ -21,6 +21,8 @@ extension AlertEvent {
             return "Test alert from Breeze: air quality in \(place): \(level)"
         case .forecast, .forecastCleared:
             return forecastMessage(place: place, level: level)
+        case .digest:
+            return "Air quality digest for \(digest?.day ?? "today")"
         }
     }
 

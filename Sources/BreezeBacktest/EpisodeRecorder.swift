@@ -30,7 +30,7 @@ struct EpisodeRecorder {
                 current?.reminders += 1
             case .resolved:
                 result.events.resolved += 1
-            case .test, .forecast, .forecastCleared:
+            case .test, .forecast, .forecastCleared, .digest:
                 // The current-air state machine never makes these; forecasts are not replayed.
                 break
             }

@@ -29,6 +29,15 @@ extension ConfigurationBuilder {
             settings.aqiSource = source.value
         }
         settings.forecast = readForecast(reader, base: settings.forecast)
+        if let threshold = reader.value("SensitiveThreshold", diagnostics: &diagnostics, Self.threshold) {
+            settings.sensitiveThreshold = threshold.value
+        }
+        if let level = reader.value("PollenThreshold", diagnostics: &diagnostics, Read.pollenThreshold) {
+            settings.pollenThreshold = level.value
+        }
+        if let index = reader.value("UVThreshold", diagnostics: &diagnostics, Read.uvThreshold) {
+            settings.uvThreshold = index.value
+        }
         for assignment in reader.assignments("PollutantLimits") {
             if let limits = pollutantLimits(assignment) { settings.pollutantLimits = limits }
         }

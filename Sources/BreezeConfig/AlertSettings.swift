@@ -45,6 +45,15 @@ public struct AlertSettings: Sendable, Equatable {
     public var aqiSource: AQISource = .nowcast
     /// The forecast ("Action Day") alerts: `ForecastThreshold=`, `ForecastAt=`, `ForecastDays=`.
     public var forecast = ForecastSettings()
+    /// `SensitiveThreshold=`: where alerts fire for `Audience=sensitive` receivers. Default the
+    /// Unhealthy for Sensitive Groups band. When it is not below `threshold`, sensitive receivers
+    /// get the general alerts.
+    public var sensitiveThreshold: AlertThreshold = .band(.unhealthyForSensitiveGroups)
+    /// `PollenThreshold=`: the pollen level (the highest of the reported types) that fires a
+    /// pollen alert; nil (`off`, the default) for none.
+    public var pollenThreshold: PollenLevel?
+    /// `UVThreshold=`: the UV index that fires a UV alert; nil (`off`, the default) for none.
+    public var uvThreshold: Int?
 
     /// The defaults.
     public init(

@@ -1,3 +1,5 @@
+import BreezeModel
+
 /// What every receiver has, webhook or email: when it is not notified, how long and how
 /// patiently an undelivered notification is retried, and whether it is notified at all. Read
 /// by one reader for `[Webhook "…"]` and `[Email "…"]` alike.
@@ -16,6 +18,16 @@ public struct DeliverySettings: Sendable, Equatable {
     public var retryInitialDelay: Duration
     /// `Enabled=`: whether notifications go out at all. Default yes.
     public var enabled: Bool
+    /// `Digest=HH:MM`: when, in the receiver's `TimeZone=` (else the system's), the daily digest
+    /// goes out, in minutes since midnight; nil (the default) for none.
+    public var digestAt: Int?
+    /// `Audience=`: who reads the messages; `sensitive` receivers get the `SensitiveThreshold=`
+    /// alerts and the advice for people at risk. Default `general`.
+    public var audience: Audience = .general
+    /// `Group=`: when this many messages or more are due at once, they go as one message listing
+    /// them; nil never groups. Default 3 for people's formats (Slack, Discord, ntfy, email), nil
+    /// for json and Alertmanager, which keep one event per city.
+    public var groupAtLeast: Int?
 
     /// The documented defaults for what is not given.
     public init(

@@ -1,3 +1,5 @@
+import BreezeModel
+
 extension ConfigurationBuilder {
     /// One `[Webhook "…"]`; nil when it lacks `URL=`.
     mutating func readWebhook(_ section: MergedSection) -> WebhookConfiguration? {
@@ -41,7 +43,7 @@ extension ConfigurationBuilder {
         if let timeout = reader.value("Timeout", diagnostics: &diagnostics, Read.positiveDuration) {
             webhook.timeout = timeout.value
         }
-        webhook.delivery = readDeliverySettings(reader)
+        webhook.delivery = readDeliverySettings(reader, groups: ![.json, .alertmanager].contains(webhook.format))
         return url == nil ? nil : webhook
     }
 
@@ -74,13 +76,31 @@ extension ConfigurationBuilder {
         if let prefix = reader.value("SubjectPrefix", diagnostics: &diagnostics, Read.text) {
             email.subjectPrefix = prefix.value
         }
-        email.delivery = readDeliverySettings(reader)
+        email.delivery = readDeliverySettings(reader, groups: true)
         return reader.effective("To") == nil ? nil : email
     }
 
     /// The keys every receiver has, `[Webhook "…"]` or `[Email "…"]`: its `DeliverySettings`.
-    private mutating func readDeliverySettings(_ reader: SectionReader) -> DeliverySettings {
+    /// `groups` says whether the receiver's format is one people read (grouping is on by
+    /// default); for json and Alertmanager `Group=` is an error.
+    private mutating func readDeliverySettings(_ reader: SectionReader, groups: Bool) -> DeliverySettings {
         var settings = DeliverySettings()
+        settings.digestAt = reader.value("Digest", diagnostics: &diagnostics, Read.clockTime)?.value
+        if let audience = reader.value(
+            "Audience", diagnostics: &diagnostics, Read.choice as (String) -> Result<Audience, ValueProblem>)
+        {
+            settings.audience = audience.value
+        }
+        settings.groupAtLeast = groups ? 3 : nil
+        if let group = reader.value("Group", diagnostics: &diagnostics, Read.group) {
+            if groups {
+                settings.groupAtLeast = group.value
+            } else if group.value != nil {
+                diagnostics.error(
+                    "Group= applies to Slack, Discord, ntfy and email receivers; json and Alertmanager "
+                        + "receivers get one event per city", at: group.location)
+            }
+        }
         settings.quietHours = reader.value("QuietHours", diagnostics: &diagnostics, Read.quietHours)?.value
         settings.timeZone = reader.value("TimeZone", diagnostics: &diagnostics, Read.timeZone)?.value
         if let age = reader.value("MaxAge", diagnostics: &diagnostics, Read.positiveDuration) {

@@ -15,6 +15,7 @@ enum Schema {
         "Threshold", "Hysteresis", "ConfirmAfter", "RepeatEvery", "SendResolved",
         "PollutantLimits", "Notify", "AQISource",
         "ForecastThreshold", "ForecastAt", "ForecastDays",
+        "SensitiveThreshold", "PollenThreshold", "UVThreshold",
     ]
 
     static let breeze = Section(
@@ -33,14 +34,14 @@ enum Schema {
         kind: "Webhook", named: true,
         keys: [
             "URL", "Format", "Secret", "SecretFile", "Header", "Timeout", "QuietHours", "TimeZone",
-            "MaxAge", "RetryInitialDelay", "Enabled",
+            "MaxAge", "RetryInitialDelay", "Enabled", "Digest", "Audience", "Group",
         ],
         required: ["URL"])
     static let email = Section(
         kind: "Email", named: true,
         keys: [
             "To", "From", "Spool", "Sendmail", "SubjectPrefix", "QuietHours", "TimeZone", "MaxAge",
-            "RetryInitialDelay", "Enabled",
+            "RetryInitialDelay", "Enabled", "Digest", "Audience", "Group",
         ],
         required: ["To"])
 

@@ -16,6 +16,7 @@ public enum DaemonEvent: String, CaseIterable, Sendable {
     case stopping
     case forecast
     case forecastCleared = "forecast-cleared"
+    case digest
     case heartbeatFailed = "heartbeat-failed"
 
     /// The fixed 128-bit id of the event kind; `systemd/breezed.catalog` explains each one.
@@ -37,6 +38,7 @@ public enum DaemonEvent: String, CaseIterable, Sendable {
         case .stopping: "d42530c656d9424280de3f7c576b4bee"
         case .forecast: "33d3a05a232f4a498ea5174a8f6014ed"
         case .forecastCleared: "e9dbb4c395b34ce7b7b335b56cf5d449"
+        case .digest: "0d70120c25b54a32a61cefd15bf98786"
         case .heartbeatFailed: "7ca05b9d69f34ef58a5d79e061be2aab"
         }
     }

@@ -63,6 +63,7 @@ public enum DaemonRecords {
         case .test: (kind, priority) = (.delivered, .info)
         case .forecast: (kind, priority) = (.forecast, .warning)
         case .forecastCleared: (kind, priority) = (.forecastCleared, .notice)
+        case .digest: (kind, priority) = (.digest, .info)
         }
         var fields = cityFields(event.city) + [("BREEZE_EVENT", kind.rawValue)]
         fields += aqiFields(

@@ -20,7 +20,8 @@ public enum QuietHoursPolicy {
     ) -> Instant? {
         guard let window = receiver.delivery.quietHours else { return nil }
         switch event.kind {
-        case .resolved, .test, .forecastCleared: return nil
+        // A digest comes at the time its receiver chose.
+        case .resolved, .test, .forecastCleared, .digest: return nil
         // A forecast is held like a firing: it is about tomorrow, so it can wait the night.
         case .firing, .escalated, .reminder, .forecast: break
         }

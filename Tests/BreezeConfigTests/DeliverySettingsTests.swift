@@ -8,12 +8,14 @@ struct DeliverySettingsTests {
 
     @Test func bothKindsReadTheSameKeysTheSameWay() throws {
         let outcome = Load.text(
-            "[Webhook \"ops\"]\nURL=https://a.example\n" + Self.keys + "[Email \"family\"]\nTo=a@b.example\n" + Self.keys)
+            "[Webhook \"ops\"]\nURL=https://a.example\nFormat=slack\n" + Self.keys + "[Email \"family\"]\nTo=a@b.example\n" + Self.keys)
         #expect(outcome.errors == [])
         let configuration = try #require(outcome.configuration)
-        let expected = DeliverySettings(
+        var expected = DeliverySettings(
             quietHours: QuietHours(start: 21 * 60 + 30, end: 6 * 60 + 15), timeZone: "Asia/Tokyo",
             maxAge: .seconds(7200), retryInitialDelay: .seconds(30), enabled: false)
+        // Both people's formats: grouping is on by default for each.
+        expected.groupAtLeast = 3
         #expect(configuration.webhooks.first?.delivery == expected)
         #expect(configuration.emails.first?.delivery == expected)
         #expect(configuration.receiverDeliverySettings.map(\.name) == ["ops", "family"])

@@ -116,6 +116,8 @@ struct MailMessage {
         case .forecastCleared:
             return "The forecast alert for \(event.forecast?.day ?? "a coming day") is over: the air is no longer "
                 + "expected to reach the threshold (peak \(now))."
+        case .digest:
+            return "The daily air quality digest for \(event.digest?.day ?? "today")."
         }
     }
 

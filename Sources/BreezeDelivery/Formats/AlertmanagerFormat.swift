@@ -59,6 +59,9 @@ enum AlertmanagerFormat: WebhookPayloadFormat {
             ]
         case .forecast, .forecastCleared:
             alerts = [forecastAlert(event, zone: context.timeZone, now: now)]
+        case .digest:
+            // Alertmanager receivers are never routed a digest: it is not an alert.
+            alerts = []
         }
         return .post(alertsURL(context.url), body: JSONValue.array(alerts).bytes, contentType: "application/json")
     }

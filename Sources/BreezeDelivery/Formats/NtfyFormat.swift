@@ -34,7 +34,7 @@ enum NtfyFormat: WebhookPayloadFormat {
     static func priority(_ event: AlertEvent) -> Int {
         switch event.kind {
         case .resolved, .forecastCleared: return 2
-        case .test, .forecast: return 3
+        case .test, .forecast, .digest: return 3
         case .firing, .escalated, .reminder:
             guard let band = event.band else { return 3 }
             if band >= .unhealthy { return 5 }
@@ -48,6 +48,7 @@ enum NtfyFormat: WebhookPayloadFormat {
         case .resolved, .forecastCleared: return "white_check_mark"
         case .test: return "test_tube"
         case .forecast: return "calendar"
+        case .digest: return "newspaper"
         case .firing, .escalated, .reminder:
             switch event.band {
             case nil: return "warning"

@@ -1,0 +1,41 @@
+import BreezeModel
+
+/// What an alert event is about: the air quality index, pollen, or the UV index. Each has its
+/// own episodes (fire, resolve), independent of the others.
+public enum AlertSubject: String, Sendable, Codable, CaseIterable, Hashable {
+    case aqi
+    case pollen
+    case uv
+}
+
+/// What a pollen event says: the worst level among the types reported, and its type.
+public struct PollenDetails: Sendable, Equatable, Codable {
+    /// The highest level among the reported types.
+    public var level: PollenLevel
+    /// The type at that level (the highest count relative to its group's thresholds first).
+    public var type: PollenType?
+    /// Grains/m³ by type, as reported (types without data absent).
+    public var counts: [PollenType: Double]
+    /// `PollenThreshold=`.
+    public var threshold: PollenLevel
+
+    public init(level: PollenLevel, type: PollenType?, counts: [PollenType: Double], threshold: PollenLevel) {
+        self.level = level
+        self.type = type
+        self.counts = counts
+        self.threshold = threshold
+    }
+}
+
+/// What a UV event says: the UV index and the configured threshold.
+public struct UVDetails: Sendable, Equatable, Codable {
+    /// The UV index the event is about.
+    public var index: Double
+    /// `UVThreshold=` (a UV index).
+    public var threshold: Int
+
+    public init(index: Double, threshold: Int) {
+        self.index = index
+        self.threshold = threshold
+    }
+}

@@ -1,0 +1,48 @@
+import BreezeModel
+import BreezeVocabulary
+
+/// What a daily digest (`AlertEventKind.digest`, `Digest=` on a receiver) carries: one entry
+/// per city the receiver watches, made when the digest is due.
+public struct DigestDetails: Sendable, Equatable, Codable {
+    /// The receiver's local date, `YYYY-MM-DD`: one digest per receiver and day.
+    public var day: String
+    /// The receiver it is for.
+    public var receiver: String
+    /// Each city the receiver watches, in configuration order.
+    public var cities: [DigestCity]
+
+    public init(day: String, receiver: String, cities: [DigestCity]) {
+        self.day = day
+        self.receiver = receiver
+        self.cities = cities
+    }
+}
+
+/// One city's part of a digest. What is unknown is nil (never a made-up value).
+public struct DigestCity: Sendable, Equatable, Codable {
+    public var city: City
+    /// The current AQI and band, nil without a reading.
+    public var aqi: Int?
+    public var band: Band?
+    /// Today's forecast peak: AQI, band, the dominant pollutant, and the local hours
+    /// (`HH:MM`) from the first to the last hour at the peak's band.
+    public var forecastPeakAQI: Int?
+    public var forecastPeakBand: Band?
+    public var forecastDominant: Pollutant?
+    public var forecastPeakFrom: String?
+    public var forecastPeakUntil: String?
+    /// The alerts open now, one short phrase each (`AQI: Unhealthy since 02:10`).
+    public var openAlerts: [String]
+    /// Pollen levels by type, nil when the model has no pollen here (never "none").
+    public var pollen: [PollenType: PollenLevel]?
+    /// Today's UV index maximum, nil when unknown.
+    public var uvMaximum: Double?
+    /// The climate line, in `TemperatureUnit=`: today's temperature compared with this day
+    /// decades ago; nil when unknown.
+    public var climate: String?
+
+    public init(city: City) {
+        self.city = city
+        openAlerts = []
+    }
+}
