@@ -60,6 +60,10 @@ public struct AlertEvent: Sendable, Equatable, Codable {
     public var audience: Audience?
     /// Set on `digest`: the day's summary for one receiver.
     public var digest: DigestDetails?
+    /// The episode the event belongs to: the same on every event from its firing to its resolve
+    /// (`EventIdentifier.thread`), nil for tests and digests. Receivers that update a
+    /// notification in place, or thread messages, key on it.
+    public var thread: String?
     /// Set on a test alert whose reading is Breeze's example, not the city's own.
     public var exampleReading: Bool?
 

@@ -123,11 +123,13 @@ private struct Transition {
         state.eventsInEpisode += 1
         let id = EventIdentifier.event(
             city: city.name, episode: state.episodeStartedAt ?? now, number: state.eventsInEpisode, kind: kind)
-        events.append(
+        var event =
             AlertEvent(
                 id: id, kind: kind, city: city, aqi: observation.aqi, band: band,
                 previousBand: previousBand, dominantPollutant: observation.dominantPollutant,
                 concentrations: observation.concentrations, pollutantsOverLimit: overLimit,
-                observedAt: observation.observedAt, createdAt: now, aqiSource: observation.aqiSource))
+                observedAt: observation.observedAt, createdAt: now, aqiSource: observation.aqiSource)
+        event.thread = EventIdentifier.thread(city: city.name, episode: state.episodeStartedAt ?? now)
+        events.append(event)
     }
 }

@@ -15,6 +15,19 @@ public enum EventIdentifier {
         "\(city(name))-\(seconds(episode))-\(number)-\(kind.rawValue)"
     }
 
+    /// The thread of an episode (`AlertEvent.thread`): `<city slug>-<episode>` for the AQI
+    /// alerts; pollen, UV and sensitive-audience episodes put their `part` (`pollen`, `uv`,
+    /// `sensitive`) between; a forecast day's is `<city slug>-forecast-<day>`. The ids of the
+    /// episode's events start with it.
+    public static func thread(city name: String, episode: Instant, part: String? = nil) -> String {
+        "\(city(name))-" + (part.map { $0 + "-" } ?? "") + "\(seconds(episode))"
+    }
+
+    /// The thread of the forecast events about the local day `day`.
+    public static func forecastThread(city name: String, day: String) -> String {
+        "\(city(name))-forecast-\(day)"
+    }
+
     /// The id of a refresh (a re-send keeping a firing alert alive) made at `now`.
     public static func refresh(city name: String, episode: Instant, now: Instant) -> String {
         "\(city(name))-\(seconds(episode))-refresh-\(seconds(now))"

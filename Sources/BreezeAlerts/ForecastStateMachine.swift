@@ -101,6 +101,7 @@ public enum ForecastStateMachine {
             kind: kind, city: city, aqi: peak.aqi, band: peak.band, previousBand: previous,
             dominantPollutant: rating.dominant?.pollutant, concentrations: [:], pollutantsOverLimit: [],
             observedAt: ObservationTime(now), createdAt: now)
+        event.thread = EventIdentifier.forecastThread(city: city.name, day: day.description)
         event.forecast = ForecastDetails(
             day: day.description, hoursAboveThreshold: rating.hoursAboveThreshold, threshold: rule.threshold,
             dominant: rating.dominant,

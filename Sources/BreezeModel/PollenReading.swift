@@ -9,6 +9,9 @@ public struct PollenReading: Sendable, Hashable {
     public var counts: [PollenType: Double]
     /// The UV index, nil when unknown.
     public var uvIndex: Double?
+    /// The highest UV index of the local day the reading falls in, from the hourly forecast;
+    /// nil when unknown.
+    public var uvIndexMaximumToday: Double?
     /// Values dropped, one sentence each ("birch_pollen -3 is negative").
     public var problems: [String]
 

@@ -5,7 +5,7 @@ import BreezeVocabulary
 /// keys as `StateJSONWriter`, the poll interval as its seconds under `pollIntervalSeconds`.
 extension DaemonState {
     enum CodingKeys: String, CodingKey {
-        case version, cities, lastCycleCompletedAt, lastCycleStartedAt, processID
+        case version, cities, lastCycleCompletedAt, lastCycleStartedAt, processID, digestsSent
         case pollInterval = "pollIntervalSeconds"
     }
 
@@ -18,6 +18,7 @@ extension DaemonState {
         lastCycleStartedAt = try container.decodeIfPresent(Instant.self, forKey: .lastCycleStartedAt)
         pollInterval = try container.decodeIfPresent(Double.self, forKey: .pollInterval).map(Duration.init(seconds:))
         processID = try container.decodeIfPresent(Int32.self, forKey: .processID)
+        digestsSent = try container.decodeIfPresent([String: String].self, forKey: .digestsSent) ?? [:]
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -28,5 +29,6 @@ extension DaemonState {
         try container.encodeIfPresent(lastCycleStartedAt, forKey: .lastCycleStartedAt)
         try container.encodeIfPresent(pollInterval?.seconds, forKey: .pollInterval)
         try container.encodeIfPresent(processID, forKey: .processID)
+        try container.encode(digestsSent, forKey: .digestsSent)
     }
 }

@@ -39,6 +39,14 @@ enum StateJSONReader {
                     records[name.string] = try record(&scanner)
                 }
                 cities = records
+            } else if key.equals("digestsSent") {
+                state.digestsSent = try optional(&scanner) { scanner throws(Failure) in
+                    var sent: [String: String] = [:]
+                    try members(&scanner, of: "digestsSent") { scanner, name throws(Failure) in
+                        sent[name.string] = try string(&scanner, "digestsSent")
+                    }
+                    return sent
+                } ?? [:]
             } else if key.equals("lastCycleCompletedAt") {
                 state.lastCycleCompletedAt = try optionalTime(&scanner, "lastCycleCompletedAt")
             } else if key.equals("lastCycleStartedAt") {
@@ -84,6 +92,12 @@ enum StateJSONReader {
                 record.lastSuccessfulPollAt = try optionalTime(&scanner, "lastSuccessfulPollAt")
             } else if key.equals("forecast") {
                 record.forecast = try optional(&scanner, readForecast)
+            } else if key.equals("sensitiveAlert") {
+                record.sensitiveAlert = try optional(&scanner, readAlert)
+            } else if key.equals("pollenAlert") {
+                record.pollenAlert = try optional(&scanner, readAlert)
+            } else if key.equals("uvAlert") {
+                record.uvAlert = try optional(&scanner, readAlert)
             } else if key.equals("lastError") {
                 record.lastError = try optional(&scanner) { scanner throws(Failure) in try string(&scanner, "lastError") }
             } else {

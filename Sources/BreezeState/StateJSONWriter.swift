@@ -28,6 +28,15 @@ struct StateJSONWriter {
             try write(state.cities[name]!)
         }
         writer.endObject()
+        do {
+            writer.key("digestsSent")
+            writer.beginObject()
+            for name in state.digestsSent.keys.sorted(by: { JSONWriter.precedes($0, $1) }) {
+                writer.key(name)
+                writer.writeString(state.digestsSent[name]!)
+            }
+            writer.endObject()
+        }
         try optional(state.lastCycleCompletedAt?.unixSeconds, "lastCycleCompletedAt")
         try optional(state.lastCycleStartedAt?.unixSeconds, "lastCycleStartedAt")
         try optional(state.pollInterval?.seconds, "pollIntervalSeconds")
@@ -51,6 +60,9 @@ struct StateJSONWriter {
         try optional(record.lastPollAt?.unixSeconds, "lastPollAt")
         if let reading = record.lastReading { writer.key("lastReading"); try write(reading) }
         try optional(record.lastSuccessfulPollAt?.unixSeconds, "lastSuccessfulPollAt")
+        if let alert = record.pollenAlert { writer.key("pollenAlert"); try write(alert) }
+        if let alert = record.sensitiveAlert { writer.key("sensitiveAlert"); try write(alert) }
+        if let alert = record.uvAlert { writer.key("uvAlert"); try write(alert) }
         writer.endObject()
     }
 

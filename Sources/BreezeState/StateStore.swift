@@ -26,6 +26,13 @@ public struct CityRecord: Sendable, Equatable, Codable {
     /// The forecast alerts' days; nil until the city's first forecast was evaluated (and in
     /// state files from before forecast alerts).
     public var forecast: CityForecastState?
+    /// The alert state at `SensitiveThreshold=`, kept while some `Audience=sensitive`
+    /// receiver hears of the city at a threshold below `Threshold=`; nil otherwise.
+    public var sensitiveAlert: CityAlertState?
+    /// The pollen alert's state (`PollenThreshold=`); nil while it is off.
+    public var pollenAlert: CityAlertState?
+    /// The UV alert's state (`UVThreshold=`); nil while it is off.
+    public var uvAlert: CityAlertState?
 
     public init(city: City) {
         self.city = city
@@ -48,6 +55,9 @@ public struct DaemonState: Sendable, Equatable, Codable {
     public var pollInterval: Duration?
     /// The daemon's process id when it last wrote the state.
     public var processID: Int32?
+    /// Per receiver (by name), the last local day (`YYYY-MM-DD`) its digest was written to the
+    /// outbox: never two for one day.
+    public var digestsSent: [String: String] = [:]
 
     public init() {}
 }

@@ -47,7 +47,12 @@ struct StateJSONWriterTests {
         full.forecast = CityForecastState(days: [
             .init(day: "2026-08-21", announcedBand: .unhealthy, events: 2), .init(day: "2026-08-22"),
         ])
+        full.sensitiveAlert = full.alert
+        full.pollenAlert = CityAlertState()
+        full.uvAlert = CityAlertState()
+        full.uvAlert?.firing = true
         state.cities[full.city.name] = full
+        state.digestsSent = ["family": "2026-08-20", "Zürich ops": "2026-08-21"]
         state.cities["Berlin"] = CityRecord(city: City(name: "Berlin", latitude: 52.52, longitude: 13.41))
         state.cities["Ångström"] = CityRecord(city: City(name: "Ångström", latitude: 0, longitude: -0.5))
         state.cities["Zürich"] = CityRecord(city: City(name: "Zürich", latitude: 47.37, longitude: 8.54))
@@ -84,8 +89,9 @@ struct StateJSONWriterTests {
     /// A property added to any stored type must be added to the writer too: this fails first.
     @Test func everyStoredPropertyIsWritten() {
         let record = Self.fullState().cities["Berlin"]!
-        #expect(Mirror(reflecting: DaemonState()).children.count == 6)
-        #expect(Mirror(reflecting: record).children.count == 10)  // with `alerting`, `forecast` and `lastSuccessfulPollAt`
+        #expect(Mirror(reflecting: DaemonState()).children.count == 7)
+        // With `alerting`, `forecast`, `lastSuccessfulPollAt`, and the sensitive, pollen and UV alerts.
+        #expect(Mirror(reflecting: record).children.count == 13)
         #expect(Mirror(reflecting: CityForecastState()).children.count == 1)
         #expect(Mirror(reflecting: CityForecastState.DayState(day: "")).children.count == 3)
         #expect(Mirror(reflecting: CityAlertState()).children.count == 10)
