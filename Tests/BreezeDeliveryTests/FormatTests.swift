@@ -76,7 +76,9 @@ struct FormatTests {
         #expect(first.headers.value("webhook-timestamp") != second.headers.value("webhook-timestamp"))
         let text = String(decoding: first.body ?? [], as: UTF8.self)
         // Keys are sorted at every level.
-        #expect(text.hasPrefix(##"{"data":{"aqi":162,"aqiSource":null,"band":{"color":"#ff3b30","emoji""##))
+        // (`advice` and `audience`, the receiver's, came first and between.)
+        #expect(text.hasPrefix(##"{"data":{"advice":"Main pollutant: "##))
+        #expect(text.contains(##"","aqi":162,"aqiSource":null,"audience":"general","band":{"color":"#ff3b30","emoji""##))
     }
 
     @Test func slackHasFallbackTextAndBlocks() throws {

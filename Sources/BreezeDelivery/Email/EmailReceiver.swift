@@ -37,7 +37,8 @@ public struct EmailReceiver: Receiver {
 
     /// The message one attempt at `now` writes.
     public func message(for event: AlertEvent, at now: Instant) -> String {
-        MailMessage(event: event, addressing: addressing, timeZone: delivery.timeZone, hostname: hostname, now: now).whole
+        MailMessage(event: event, addressing: addressing, timeZone: delivery.timeZone, hostname: hostname, now: now,
+            audience: delivery.audience).whole
     }
 
     public func deliver(_ event: AlertEvent, at now: Instant) -> DeliveryOutcome {

@@ -1,5 +1,6 @@
 import BreezeAlerts
 import BreezeConfig
+import BreezeModel
 import Foundation
 import BreezeVocabulary
 
@@ -20,6 +21,8 @@ struct MailMessage {
     let hostname: String
     /// When the message is written: its `Date:`.
     let now: Instant
+    /// The receiver's `Audience=`: whose advice the body carries.
+    var audience: Audience = .general
 
     /// `<event-id@hostname>`: the same for every copy of one event, so duplicates show.
     var messageID: String {
@@ -85,6 +88,7 @@ struct MailMessage {
                 lines.append(padded(row.pollutant.label, 11) + padded(value, 19) + row.status.rawValue)
             }
         }
+        if let advice = AdviceText.statement(event, audience: audience) { lines += ["", advice] }
         if !event.tips.isEmpty {
             lines += ["", "What to do:"] + event.tips.map { "- " + $0 }
         }

@@ -1,5 +1,6 @@
 import BreezeAlerts
 import BreezeHTTP
+import BreezeModel
 import BreezeVocabulary
 
 /// What a webhook format needs besides the event to build its request.
@@ -15,6 +16,8 @@ struct FormatContext: Sendable {
     /// The receiver's `TimeZone=`: times for people are in the city's zone, else this one,
     /// else the system's.
     var timeZone: String? = nil
+    /// The receiver's `Audience=`: whose advice its messages carry (`AdviceText`).
+    var audience: Audience = .general
 
     /// The text people read about `event` in this attempt.
     func text(_ event: AlertEvent) -> AlertText {

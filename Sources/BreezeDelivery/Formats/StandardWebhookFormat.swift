@@ -13,7 +13,7 @@ enum StandardWebhookFormat: WebhookPayloadFormat {
         let body = JSONValue.object([
             "type": .string("breeze.alert.\(event.kind.rawValue)"),
             "timestamp": .string(TimeText.rfc3339(event.createdAt)),
-            "data": AlertData.object(event, timeZone: context.timeZone),
+            "data": AdviceText.adding(to: AlertData.object(event, timeZone: context.timeZone), event, audience: context.audience),
         ]).bytes
         let timestamp = Int64(context.now.unixSeconds.rounded(.down))
         var headers: [(name: String, value: String)] = [

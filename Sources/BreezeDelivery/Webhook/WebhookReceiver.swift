@@ -68,7 +68,8 @@ public struct WebhookReceiver: Receiver {
         case .failure(let error): return .failure(error)
         }
         let context = FormatContext(
-            url: url, now: now, signingKey: key, firingLifetime: firingLifetime, timeZone: delivery.timeZone)
+            url: url, now: now, signingKey: key, firingLifetime: firingLifetime, timeZone: delivery.timeZone,
+            audience: delivery.audience)
         var request: HTTPRequest
         switch format {
         case .json: request = StandardWebhookFormat.request(for: event, context: context)
