@@ -14,6 +14,9 @@ public struct AlertRule: Sendable, Equatable {
     public var sendResolved: Bool
     /// Per-pollutant limits in µg/m³: a concentration above its limit breaches too.
     public var pollutantLimits: [Pollutant: Double]
+    /// Whose rule it is: nil for `Threshold=`'s, `sensitive` for the machine at
+    /// `SensitiveThreshold=`, whose events carry the audience and ids of their own.
+    public var audience: Audience?
 
     public init(
         threshold: Int, hysteresis: Int = 10, confirmAfter: Int = 2, repeatEvery: Duration? = nil,

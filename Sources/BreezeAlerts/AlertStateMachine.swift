@@ -39,7 +39,8 @@ public enum AlertStateMachine {
         state.missingStreak = 0
         let overLimit = rule.pollutantsOverLimit(observation.concentrations)
         var transition = Transition(
-            city: city, observation: observation, overLimit: overLimit, now: now, state: state)
+            city: city, observation: observation, overLimit: overLimit, now: now, audience: rule.audience,
+            state: state)
         if state.firing {
             transition.whileFiring(rule: rule)
         } else {
@@ -55,6 +56,7 @@ private struct Transition {
     let observation: Observation
     let overLimit: [Pollutant]
     let now: Instant
+    let audience: Audience?
     var state: CityAlertState
     var events: [AlertEvent] = []
 
@@ -121,15 +123,18 @@ private struct Transition {
 
     private mutating func emit(_ kind: AlertEventKind, band: Band?, previousBand: Band?) {
         state.eventsInEpisode += 1
+        let part = EventIdentifier.part(audience)
         let id = EventIdentifier.event(
-            city: city.name, episode: state.episodeStartedAt ?? now, number: state.eventsInEpisode, kind: kind)
+            city: city.name, episode: state.episodeStartedAt ?? now, number: state.eventsInEpisode, kind: kind,
+            part: part)
         var event =
             AlertEvent(
                 id: id, kind: kind, city: city, aqi: observation.aqi, band: band,
                 previousBand: previousBand, dominantPollutant: observation.dominantPollutant,
                 concentrations: observation.concentrations, pollutantsOverLimit: overLimit,
                 observedAt: observation.observedAt, createdAt: now, aqiSource: observation.aqiSource)
-        event.thread = EventIdentifier.thread(city: city.name, episode: state.episodeStartedAt ?? now)
+        event.thread = EventIdentifier.thread(city: city.name, episode: state.episodeStartedAt ?? now, part: part)
+        if audience == .sensitive { event.audience = .sensitive }
         events.append(event)
     }
 }

@@ -10,9 +10,18 @@ public enum EventIdentifier {
     /// The city's part of its ids: `Slug.of(name)`, unique per configured name.
     public static func city(_ name: String) -> String { Slug.of(name) }
 
-    /// The id of the `number`th event of the episode that began at `episode`.
-    public static func event(city name: String, episode: Instant, number: Int, kind: AlertEventKind) -> String {
-        "\(city(name))-\(seconds(episode))-\(number)-\(kind.rawValue)"
+    /// The id of the `number`th event of the episode that began at `episode`; a sensitive
+    /// audience's episode has its `part` after the city: `<city slug>-sensitive-<episode>-<n>-<kind>`.
+    public static func event(
+        city name: String, episode: Instant, number: Int, kind: AlertEventKind, part: String? = nil
+    ) -> String {
+        "\(thread(city: name, episode: episode, part: part))-\(number)-\(kind.rawValue)"
+    }
+
+    /// The `part` of the ids and threads of the alert machine for `audience`: `sensitive` for
+    /// the `SensitiveThreshold=` machine, nil for the general one (whose ids have no part).
+    public static func part(_ audience: Audience?) -> String? {
+        audience == .sensitive ? "sensitive" : nil
     }
 
     /// The thread of an episode (`AlertEvent.thread`): `<city slug>-<episode>` for the AQI
@@ -29,8 +38,8 @@ public enum EventIdentifier {
     }
 
     /// The id of a refresh (a re-send keeping a firing alert alive) made at `now`.
-    public static func refresh(city name: String, episode: Instant, now: Instant) -> String {
-        "\(city(name))-\(seconds(episode))-refresh-\(seconds(now))"
+    public static func refresh(city name: String, episode: Instant, now: Instant, part: String? = nil) -> String {
+        "\(thread(city: name, episode: episode, part: part))-refresh-\(seconds(now))"
     }
 
     /// The id of the `number`th forecast event about the local day `day` (`YYYY-MM-DD`):

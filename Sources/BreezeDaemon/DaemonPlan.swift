@@ -29,6 +29,7 @@ public struct DaemonPlan: Sendable {
         cities = configuration.cities.map { city in
             WatchedCity(city: city.city, rule: AlertRule(city.alert), aqiSource: city.alert.aqiSource)
         }
+        for index in cities.indices { cities[index].sensitiveRule = routing.audiences.sensitiveRules[cities[index].city.name] }
         interval = configuration.breeze.pollInterval.seconds
         jitter = configuration.breeze.jitter.seconds
         stateDirectory = configuration.breeze.stateDirectory

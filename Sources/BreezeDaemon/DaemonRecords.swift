@@ -78,7 +78,10 @@ public enum DaemonRecords {
                 ("BREEZE_FORECAST_THRESHOLD", String(forecast.threshold)),
             ]
         }
-        return record(priority, kind, event.message, fields)
+        // The SensitiveThreshold= machine's events are for Audience=sensitive receivers only.
+        if let audience = event.audience { fields.append(("BREEZE_AUDIENCE", audience.rawValue)) }
+        let note = event.audience == .sensitive ? " (for people at risk: SensitiveThreshold=)" : ""
+        return record(priority, kind, event.message + note, fields)
     }
 
     /// A firing city whose hourly series broke: the alert neither resolves nor counts towards

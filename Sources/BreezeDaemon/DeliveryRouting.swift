@@ -15,6 +15,8 @@ public struct DeliveryRouting: Sendable {
     public var refreshing: Set<String>
     /// The receivers, each with its retry schedule (`RetryInitialDelay=`).
     public var targets: [DeliveryTarget]
+    /// Which receivers read for people at risk, and the cities with a sensitive machine.
+    public var audiences: AudienceRouting
 
     /// The routing of `configuration` over the receivers built for it; disabled receivers
     /// (`Enabled=no`) are left out.
@@ -34,6 +36,7 @@ public struct DeliveryRouting: Sendable {
         receiversByCity = Dictionary(
             configuration.cities.map { city in (city.city.name, city.alert.notify.filter(names.contains)) },
             uniquingKeysWith: { first, _ in first })
+        audiences = AudienceRouting(configuration: configuration, receiversByCity: receiversByCity)
     }
 
     /// The deliveries of one cycle: each event for each receiver of its city, then a refresh
@@ -41,16 +44,18 @@ public struct DeliveryRouting: Sendable {
     public func requests(events: [AlertEvent], state: DaemonState, now: Instant) -> [DeliveryRequest] {
         var requests: [DeliveryRequest] = []
         for event in events {
-            for receiver in receiversByCity[event.city.name] ?? [] {
+            for receiver in receivers(for: event) {
                 requests.append(DeliveryRequest(event: event, receiver: receiver))
             }
         }
         guard !refreshing.isEmpty else { return requests }
+        requests += sensitiveRefreshes(events: events, state: state, now: now)
         // A forecast says nothing about the current alert: it still needs its refresh.
-        let announced = Set(events.filter { !$0.kind.isForecast }.map(\.city.name))
+        let announced = Set(events.filter { !$0.kind.isForecast && $0.audience != .sensitive }.map(\.city.name))
         for name in state.cities.keys.sorted() where !announced.contains(name) {
             guard let record = state.cities[name], let refresh = Self.refreshEvent(record, now: now) else { continue }
-            for receiver in receiversByCity[name] ?? [] where refreshing.contains(receiver) {
+            let receivers = audiences.receivers(receiversByCity[name] ?? [], city: name, audience: nil)
+            for receiver in receivers where refreshing.contains(receiver) {
                 requests.append(DeliveryRequest(event: refresh, receiver: receiver, isRefresh: true))
             }
         }
@@ -61,16 +66,6 @@ public struct DeliveryRouting: Sendable {
     /// (the episode as in the alert's own ids), the last reading's values. Not a reminder of
     /// the state machine: not logged as one, never held by quiet hours. Nil when not firing.
     public static func refreshEvent(_ record: CityRecord, now: Instant) -> AlertEvent? {
-        guard record.alert.firing else { return nil }
-        let reading = record.lastReading
-        return AlertEvent(
-            id: EventIdentifier.refresh(
-                city: record.city.name, episode: record.alert.episodeStartedAt ?? now,
-                now: now),
-            kind: .reminder,
-            city: record.city, aqi: reading?.usAQI, band: record.alert.notifiedBand ?? record.band,
-            previousBand: nil, dominantPollutant: reading?.dominantPollutant,
-            concentrations: reading?.concentrations ?? [:], pollutantsOverLimit: [],
-            observedAt: reading?.time ?? "", createdAt: now)
+        refreshEvent(record, alert: record.alert, audience: nil, now: now)
     }
 }

@@ -20,6 +20,7 @@ enum OutboxHandOff {
         for failure in failed where !failure.request.isRefresh { keptBack.insert(failure.request.event.city.name) }
         for name in keptBack {
             if let before = summary.forecastsBefore[name] { state.cities[name]?.forecast = before }
+            if let before = summary.sensitiveAlertsBefore[name] { state.cities[name]?.sensitiveAlert = before }
             guard let before = summary.alertsBefore[name], var record = state.cities[name] else { continue }
             if record.alert.firing != before.firing { summary.alerting += before.firing ? 1 : -1 }
             record.alert = before

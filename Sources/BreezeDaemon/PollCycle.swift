@@ -19,6 +19,8 @@ public struct CycleSummary: Sendable, Equatable {
     /// Per city that raised events, its alert state before the cycle: what the caller puts
     /// back when the events cannot be written to the outbox, so they are raised again.
     public var alertsBefore: [String: CityAlertState] = [:]
+    /// The same for the sensitive machine (`CityRecord.sensitiveAlert`, nil before it began).
+    public var sensitiveAlertsBefore: [String: CityAlertState?] = [:]
     /// Per city (by name) the hourly forecast its answer brought: `ForecastCycle` reads it.
     public var forecasts: [String: ForecastSeries] = [:]
     /// Per city whose forecast raised events, its forecast state before: put back like
@@ -74,6 +76,7 @@ public enum PollCycle {
             let result = index < results.count
                 ? results[index] : .failure(SourceFailure(message: "no result for this city", permanent: false))
             var observation: Observation?
+            var sensitiveObservation: Observation?
             switch result {
             case .success(let poll) where !Self.hasData(poll.reading):
                 // Every value null: nothing to judge, and not a reading to remember.
@@ -96,14 +99,16 @@ public enum PollCycle {
                 // The rules act on the alerting AQI; the limits on the current hour's values. A
                 // firing alert whose hours broke holds: Open-Meteo's 24-hour mean lags the smoke
                 // and would resolve it falsely.
+                let fresh = Observation(
+                    aqi: alerting.aqi, concentrations: reading.concentrations,
+                    dominantPollutant: alerting.dominantPollutant, observedAt: reading.time,
+                    aqiSource: alerting.source)
                 if alerting.hoursWereUnusable && record.alert.firing {
                     logger.log(DaemonRecords.held(city: watched.city, reason: alerting.fallbackReason!))
                 } else {
-                    observation = Observation(
-                        aqi: alerting.aqi, concentrations: reading.concentrations,
-                        dominantPollutant: alerting.dominantPollutant, observedAt: reading.time,
-                        aqiSource: alerting.source)
+                    observation = fresh
                 }
+                sensitiveObservation = alerting.hoursWereUnusable && record.sensitiveAlert?.firing == true ? nil : fresh
             case .failure(let failure):
                 summary.citiesFailed += 1
                 record.lastError = failure.message
@@ -122,6 +127,7 @@ public enum PollCycle {
                 logger.log(DaemonRecords.stale(city: watched.city, polls: evaluation.state.missingStreak))
             }
             summary.events += evaluation.events
+            SensitiveAlerts.evaluate(sensitiveObservation, watched: watched, record: &record, summary: &summary, now: now)
             if record.alert.firing { summary.alerting += 1 }
             records[watched.city.name] = record
         }
