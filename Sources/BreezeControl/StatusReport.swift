@@ -58,7 +58,8 @@ struct StatusReport {
             let band = record.band.map { NowPresentation.bandText($0) } ?? "no data"
             return [
                 shown, aqi, alerting.source?.rawValue ?? "", openMeteo, band, record.bandSince.map { TimeText.local($0) } ?? "",
-                record.alert.firing ? "firing" : "ok", record.lastPollAt.map { TimeText.local($0) } ?? "",
+                // "sensitive": only the SensitiveThreshold= machine fires (Audience=sensitive receivers).
+                record.alert.firing ? "firing" : record.sensitiveAlert?.firing == true ? "sensitive" : "ok", record.lastPollAt.map { TimeText.local($0) } ?? "",
                 record.lastError ?? "",
             ]
         }

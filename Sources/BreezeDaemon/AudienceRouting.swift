@@ -45,19 +45,33 @@ public struct AudienceRouting: Sendable, Equatable {
         return rule
     }
 
-    /// Which of `receivers` (a city's) hear an event of `audience` about `city`.
+    /// Which of `receivers` (a city's) hear an event of the machine for `audience` about
+    /// `city`; nil: an event for every receiver of the city.
     func receivers(_ receivers: [String], city: String, audience: Audience?) -> [String] {
-        guard !sensitiveReceivers.isEmpty else { return audience == .sensitive ? [] : receivers }
-        if audience == .sensitive { return receivers.filter(sensitiveReceivers.contains) }
-        guard sensitiveRules[city] != nil else { return receivers }
-        return receivers.filter { !sensitiveReceivers.contains($0) }
+        switch audience {
+        case nil: return receivers
+        case .sensitive: return receivers.filter(sensitiveReceivers.contains)
+        case .general:
+            guard sensitiveRules[city] != nil else { return receivers }
+            return receivers.filter { !sensitiveReceivers.contains($0) }
+        }
+    }
+
+    /// The machine `event` comes from: the sensitive one, the general AQI one, or nil for what
+    /// every receiver hears alike (forecasts, which follow `ForecastThreshold=` for everyone;
+    /// pollen and UV; digests).
+    static func machine(of event: AlertEvent) -> Audience? {
+        if event.audience == .sensitive { return .sensitive }
+        guard event.about == .aqi, !event.kind.isForecast, event.kind != .digest else { return nil }
+        return .general
     }
 }
 
 extension DeliveryRouting {
     /// The receivers `event` goes to: its city's, for its audience.
     func receivers(for event: AlertEvent) -> [String] {
-        audiences.receivers(receiversByCity[event.city.name] ?? [], city: event.city.name, audience: event.audience)
+        audiences.receivers(
+            receiversByCity[event.city.name] ?? [], city: event.city.name, audience: AudienceRouting.machine(of: event))
     }
 
     /// The refreshes of the sensitive machines still firing, for the refreshing receivers

@@ -54,7 +54,7 @@ public struct DeliveryRouting: Sendable {
         let announced = Set(events.filter { !$0.kind.isForecast && $0.audience != .sensitive }.map(\.city.name))
         for name in state.cities.keys.sorted() where !announced.contains(name) {
             guard let record = state.cities[name], let refresh = Self.refreshEvent(record, now: now) else { continue }
-            let receivers = audiences.receivers(receiversByCity[name] ?? [], city: name, audience: nil)
+            let receivers = audiences.receivers(receiversByCity[name] ?? [], city: name, audience: .general)
             for receiver in receivers where refreshing.contains(receiver) {
                 requests.append(DeliveryRequest(event: refresh, receiver: receiver, isRefresh: true))
             }

@@ -61,10 +61,10 @@ public struct CautionaryStatement: Sendable, Equatable {
                 + "outdoor efforts shorter or lighter. Others at risk (\(groups)) can carry on."
         case (.unhealthyForSensitiveGroups, .general):
             return "No change is needed for most people. Those at risk — \(groups) — should cut down "
-                + "on long or hard outdoor efforts: shorter, lighter, with more breaks."
+                + "on long or hard outdoor efforts, making them shorter and lighter, with more breaks."
         case (.unhealthyForSensitiveGroups, .sensitive):
-            return forGroups + "cut down on long or hard outdoor efforts today: shorter, lighter, with "
-                + "more breaks. Everyone else can carry on as usual."
+            return forGroups + "cut down on long or hard outdoor efforts today, making them shorter and "
+                + "lighter, with more breaks. Everyone else can carry on as usual."
         case (.unhealthy, .general):
             return "Everyone should cut down on long or hard outdoor efforts. Those at risk — "
                 + "\(groups) — should give them up altogether today."

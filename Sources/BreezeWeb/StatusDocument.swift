@@ -52,8 +52,9 @@ public struct StatusDocument: Sendable {
     }
 
     /// One city's members: `name`, `country`, `region`, `aqi`, `aqiSource`, `openMeteoAQI`,
-    /// `aqiFallback`, `band` (its slug), `since`, `alert` ("firing", "ok"), `lastPoll`,
-    /// `lastError`; null where unknown (every one but `name` before the first poll).
+    /// `aqiFallback`, `band` (its slug), `since`, `alert` ("firing", "ok"), `sensitiveAlert`
+    /// (the same, or null without a sensitive machine), `lastPoll`, `lastError`; null where
+    /// unknown (every one but `name` before the first poll).
     public static func cityMembers(name: String, record: CityRecord?) -> [String: JSONValue] {
         let city = record?.city
         let shown = record?.shownAQI
@@ -65,6 +66,8 @@ public struct StatusDocument: Sendable {
             "band": .optional(record?.band?.slug),
             "since": .optional(record?.bandSince.map { TimeText.rfc3339($0) }),
             "alert": .optional(record.map { $0.alert.firing ? "firing" : "ok" }),
+            // The SensitiveThreshold= machine's, null where the city has none.
+            "sensitiveAlert": .optional(record?.sensitiveAlert.map { $0.firing ? "firing" : "ok" }),
             "lastPoll": .optional(record?.lastPollAt.map { TimeText.rfc3339($0) }),
             "lastError": .optional(record?.lastError),
         ]

@@ -96,6 +96,15 @@ struct SensitiveAudienceTests {
         ])
     }
 
+    @Test func forecastsGoToEveryReceiverWhateverItsAudience() throws {
+        var forecast = event("Paris", audience: nil)
+        forecast.kind = .forecast
+        var pollen = event("Paris", audience: nil)
+        pollen.subject = .pollen
+        let requests = try Self.plan().routing.requests(events: [forecast, pollen], state: DaemonState(), now: Instant(unixSeconds: 2000))
+        #expect(requests.map(\.receiver) == ["family", "ops", "am", "family", "ops", "am"])
+    }
+
     @Test func alertmanagerRefreshesEachMachineItHears() throws {
         let routing = try Self.plan().routing
         var state = DaemonState()

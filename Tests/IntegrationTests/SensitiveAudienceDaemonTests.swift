@@ -112,6 +112,27 @@ struct SensitiveAudienceDaemonTests {
         #expect(sensitiveRecords.count >= 3, "\(daemon.log)")
     }
 
+    @Test func statusShowsTheSensitiveMachineFiringAlone() throws {
+        let server = try OpenMeteoServer()
+        defer { server.stop() }
+        let webhook = try WebhookReceiverServer()
+        defer { webhook.stop() }
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("breeze-audience-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: state) }
+        let path = try configuration(server, webhook, state: state)
+        try setAQI(server, 120)
+        let once = try Binaries.run(Binaries.breezed, ["--config", path, "--once"])
+        #expect(once.status == 0, "\(once.standardError)")
+        let text = try Binaries.run(Binaries.breezectl, ["status", "--config", path])
+        let paris = text.standardOutput.split(separator: "\n").first { $0.hasPrefix("Paris") }.map(String.init) ?? ""
+        #expect(paris.contains(" sensitive "), "\(text.standardOutput)")
+        let json = try Binaries.run(Binaries.breezectl, ["status", "--config", path, "--json"])
+        let document = try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any]
+        let city = try #require((document?["cities"] as? [[String: Any]])?.first)
+        #expect(city["alert"] as? String == "ok")
+        #expect(city["sensitiveAlert"] as? String == "firing")
+    }
+
     @Test(.enabled(if: JournalTests.canRunPrivateJournald, "needs root, unshare and systemd-journald"))
     func theJournalRecordOfTheSensitiveFiringSaysSoAndTheGeneralReceiverGetsNothing() throws {
         let server = try OpenMeteoServer()
