@@ -59,7 +59,7 @@ extension PollenDetails {
     }
 
     /// A count for people: whole grains below 10 and above, one decimal below 10 (`95`, `4.5`).
-    static func format(_ count: Double) -> String {
+    public static func format(_ count: Double) -> String {
         guard count.isFinite, count < 1e15 else { return "\(count)" }
         if count >= 10 { return String(Int(count.rounded())) }
         let tenths = Int((count * 10).rounded())
