@@ -85,6 +85,8 @@ struct ExposureFormatTests {
             #expect(body.contains("Keep windows shut"), "\(format)")
             #expect(!body.contains("no AQI"), "\(format)")
         }
+        let discord = try #require(try SampleEvents.json(try request(.discord, Self.uv()).body) as? [String: Any])
+        #expect(((discord["embeds"] as? [[String: Any]])?.first?["color"] as? Int) == 0xD8001D)  // WHO very high: red
         let ntfy = try request(.ntfy, Self.uv())
         #expect(text(ntfy).hasPrefix("UV in Paris: today's maximum UV index 8.1, Very High\n\n• Avoid the midday sun"))
         #expect(ntfy.headers.value("Tags") == "sunny,uv,very-high")
@@ -147,5 +149,21 @@ struct ExposureFormatTests {
         #expect(fold?.superseded.count == 1)
         #expect(fold.map { AlertText($0.resolve.event, now: SampleEvents.createdAt, receiverTimeZone: "UTC").sentence }?
             .hasPrefix("Pollen in Paris was High ") == true)
+    }
+}
+
+/// Quiet hours keep each subject's order apart: a pollen firing held at night stays held
+/// when an urgent AQI firing of the same city goes out, and does not hold the AQI resolve.
+struct ExposureQuietHoursTests {
+    @Test func anUrgentAQIAlertDoesNotTakeAHeldPollenAlertWithIt() {
+        var pollen = entry(1)
+        pollen.event.subject = .pollen
+        pollen.event.band = nil
+        let urgent = entry(2, kind: .firing, band: .hazardous)
+        let selection = QuietHoursHold.select([pollen, urgent], now: 1000) { $0.event.band == .hazardous ? nil : 5000 }
+        #expect(selection.next == 1)
+        #expect(selection.result.kept[0].heldUntil == 5000 && !selection.result.kept[0].quietHoursWaived)
+        let resolve = QuietHoursHold.select([pollen, entry(3, kind: .resolved)], now: 1000) { _ in 5000 }
+        #expect(resolve.next == 1)
     }
 }

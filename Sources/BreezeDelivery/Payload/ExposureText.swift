@@ -105,6 +105,18 @@ enum ExposureText {
         return nil
     }
 
+    /// A colour as `0xRRGGBB` for chat formats: the WHO's UV colours (green, yellow, orange,
+    /// red, violet), pollen from green (none, low) to red (very high); nil for the AQI's.
+    static func colour(_ event: AlertEvent) -> Int? {
+        if let uv = event.uv, event.about == .uv {
+            return [0x289500, 0xF7E400, 0xF85900, 0xD8001D, 0x6B49C8][uv.band.rawValue]
+        }
+        if let pollen = event.pollen, event.about == .pollen {
+            return [0x289500, 0x289500, 0xF7E400, 0xF85900, 0xD8001D][pollen.level.rawValue]
+        }
+        return nil
+    }
+
     private static func subjectAndLevel(_ event: AlertEvent) -> (String, String)? {
         if event.about == .pollen, let pollen = event.pollen { return ("pollen", pollen.level.label) }
         if event.about == .uv, let uv = event.uv { return ("UV", "\(AlertEvent.uvText(uv.index)), \(uv.band.label)") }
