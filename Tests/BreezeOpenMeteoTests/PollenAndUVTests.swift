@@ -52,6 +52,21 @@ struct PollenAndUVTests {
         #expect(try results[0].get().uvIndexMaximumToday == nil)
     }
 
+    /// Batches cut the coordinates: each batch's `timezone` list is its own cities' zones.
+    @Test func eachBatchAsksItsOwnCitiesZones() throws {
+        let nulls = Dictionary(uniqueKeysWithValues: PollenRequest.variables.map { ($0, NSNull() as Any) })
+        let transport = RecordingTransport(outcomes: [
+            ResponseBodies.ok(Self.element(Self.paris, values: nulls)), ResponseBodies.ok(Self.element(Self.sydney, values: nulls)),
+        ])
+        let client = AirQualityClient(
+            endpoints: OpenMeteoEndpoints(apiURL: "http://127.0.0.1:1"), transport: transport, batchSize: 1,
+            environment: clock.environment)
+        let results = client.pollenAndUV(
+            for: [Self.paris, Self.sydney], timeZones: ["Europe/Paris", "Australia/Sydney"], deadline: clock.deadline(in: .seconds(60)))
+        #expect(results.count == 2 && results.allSatisfy { (try? $0.get()) != nil })
+        #expect(transport.requests.map { ResponseBodies.form($0)["timezone"] } == ["Europe/Paris", "Australia/Sydney"])
+    }
+
     @Test func theDaysUVMaximumComesFromTheHourlyIndicesHostileOnesDropped() throws {
         var element = Self.element(Self.paris, values: ["uv_index": 2.5])
         element["hourly_units"] = ["time": "unixtime", "uv_index": ""]
