@@ -4,6 +4,7 @@ extension AlertEvent {
     /// One sentence for people: `Air quality in Paris, Île-de-France, France: AQI 162,
     /// Unhealthy 😨 (was Moderate)` (the city with its `Region=` and `Country=`).
     public var message: String {
+        if let text = exposureMessage { return text }
         let place = city.displayName
         let level = Self.describe(aqi: aqi, band: band)
         let was = previousBand.map { " (was \($0.label))" } ?? ""
@@ -26,8 +27,8 @@ extension AlertEvent {
         }
     }
 
-    /// The health tips of the event's band, or none without a band.
-    public var tips: [String] { band?.healthTips ?? [] }
+    /// The health tips of the event's band, or none without a band; pollen and UV their own.
+    public var tips: [String] { exposureTips ?? band?.healthTips ?? [] }
 
     static func describe(aqi: Int?, band: Band?) -> String {
         guard let aqi, let band else { return "no AQI reported" }

@@ -18,24 +18,37 @@ public struct PollenDetails: Sendable, Equatable, Codable {
     public var counts: [PollenType: Double]
     /// `PollenThreshold=`.
     public var threshold: PollenLevel
+    /// On an escalation or resolve, the level announced before; nil otherwise.
+    public var previousLevel: PollenLevel?
 
-    public init(level: PollenLevel, type: PollenType?, counts: [PollenType: Double], threshold: PollenLevel) {
+    public init(
+        level: PollenLevel, type: PollenType?, counts: [PollenType: Double], threshold: PollenLevel,
+        previousLevel: PollenLevel? = nil
+    ) {
         self.level = level
         self.type = type
         self.counts = counts
         self.threshold = threshold
+        self.previousLevel = previousLevel
     }
 }
 
-/// What a UV event says: the UV index and the configured threshold.
+/// What a UV event says: the UV index judged (the local day's maximum, from the hourly
+/// forecast; the current index when the maximum is unknown) and the configured threshold.
 public struct UVDetails: Sendable, Equatable, Codable {
     /// The UV index the event is about.
     public var index: Double
     /// `UVThreshold=` (a UV index).
     public var threshold: Int
+    /// On an escalation or resolve, the WHO band announced before; nil otherwise.
+    public var previousBand: UVBand?
 
-    public init(index: Double, threshold: Int) {
+    public init(index: Double, threshold: Int, previousBand: UVBand? = nil) {
         self.index = index
         self.threshold = threshold
+        self.previousBand = previousBand
     }
+
+    /// The WHO band of `index`.
+    public var band: UVBand { UVBand(index: index) ?? .low }
 }

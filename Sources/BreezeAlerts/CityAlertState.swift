@@ -27,6 +27,10 @@ public struct CityAlertState: Sendable, Equatable, Codable {
     public var eventsInEpisode = 0
     /// Consecutive polls without data.
     public var missingStreak = 0
+    /// The pollen and UV alerts' counterpart of `notifiedBand`: the ordinal of the pollen level
+    /// (`PollenLevel`) or WHO UV band (`UVBand`) the last firing or escalated event announced;
+    /// nil for the AQI alerts.
+    public var notifiedLevel: Int?
 
     public init() {}
 }

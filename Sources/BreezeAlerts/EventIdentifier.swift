@@ -24,6 +24,12 @@ public enum EventIdentifier {
         audience == .sensitive ? "sensitive" : nil
     }
 
+    /// The id of the `number`th event of a pollen or UV episode (`part` `pollen` or `uv`):
+    /// `<city slug>-<part>-<episode>-<number>-<kind>`, starting with the episode's `thread`.
+    public static func event(city name: String, part: String, episode: Instant, number: Int, kind: AlertEventKind) -> String {
+        "\(thread(city: name, episode: episode, part: part))-\(number)-\(kind.rawValue)"
+    }
+
     /// The thread of an episode (`AlertEvent.thread`): `<city slug>-<episode>` for the AQI
     /// alerts; pollen, UV and sensitive-audience episodes put their `part` (`pollen`, `uv`,
     /// `sensitive`) between; a forecast day's is `<city slug>-forecast-<day>`. The ids of the

@@ -46,18 +46,19 @@ public enum APICost {
         return callsPerPoll(locations: locations, variables: variables, days: days) * Int(pollsPerHour)
     }
 
-    /// How often the daemon asks for pollen and the UV index, for the status page: pollen is a
-    /// daily-rhythm model forecast, a few hours old is current enough, and asked with every
-    /// poll its seven variables would push the poll above one call per city.
+    /// How often the daemon asks for pollen and the UV index, for the status page and the
+    /// pollen and UV alerts: pollen is a daily-rhythm model forecast, a few hours old is current
+    /// enough, and asked with every poll its variables would push the poll above one call per city.
     public static let pollenAndUVInterval: Duration = .seconds(3 * 3600)
-    /// The variables of that request: six pollen types and `uv_index`.
-    public static let pollenAndUVVariables = 7
+    /// The variables of that request: six pollen types and `uv_index` now, and `uv_index`
+    /// hourly for the local day (its maximum), over one day.
+    public static let pollenAndUVVariables = 8
     /// Date ranges of one city's climate-trend request (1980, 1990, 2000, 2010, 2020, this
     /// year); Open-Meteo's archive counts each range as a location.
     public static let climateTrendRanges = 6
 
-    /// Calls a day the pollen-and-UV request costs for `locations`: 7 variables weigh 1 call
-    /// per location, asked every `pollenAndUVInterval` (8 a day per city).
+    /// Calls a day the pollen-and-UV request costs for `locations`: 8 variables over one day
+    /// weigh 1 call per location, asked every `pollenAndUVInterval` (8 a day per city).
     public static func pollenAndUVCallsPerDay(locations: Int) -> Int {
         let perRequest = locations * Int(weight(variables: pollenAndUVVariables).rounded(.up))
         return Int((Double(perRequest) * 86_400 / seconds(pollenAndUVInterval)).rounded(.up))

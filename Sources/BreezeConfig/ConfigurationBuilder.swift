@@ -38,6 +38,7 @@ struct ConfigurationBuilder {
             city.configuration.alert = alert
             city.configuration.alert.notify = notify ?? receivers
             if city.enabled {
+                warnAboutPollenCoverage(section, city: city.configuration, alertSection: alertSection)
                 cities.append(city.configuration)
             } else {
                 disabledCities.append(city.configuration)

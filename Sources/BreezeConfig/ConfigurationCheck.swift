@@ -22,7 +22,8 @@ public enum ConfigurationCheck {
             let loaded = try ConfigurationLoader.load(path: path, environment: environment, secretFiles: secretFiles)
             return Outcome(
                 output: [summary(loaded.configuration), webSummary(loaded.configuration.web)]
-                    + (loaded.configuration.breeze.statusPageExtras ? [extrasSummary(loaded.configuration)] : []),
+                    + (loaded.configuration.breeze.statusPageExtras ? [extrasSummary(loaded.configuration)] : [])
+                    + (exposureSummary(loaded.configuration).map { [$0] } ?? []),
                 errors: loaded.warnings.map { "warning: \($0)" }, succeeded: true,
                 configuration: loaded.configuration)
         } catch {
@@ -46,6 +47,20 @@ public enum ConfigurationCheck {
         return "status page: +\(APICost.pollenAndUVCallsPerDay(locations: cities)) API calls/day for pollen and UV "
             + "(every \(DurationText.syntax(APICost.pollenAndUVInterval))), "
             + "+\(APICost.climateTrendCallsPerDay(locations: cities)) for the climate trend (once a day)"
+    }
+
+    /// `pollen and UV alerts: 3 cities (2 pollen, 1 UV), +24 API calls/day (every 3h)`, or with
+    /// the page's extras on `…, within the status page's pollen and UV request`; nil without any.
+    public static func exposureSummary(_ configuration: Configuration) -> String? {
+        let alerted = configuration.citiesWithExposureAlerts
+        guard !alerted.isEmpty else { return nil }
+        let pollen = alerted.filter { $0.alert.pollenThreshold != nil }.count
+        let uv = alerted.filter { $0.alert.uvThreshold != nil }.count
+        let cost = configuration.breeze.statusPageExtras
+            ? "within the status page's pollen and UV request"
+            : "+\(APICost.pollenAndUVCallsPerDay(locations: alerted.count)) API calls/day "
+                + "(every \(DurationText.syntax(APICost.pollenAndUVInterval)))"
+        return "pollen and UV alerts: \(Counted.text(alerted.count, "city", "cities")) (\(pollen) pollen, \(uv) UV), \(cost)"
     }
 
     /// `configuration OK: 12 cities, 3 receivers, ~1152 API calls/day`.

@@ -14,13 +14,17 @@ extension ConfigurationBuilder {
                 "~\(perDay) API calls/day exceed Open-Meteo's free tier of 10,000 a day; \(advice)",
                 at: location)
         }
-        // The status page's extras (on by default with Listen=) can tip a configuration over.
-        let extrasPerDay = configuration.breeze.statusPageExtras
-            ? APICost.pollenAndUVCallsPerDay(locations: cities) + APICost.climateTrendCallsPerDay(locations: cities) : 0
+        // The status page's extras (on by default with Listen=) and the pollen and UV alerts can
+        // tip a configuration over.
+        let extrasPerDay = APICost.pollenAndUVCallsPerDay(locations: configuration.pollenAndUVLocations)
+            + (configuration.breeze.statusPageExtras ? APICost.climateTrendCallsPerDay(locations: cities) : 0)
         if perDay <= APICost.freeCallsPerDay, perDay + extrasPerDay > APICost.freeCallsPerDay {
             diagnostics.warning(
-                "~\(perDay + extrasPerDay) API calls/day with the status page's extras (pollen and UV, climate trend) "
-                    + "exceed Open-Meteo's free tier of 10,000 a day; set StatusPageExtras=no, or \(advice)",
+                "~\(perDay + extrasPerDay) API calls/day with "
+                    + (configuration.breeze.statusPageExtras
+                        ? "the status page's extras (pollen and UV, climate trend) " : "the pollen and UV alerts ")
+                    + "exceed Open-Meteo's free tier of 10,000 a day; "
+                    + (configuration.breeze.statusPageExtras ? "set StatusPageExtras=no, or \(advice)" : advice),
                 at: location)
         }
         if perHour > APICost.freeCallsPerHour {

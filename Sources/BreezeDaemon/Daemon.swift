@@ -25,6 +25,8 @@ public final class Daemon: @unchecked Sendable {
     /// The HTTP listener and the snapshot it serves.
     let web: DaemonWebListener
     private let outboxFailures = FailureLatch()
+    /// The pollen and UV alerts, judged when the extras bring a reading.
+    private let exposure = ExposureAlerts()
     private let stateFailures = FailureLatch()
     /// Pings `HeartbeatURL=` after each cycle; nil without a heartbeat transport.
     private let heartbeat: HeartbeatSender?
@@ -78,6 +80,7 @@ public final class Daemon: @unchecked Sendable {
             loop.start()
             // Pollen, UV and climate trends arrive between cycles: the pages get them at once.
             extras.onUpdate = { [weak self] in self?.publishWeb() }
+            extras.onPollen = { [weak self] readings in self?.adoptPollen(readings) }
             // Serving before READY=1, so a unit ordered after breezed finds the page up.
             publishWeb()
             web.start(plan.configuration.web)
@@ -189,7 +192,8 @@ public final class Daemon: @unchecked Sendable {
     }
 
     private func adoptCycleResult() {
-        guard let result = cycleResult else { return }
+        guard var result = cycleResult else { return }
+        ExposureAlerts.carryOver(from: state, into: &result.state)
         state = result.state
         state.pollInterval = Duration(seconds: plan.interval)
     }
@@ -210,6 +214,15 @@ public final class Daemon: @unchecked Sendable {
             // never comes before (or amid) the poll it follows.
             if stopRequest == nil { extras.startDue(plan: plan) }
         }
+    }
+
+    /// A pollen-and-UV run's readings: the pollen and UV alerts judge them, the state is saved.
+    private func adoptPollen(_ readings: [String: PollenReading]) {
+        guard stopRequest == nil else { return }
+        exposure.adopt(
+            readings, configuration: plan.configuration, state: &state, routing: plan.routing, delivery: delivery,
+            logger: environment.logger, failures: outboxFailures, now: environment.clock().wall)
+        persist()
     }
 
     private func waitForCycle(until deadline: Deadline) {

@@ -18,6 +18,13 @@ public enum DaemonEvent: String, CaseIterable, Sendable {
     case forecastCleared = "forecast-cleared"
     case digest
     case heartbeatFailed = "heartbeat-failed"
+    case pollenFiring = "pollen-firing"
+    case pollenEscalated = "pollen-escalated"
+    case pollenResolved = "pollen-resolved"
+    case pollenNoData = "pollen-no-data"
+    case uvFiring = "uv-firing"
+    case uvEscalated = "uv-escalated"
+    case uvResolved = "uv-resolved"
 
     /// The fixed 128-bit id of the event kind; `systemd/breezed.catalog` explains each one.
     public var messageID: String {
@@ -40,6 +47,13 @@ public enum DaemonEvent: String, CaseIterable, Sendable {
         case .forecastCleared: "e9dbb4c395b34ce7b7b335b56cf5d449"
         case .digest: "0d70120c25b54a32a61cefd15bf98786"
         case .heartbeatFailed: "7ca05b9d69f34ef58a5d79e061be2aab"
+        case .pollenFiring: "7399a978f70f4fabb311263748326350"
+        case .pollenEscalated: "a575a3e784bb4e01ab1b09ff29781d52"
+        case .pollenResolved: "e30720363f11451eb2332064f4b34741"
+        case .pollenNoData: "32940a099f6843f8920429ce8f9e85a9"
+        case .uvFiring: "fd024f202ca6400582a3347b00c35fc3"
+        case .uvEscalated: "d7de860f0436457fbf5ec829c28a9a41"
+        case .uvResolved: "7fe13cd50e0a4dbcbcd64d51db1e2219"
         }
     }
 }

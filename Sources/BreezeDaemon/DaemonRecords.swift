@@ -53,6 +53,7 @@ public enum DaemonRecords {
 
     /// An alert event: firing and escalated are warnings, resolved a notice, reminders info.
     public static func alert(_ event: AlertEvent) -> LogRecord {
+        if event.about != .aqi { return ExposureRecords.alert(event) }
         let kind: DaemonEvent
         let priority: LogPriority
         switch event.kind {

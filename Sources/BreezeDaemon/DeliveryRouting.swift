@@ -62,6 +62,13 @@ public struct DeliveryRouting: Sendable {
         return requests
     }
 
+    /// Each of `events` for each receiver of its city (no refreshes): the pollen and UV alerts'.
+    public func eventRequests(_ events: [AlertEvent]) -> [DeliveryRequest] {
+        events.flatMap { event in
+            (receiversByCity[event.city.name] ?? []).map { DeliveryRequest(event: event, receiver: $0) }
+        }
+    }
+
     /// A synthetic `reminder` that re-asserts a firing alert: id `<city>-<episode>-refresh-<now>`
     /// (the episode as in the alert's own ids), the last reading's values. Not a reminder of
     /// the state machine: not logged as one, never held by quiet hours. Nil when not firing.

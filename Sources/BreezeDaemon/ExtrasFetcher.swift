@@ -23,6 +23,9 @@ final class ExtrasFetcher: @unchecked Sendable {
     private let clock: @Sendable () -> ClockReading
     /// Called on `control` when a run has brought something (the daemon publishes the pages).
     var onUpdate: (() -> Void)?
+    /// Called on `control` with each run's pollen-and-UV readings, by city name (the pollen
+    /// and UV alerts judge them).
+    var onPollen: (([String: PollenReading]) -> Void)?
     private var schedule = ExtrasSchedule()
     private var running = false
     private let failures = FailureLatch()
@@ -51,8 +54,10 @@ final class ExtrasFetcher: @unchecked Sendable {
         dispatchPrecondition(condition: .onQueue(control))
         guard let source = plan.extrasSource, !running, !plan.cities.isEmpty else { return }
         let now = clock().wall
-        let pollenCities = schedule.pollenDue(at: now) ? plan.cities.map(\.city) : []
-        let climateDue = schedule.climateDue(plan.cities, entries: store.climateEntries, now: now)
+        let pollenCities = schedule.pollenDue(at: now) ? Self.pollenCities(plan.configuration) : []
+        // The climate trend is the page's alone; pollen and UV alerts need none.
+        let climateDue = plan.configuration.breeze.statusPageExtras
+            ? schedule.climateDue(plan.cities, entries: store.climateEntries, now: now) : []
         guard !pollenCities.isEmpty || !climateDue.isEmpty else { return }
         if !pollenCities.isEmpty { schedule.lastPollenAttempt = now }
         for (watched, day) in climateDue {
@@ -69,11 +74,18 @@ final class ExtrasFetcher: @unchecked Sendable {
             control.async { [self] in
                 running = false
                 store.adoptPollen(outcome.pollen)
+                if !outcome.pollen.isEmpty { onPollen?(outcome.pollen) }
                 store.adoptClimate(outcome.climate)
                 report(outcome, saveProblem: saveProblem)
                 if !outcome.pollen.isEmpty || !outcome.climate.isEmpty { onUpdate?() }
             }
         }
+    }
+
+    /// The cities the pollen-and-UV request asks for: all with the page's extras, else those
+    /// with a pollen or UV alert.
+    static func pollenCities(_ configuration: Configuration) -> [City] {
+        (configuration.breeze.statusPageExtras ? configuration.cities : configuration.citiesWithExposureAlerts).map(\.city)
     }
 
     /// What one run brought.

@@ -9,7 +9,8 @@ import Foundation
 /// Where the status page's extras come from beside the poll: pollen and UV, and the climate
 /// trend (Open-Meteo over libcurl in production, a fake in unit tests).
 public protocol ExtrasSource: Sendable {
-    /// Pollen and the UV index now, one result per city in the order given; by `deadline`.
+    /// Pollen and the UV index now, and today's UV maximum, one result per city in the order
+    /// given; by `deadline`.
     func pollenAndUV(for cities: [City], deadline: Deadline) -> [Result<PollenReading, SourceFailure>]
     /// The daily maximum temperature (°C) at `city` on `day`'s month and day in each of
     /// `ClimateTrendRequest.decades`, and this year's latest the archive has; by `deadline`.
@@ -92,9 +93,11 @@ public struct OpenMeteoExtrasSource: ExtrasSource {
             archive: ArchiveClient(endpoints: endpoints, transport: transport, retryPolicy: RetryPolicy(maximumAttempts: 1), environment: environment))
     }
 
+    /// The UV maximum is of the local day in the city's `TimeZone=`, else at its coordinate.
     public func pollenAndUV(for cities: [City], deadline: Deadline) -> [Result<PollenReading, SourceFailure>] {
         let endpoints = airQuality.endpoints
-        return airQuality.pollenAndUV(for: cities.map(Self.coordinate), deadline: deadline).map { result in
+        let zones = cities.map { $0.timeZone ?? "auto" }
+        return airQuality.pollenAndUV(for: cities.map(Self.coordinate), timeZones: zones, deadline: deadline).map { result in
             result.mapError { SourceFailure(message: endpoints.redacting($0.description), permanent: !$0.isTransient) }
         }
     }

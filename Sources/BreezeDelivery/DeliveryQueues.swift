@@ -54,7 +54,8 @@ public struct DeliveryQueues: Sendable {
 
     /// Whether `receiver` has an entry pending for the city named `city`.
     public func hasPending(receiver: String, city: String) -> Bool {
-        queues[receiver]?.contains { $0.event.city.name == city } ?? false
+        // Of its AQI alert: a pending pollen or UV entry does not carry the AQI alert.
+        queues[receiver]?.contains { $0.event.city.name == city && $0.event.about == .aqi } ?? false
     }
 
     /// The event ids pending for `receiver`.

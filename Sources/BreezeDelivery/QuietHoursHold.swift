@@ -28,7 +28,7 @@ enum QuietHoursHold {
         var heldCities: [String: (first: Int, until: Instant)] = [:]
         for index in queue.indices {
             let entry = queue[index]
-            let city = entry.event.city.name
+            let city = orderKey(entry)
             let subject = applies(to: entry)
             if subject, let until = holdUntil(entry), until > now {
                 if entry.heldUntil != until {
@@ -47,7 +47,7 @@ enum QuietHoursHold {
                 }
                 continue
             }
-            for waived in firstHeld..<index where queue[waived].event.city.name == city && !queue[waived].quietHoursWaived {
+            for waived in firstHeld..<index where orderKey(queue[waived]) == city && !queue[waived].quietHoursWaived {
                 queue[waived].quietHoursWaived = true
                 queue[waived].heldUntil = nil
                 changed(waived, .holdWaived)
@@ -55,6 +55,12 @@ enum QuietHoursHold {
             return selection(firstHeld)
         }
         return selection(nil)
+    }
+
+    /// Whose order an entry keeps: its city's, per subject — an urgent AQI alert never takes a
+    /// held pollen or UV alert through quiet hours, nor waits behind one.
+    static func orderKey(_ entry: OutboxEntry) -> String {
+        entry.event.about == .aqi ? entry.event.city.name : entry.event.city.name + "\u{0}" + entry.event.about.rawValue
     }
 
     /// Quiet hours concern `firing`, `escalated` and `reminder`, not refreshes of an alert

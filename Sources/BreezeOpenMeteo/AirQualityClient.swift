@@ -60,11 +60,24 @@ public struct AirQualityClient: Sendable {
         }
     }
 
-    /// Pollen and the UV index now (`PollenRequest`: seven variables, one call per location),
-    /// one result per coordinate in the same order; a city outside the pollen model's domain
-    /// gets a reading without counts.
-    public func pollenAndUV(for coordinates: [Coordinate], deadline: Deadline) -> [Result<PollenReading, FetchError>] {
-        let fields = [("current", PollenRequest.variables.joined(separator: ",")), ("timeformat", "unixtime")]
+    /// Pollen and the UV index now, and the UV maximum of the local day in `timeZones` (one per
+    /// coordinate, IANA or `auto`) (`PollenRequest`: one call per location), one result per
+    /// coordinate in the same order; a city outside the pollen model's domain gets a reading
+    /// without counts.
+    public func pollenAndUV(
+        for coordinates: [Coordinate], timeZones: [String], deadline: Deadline
+    ) -> [Result<PollenReading, FetchError>] {
+        precondition(timeZones.count == coordinates.count, "one time zone per coordinate")
+        // Batches cut the coordinates alone: one zone for all keeps the form right per batch.
+        let zones = Set(timeZones).count == 1 ? Array(timeZones.prefix(1)) : timeZones
+        guard zones.count == 1 || coordinates.count <= batchSize else {
+            return stride(from: 0, to: coordinates.count, by: batchSize).flatMap { start in
+                let end = min(start + batchSize, coordinates.count)
+                return pollenAndUV(
+                    for: Array(coordinates[start..<end]), timeZones: Array(timeZones[start..<end]), deadline: deadline)
+            }
+        }
+        let fields = PollenRequest.fields(timeZones: zones)
         return fetch(coordinates, fields: fields, deadline: deadline) { payload, coordinate throws(FetchError) in
             try PollenRequest.reading(payload, requested: coordinate)
         }

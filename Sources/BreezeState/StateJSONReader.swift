@@ -186,6 +186,8 @@ enum StateJSONReader {
                 alert.notifiedBand = try optional(&scanner) { scanner throws(Failure) in try band(&scanner) }
             } else if key.equals("lastCalmBand") {
                 alert.lastCalmBand = try optional(&scanner) { scanner throws(Failure) in try band(&scanner) }
+            } else if key.equals("notifiedLevel") {
+                alert.notifiedLevel = try optional(&scanner) { scanner throws(Failure) in try count(&scanner, "notifiedLevel") }
             } else if key.equals("lastNotifiedAt") {
                 alert.lastNotifiedAt = try optionalTime(&scanner, "lastNotifiedAt")
             } else if key.equals("episodeStartedAt") {

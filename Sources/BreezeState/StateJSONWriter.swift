@@ -94,6 +94,7 @@ struct StateJSONWriter {
         try optional(alert.lastNotifiedAt?.unixSeconds, "lastNotifiedAt")
         writer.key("missingStreak"); writer.writeInteger(alert.missingStreak)
         if let band = alert.notifiedBand { writer.key("notifiedBand"); writer.writeString(band.slug) }
+        if let level = alert.notifiedLevel { writer.key("notifiedLevel"); writer.writeInteger(level) }
         writer.endObject()
     }
 

@@ -26,21 +26,59 @@ struct PollenAndUVTests {
         ]
     }
 
-    func fetch(_ answer: Any, _ coordinates: [Coordinate]) -> ([Result<PollenReading, FetchError>], HTTPRequest) {
+    func fetch(
+        _ answer: Any, _ coordinates: [Coordinate], zones: [String]? = nil
+    ) -> ([Result<PollenReading, FetchError>], HTTPRequest) {
         let transport = RecordingTransport(outcomes: [ResponseBodies.ok(answer)])
         let client = AirQualityClient(
             endpoints: OpenMeteoEndpoints(apiURL: "http://127.0.0.1:1"), transport: transport,
             environment: clock.environment)
-        return (client.pollenAndUV(for: coordinates, deadline: clock.deadline(in: .seconds(60))), transport.requests[0])
+        let zones = zones ?? coordinates.map { _ in "auto" }
+        return (client.pollenAndUV(for: coordinates, timeZones: zones, deadline: clock.deadline(in: .seconds(60))), transport.requests[0])
     }
 
-    @Test func oneRequestAsksSevenVariablesForEveryCity() throws {
+    /// Seven current variables and the hourly UV index of one local day per city: eight
+    /// variables over one day, one call per city by the weight rule.
+    @Test func oneRequestAsksSevenVariablesAndTheDaysUVForEveryCity() throws {
         let nulls = Dictionary(uniqueKeysWithValues: PollenRequest.variables.map { ($0, NSNull() as Any) })
-        let (results, request) = fetch([Self.element(Self.paris, values: nulls), Self.element(Self.sydney, values: nulls)], [Self.paris, Self.sydney])
+        let (results, request) = fetch(
+            [Self.element(Self.paris, values: nulls), Self.element(Self.sydney, values: nulls)], [Self.paris, Self.sydney],
+            zones: ["Europe/Paris", "auto"])
         let form = ResponseBodies.form(request)
         #expect(form["current"] == "alder_pollen,birch_pollen,grass_pollen,mugwort_pollen,olive_pollen,ragweed_pollen,uv_index")
-        #expect(form["hourly"] == nil && form["latitude"] == "48.85,-33.87")
+        #expect(form["hourly"] == "uv_index" && form["forecast_days"] == "1" && form["latitude"] == "48.85,-33.87")
+        #expect(form["timezone"] == "Europe/Paris,auto")
         #expect(results.count == 2)
+        #expect(try results[0].get().uvIndexMaximumToday == nil)
+    }
+
+    /// Batches cut the coordinates: each batch's `timezone` list is its own cities' zones.
+    @Test func eachBatchAsksItsOwnCitiesZones() throws {
+        let nulls = Dictionary(uniqueKeysWithValues: PollenRequest.variables.map { ($0, NSNull() as Any) })
+        let transport = RecordingTransport(outcomes: [
+            ResponseBodies.ok(Self.element(Self.paris, values: nulls)), ResponseBodies.ok(Self.element(Self.sydney, values: nulls)),
+        ])
+        let client = AirQualityClient(
+            endpoints: OpenMeteoEndpoints(apiURL: "http://127.0.0.1:1"), transport: transport, batchSize: 1,
+            environment: clock.environment)
+        let results = client.pollenAndUV(
+            for: [Self.paris, Self.sydney], timeZones: ["Europe/Paris", "Australia/Sydney"], deadline: clock.deadline(in: .seconds(60)))
+        #expect(results.count == 2 && results.allSatisfy { (try? $0.get()) != nil })
+        #expect(transport.requests.map { ResponseBodies.form($0)["timezone"] } == ["Europe/Paris", "Australia/Sydney"])
+    }
+
+    @Test func theDaysUVMaximumComesFromTheHourlyIndicesHostileOnesDropped() throws {
+        var element = Self.element(Self.paris, values: ["uv_index": 2.5])
+        element["hourly_units"] = ["time": "unixtime", "uv_index": ""]
+        element["hourly"] = [
+            "time": (0..<6).map { 1_787_220_000 + 3600 * $0 },
+            "uv_index": [0.0, NSNull(), 6.75, -3.0, 1e300, 4.0] as [Any],
+        ]
+        let (results, _) = fetch([element], [Self.paris])
+        let reading = try results[0].get()
+        #expect(reading.uvIndex == 2.5)
+        #expect(reading.uvIndexMaximumToday == 6.75)
+        #expect(reading.problems == ["hourly uv_index -3 is negative, and 1 more hourly uv_index values dropped"])
     }
 
     /// In Europe in season: counts; elsewhere every pollen null: no pollen data, UV still read.

@@ -51,6 +51,7 @@ struct StateJSONWriterTests {
         full.pollenAlert = CityAlertState()
         full.uvAlert = CityAlertState()
         full.uvAlert?.firing = true
+        full.uvAlert?.notifiedLevel = 3
         state.cities[full.city.name] = full
         state.digestsSent = ["family": "2026-08-20", "Zürich ops": "2026-08-21"]
         state.cities["Berlin"] = CityRecord(city: City(name: "Berlin", latitude: 52.52, longitude: 13.41))
@@ -94,7 +95,7 @@ struct StateJSONWriterTests {
         #expect(Mirror(reflecting: record).children.count == 13)
         #expect(Mirror(reflecting: CityForecastState()).children.count == 1)
         #expect(Mirror(reflecting: CityForecastState.DayState(day: "")).children.count == 3)
-        #expect(Mirror(reflecting: CityAlertState()).children.count == 10)
+        #expect(Mirror(reflecting: CityAlertState()).children.count == 11)  // with the pollen and UV alerts' `notifiedLevel`
         #expect(Mirror(reflecting: record.city).children.count == 6)
         #expect(Mirror(reflecting: AlertingAQI(source: .nowcast, aqi: nil, dominantPollutant: nil, openMeteoAQI: nil)).children.count == 6)
         // Five: `droppedValues` explains one poll and is deliberately not stored (not a Codable key).

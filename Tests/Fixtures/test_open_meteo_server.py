@@ -218,6 +218,34 @@ class AirQualityTests(ServerTestCase):
         self.assertIsNone(body[1]["current"]["birch_pollen"])
         self.assertEqual(body[0]["current_units"]["birch_pollen"], "grains/m³")
 
+    def test_pollen_and_uv_request_with_the_days_hourly_uv(self):
+        """Breeze's pollen-and-UV request: the six pollen types and uv_index now, uv_index
+        hourly for one local day per location's zone; hostile configured values pass through
+        (NaN as null) for the client to drop."""
+        pollen = "alder_pollen,birch_pollen,grass_pollen,mugwort_pollen,olive_pollen,ragweed_pollen"
+        self.server.control("/control/readings", {"locations": [{
+            "latitude": PARIS[0], "longitude": PARIS[1],
+            "current": {"birch_pollen": 95, "grass_pollen": -1, "uv_index": 3.0},
+            "hourly": {"uv_index": [0, 1e300, float("nan"), None, 8.5] + [1.0] * 19}}]})
+        body = self.server.air([PARIS, NEW_YORK], current=pollen + ",uv_index", hourly="uv_index",
+                               forecast_days=1, timezone="Europe/Paris,auto",
+                               timeformat="unixtime").json()
+        paris, new_york = body
+        self.assertEqual(paris["timezone"], "Europe/Paris")
+        self.assertEqual(new_york["timezone"], "America/New_York")
+        self.assertEqual(paris["current"]["birch_pollen"], 95)
+        self.assertEqual(paris["current"]["grass_pollen"], -1)
+        self.assertIsNone(new_york["current"]["birch_pollen"])
+        for element in body:
+            hours = element["hourly"]["time"]
+            self.assertEqual(len(hours), 24)
+            self.assertEqual((hours[0] + element["utc_offset_seconds"]) % 86400, 0)  # local midnight
+            self.assertEqual(len(element["hourly"]["uv_index"]), 24)
+        column = paris["hourly"]["uv_index"]
+        self.assertEqual(column[1], 1e300)
+        self.assertIsNone(column[2])
+        self.assertIn(8.5, column)
+
     def test_parameter_errors(self):
         air = "/v1/air-quality"
         self.assertError(self.server.get(air, latitude="1,2", longitude="3", current="pm10"),

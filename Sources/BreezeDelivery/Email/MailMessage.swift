@@ -69,6 +69,9 @@ struct MailMessage {
     /// (in the city's zone, else the receiver's, else the system's).
     var body: String {
         let text = self.text
+        if let lines = ExposureText.mailBody(text, hostname: hostname) {
+            return lines.map(EncodedWord.withoutControls).joined(separator: "\n")
+        }
         var lines = [text.message, "", change(text), ""]
         lines.append("City:      \(text.place) (\(event.city.latitude), \(event.city.longitude))")
         lines.append("AQI:       " + (event.aqi.map(String.init) ?? "no data")

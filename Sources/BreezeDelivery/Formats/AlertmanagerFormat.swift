@@ -33,6 +33,7 @@ enum AlertmanagerFormat: WebhookPayloadFormat {
     static func request(for event: AlertEvent, context: FormatContext) -> HTTPRequest {
         let now = max(context.now, event.createdAt)
         let lifetime = max(context.firingLifetime, .seconds(60))
+        if event.about != .aqi { return post([exposureAlert(event, zone: context.timeZone, now: now)], to: context.url) }
         var alerts: [JSONValue] = []
         switch event.kind {
         case .firing:

@@ -42,9 +42,9 @@ enum DiscordFormat: WebhookPayloadFormat {
         return .post(context.url, body: body, contentType: "application/json")
     }
 
-    /// The band's colour as Discord's integer `0xRRGGBB`; nil without a band.
+    /// The band's colour as Discord's integer `0xRRGGBB` (pollen and UV their own); nil without a band.
     static func colour(_ event: AlertEvent) -> Int? {
-        event.band.flatMap { Int($0.colourHex.dropFirst(), radix: 16) }
+        ExposureText.colour(event) ?? event.band.flatMap { Int($0.colourHex.dropFirst(), radix: 16) }
     }
 
     /// `text` cut to at most `limit` UTF-16 units at a character boundary, ending in `…` when cut.

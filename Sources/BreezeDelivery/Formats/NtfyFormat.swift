@@ -20,7 +20,7 @@ enum NtfyFormat: WebhookPayloadFormat {
         let rows = AlertData.pollutantRows(event)
         if !rows.isEmpty { lines += [""] + rows.map(\.line) }
         lines += ["", "Observed \(text.observedWithSource)"]
-        let tags = [shortcode(event)] + (event.band.map { [$0.slug] } ?? [])
+        let tags = [shortcode(event)] + (ExposureText.tags(event) ?? event.band.map { [$0.slug] } ?? [])
         return .post(
             context.url, body: Array(lines.joined(separator: "\n").utf8),
             contentType: "text/plain; charset=utf-8",
@@ -45,6 +45,7 @@ enum NtfyFormat: WebhookPayloadFormat {
 
     /// An emoji shortcode from ntfy's list for the event.
     static func shortcode(_ event: AlertEvent) -> String {
+        if let code = ExposureText.shortcode(event) { return code }
         switch event.kind {
         case .resolved, .forecastCleared: return "white_check_mark"
         case .test: return "test_tube"

@@ -11,7 +11,7 @@ import BreezeVocabulary
 enum StandardWebhookFormat: WebhookPayloadFormat {
     static func request(for event: AlertEvent, context: FormatContext) -> HTTPRequest {
         let body = JSONValue.object([
-            "type": .string("breeze.alert.\(event.kind.rawValue)"),
+            "type": .string(ExposureText.eventType(event)),
             "timestamp": .string(TimeText.rfc3339(event.createdAt)),
             "data": AdviceText.adding(to: AlertData.object(event, timeZone: context.timeZone), event, audience: context.audience),
         ]).bytes

@@ -48,6 +48,7 @@ struct AlertText {
     /// for an episode that was over before its alerts went out, `Air quality in Paris was
     /// Unhealthy 😨 13:18–14:05 CEST, now resolved: AQI 40, Good 😊`.
     var sentence: String {
+        if let sentence = ExposureText.sentence(self) { return sentence }
         guard let episode else { return event.message }
         return "Air quality in \(place) was \(Self.label(episode.band)) \(episodeSpan(episode)), now resolved: \(level)"
     }
@@ -55,6 +56,7 @@ struct AlertText {
     /// A short title: `Paris: Unhealthy 😨 (AQI 162)`, `Paris: back to Good 😊 (AQI 40)`, or
     /// `Paris: was Unhealthy 😨 13:18–14:05 CEST, now Good 😊 (AQI 40)`.
     var title: String {
+        if let title = ExposureText.title(self) { return title }
         let level = event.band.map { "\($0.label) \($0.emoji)" } ?? "no AQI"
         let aqi = event.aqi.map { " (AQI \($0))" } ?? ""
         let name = place
