@@ -52,7 +52,7 @@ struct UpdatesInPlaceUnitTests {
         #expect(receiver.deliver(Self.event(.escalated, number: 2), at: SampleEvents.createdAt) == .delivered)
         #expect(receiver.deliver(Self.event(.resolved, number: 3), at: SampleEvents.createdAt) == .delivered)
         let requests = transport.requests
-        #expect(requests.map(\.method) == [.post, .patch, .patch])
+        try #require(requests.map(\.method) == [.post, .patch, .patch])
         #expect(requests[0].url == "https://discord.example/api/webhooks/1/TOKEN-abc?thread_id=9&wait=true")
         #expect(requests[1].url == "https://discord.example/api/webhooks/1/TOKEN-abc/messages/998877?thread_id=9")
         let edit = try #require(try SampleEvents.json(requests[2].body) as? [String: Any])
