@@ -2,10 +2,10 @@
 """An ntfy server and a Discord webhook that keep what they were sent, for Breeze's tests of
 updates in place, on 127.0.0.1.
 
-    python3 Tests/Fixtures/update_receiver.py --port 0 [--ntfy-before-sequences]
+    python3 Tests/Fixtures/update_receiver.py --port 0 [--ntfy-before-sequences] [--no-stdin-exit]
 
 Prints ``PORT <n>`` as its first stdout line, then serves until its stdin reaches EOF (or
-SIGTERM).
+SIGTERM; with --no-stdin-exit only until SIGTERM).
 
 ntfy, under /ntfy/<topic>: a POST or PUT publishes a message. Its sequence id is the
 ``X-Sequence-ID`` header (or ``Sequence-ID``, ``SID``), or the path /ntfy/<topic>/<sequence id>;
@@ -217,6 +217,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--port", type=int, default=0)
     parser.add_argument("--ntfy-before-sequences", action="store_true")
+    parser.add_argument("--no-stdin-exit", action="store_true", help="serve until SIGTERM even when stdin closes")
     options = parser.parse_args()
     server = ThreadingHTTPServer(("127.0.0.1", options.port), make_handler(State(options.ntfy_before_sequences)))
     server.daemon_threads = True
@@ -232,7 +233,8 @@ def main():
         sys.stdin.read()
         stop()
 
-    threading.Thread(target=watch_stdin, daemon=True).start()
+    if not options.no_stdin_exit:
+        threading.Thread(target=watch_stdin, daemon=True).start()
     server.serve_forever()
 
 
