@@ -117,7 +117,12 @@ public struct CurlTransport: HTTPTransport {
             let code = setting()
             guard code == CURLE_OK else { return code }
         }
-        guard request.method == .post else { return CURLE_OK }
+        guard request.method != .get else { return CURLE_OK }
+        if request.method == .patch {
+            // The body goes as for a POST; only the request line's method differs.
+            let methodCode = breeze_curl_setopt_string(handle, CURLOPT_CUSTOMREQUEST, request.method.rawValue)
+            guard methodCode == CURLE_OK else { return methodCode }
+        }
         let body = request.body ?? []
         let sizeCode = breeze_curl_setopt_off(handle, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.count))
         guard sizeCode == CURLE_OK else { return sizeCode }

@@ -7,6 +7,8 @@ public struct HTTPRequest: Sendable, Equatable {
     public enum Method: String, Sendable, Equatable {
         case get = "GET"
         case post = "POST"
+        /// Sent with a body, as a POST is (Discord's "Edit Webhook Message").
+        case patch = "PATCH"
     }
 
     public var method: Method
@@ -14,7 +16,7 @@ public struct HTTPRequest: Sendable, Equatable {
     public var url: String
     /// Extra request headers, in order, as (name, value).
     public var headers: [(name: String, value: String)]
-    /// The body sent with a POST; nil for none.
+    /// The body sent with a POST or PATCH; nil for none.
     public var body: [UInt8]?
     /// Caps the whole transfer below the transport's own total timeout (never above it):
     /// callers use it to keep a request inside a deadline.

@@ -98,7 +98,9 @@ enum DaemonCommand {
                 let longest = configuration.webhooks.map(\.timeout).max() ?? .seconds(10)
                 let transport = CurlTransport(
                     options: .init(totalTimeout: max(longest, .seconds(1)), userAgent: "breezed/\(BreezeVersion.string)"))
-                return Receivers.make(configuration: configuration, transport: transport, hostname: FileSystem.hostname())
+                return Receivers.make(
+                    configuration: configuration, transport: transport, hostname: FileSystem.hostname(),
+                    stateDirectory: configuration.breeze.stateDirectory)
             },
             makeExtrasSource: { configuration in
                 configuration.fetchesPollenAndUV

@@ -25,8 +25,11 @@ struct MailMessage {
     var audience: Audience = .general
 
     /// `<event-id@hostname>`: the same for every copy of one event, so duplicates show.
-    var messageID: String {
-        "<\(HeaderText.messageIDPart(event.id))@\(HeaderText.messageIDPart(hostname))>"
+    var messageID: String { messageID(ofEvent: event.id) }
+
+    /// The Message-ID of the message about the event `id`: `<id@hostname>`.
+    func messageID(ofEvent id: String) -> String {
+        "<\(HeaderText.messageIDPart(id))@\(HeaderText.messageIDPart(hostname))>"
     }
 
     /// The whole message.
@@ -37,6 +40,7 @@ struct MailMessage {
             HeaderText.addressList("To", addressing.to),
             HeaderText.field("Subject", subject),
             HeaderText.field("Message-ID", messageID),
+        ] + MailThreading.headers(event, messageID: messageID(ofEvent:)) + [
             "MIME-Version: 1.0",
             "Content-Type: text/plain; charset=utf-8",
             "Content-Transfer-Encoding: quoted-printable",

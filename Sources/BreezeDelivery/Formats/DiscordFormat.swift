@@ -13,6 +13,11 @@ enum DiscordFormat: WebhookPayloadFormat {
     static let embedLimit = 6000
 
     static func request(for event: AlertEvent, context: FormatContext) -> HTTPRequest {
+        .post(context.url, body: JSONValue.object(message(for: event, context: context)).bytes, contentType: "application/json")
+    }
+
+    /// The message's members: what a POST sends, and (without `username`) an edit.
+    static func message(for event: AlertEvent, context: FormatContext) -> [String: JSONValue] {
         let text = context.text(event)
         let title = truncated(text.title, to: 256)
         let fields = AlertData.pollutantRows(event).map { row in
@@ -33,13 +38,12 @@ enum DiscordFormat: WebhookPayloadFormat {
         ]
         if let colour = colour(event) { embed["color"] = .integer(colour) }
         if !description.isEmpty { embed["description"] = .string(description) }
-        let body = JSONValue.object([
+        return [
             "content": .string(truncated(text.message, to: contentLimit)),
             "username": .string("Breeze"),
             "allowed_mentions": .object(["parse": .array([])]),
             "embeds": .array([.object(embed)]),
-        ]).bytes
-        return .post(context.url, body: body, contentType: "application/json")
+        ]
     }
 
     /// The band's colour as Discord's integer `0xRRGGBB` (pollen and UV their own); nil without a band.

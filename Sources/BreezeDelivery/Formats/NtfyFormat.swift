@@ -10,7 +10,8 @@ import BreezeModel
 /// Unhealthy for Sensitive Groups 4 (high), Unhealthy and worse 5 (urgent, which ntfy lets
 /// break through Do Not Disturb). Tags: an emoji shortcode ntfy shows as an icon, then the
 /// band's slug. Header values are ASCII: a non-ASCII title (an emoji, "Zürich") is sent as
-/// RFC 2047 encoded-words, which ntfy decodes.
+/// RFC 2047 encoded-words, which ntfy decodes. An event of an episode carries its
+/// `X-Sequence-ID` (`NtfySequence`), so it replaces the episode's earlier notification.
 enum NtfyFormat: WebhookPayloadFormat {
     static func request(for event: AlertEvent, context: FormatContext) -> HTTPRequest {
         let text = context.text(event)
@@ -21,6 +22,7 @@ enum NtfyFormat: WebhookPayloadFormat {
         if !rows.isEmpty { lines += [""] + rows.map(\.line) }
         lines += ["", "Observed \(text.observedWithSource)"]
         let tags = [shortcode(event)] + (ExposureText.tags(event) ?? event.band.map { [$0.slug] } ?? [])
+        let sequence = NtfySequence.identifier(event).map { [(name: NtfySequence.header, value: $0)] } ?? []
         return .post(
             context.url, body: Array(lines.joined(separator: "\n").utf8),
             contentType: "text/plain; charset=utf-8",
@@ -28,7 +30,7 @@ enum NtfyFormat: WebhookPayloadFormat {
                 ("Title", headerText(text.title)),
                 ("Priority", String(priority(event))),
                 ("Tags", tags.joined(separator: ",")),
-            ])
+            ] + sequence)
     }
 
     /// ntfy's priority, 1 (min) to 5 (urgent).

@@ -1,6 +1,7 @@
 import BreezeAlerts
 import BreezeConfig
 import BreezeHTTP
+import BreezeJSON
 import BreezeVocabulary
 
 /// A `[Webhook "…"]` receiver: builds its format's request and sends it through the injected
@@ -18,13 +19,17 @@ public struct WebhookReceiver: Receiver {
     private let transport: any HTTPTransport
     private let firingLifetime: Duration
     private let description: ReceiverDescription
+    /// Where a Discord receiver keeps its episodes' message ids (nil: every event is a new
+    /// message, as for `breezectl test-alert`).
+    private let receipts: ReceiptStore?
 
     /// A receiver for the section `configuration`, sending through `transport`.
     /// `firingLifetime` is how long Alertmanager keeps a firing alert that is not sent again
-    /// (four poll intervals, say).
+    /// (four poll intervals, say). With a `stateDirectory`, a Discord receiver edits an
+    /// episode's message in place (`DiscordEdits`), keeping its ids under `receipts/` there.
     public init(
         configuration: WebhookConfiguration, transport: any HTTPTransport,
-        firingLifetime: Duration = .seconds(3600)
+        firingLifetime: Duration = .seconds(3600), stateDirectory: String? = nil
     ) {
         name = configuration.name
         delivery = configuration.delivery
@@ -36,6 +41,8 @@ public struct WebhookReceiver: Receiver {
         self.transport = transport
         self.firingLifetime = firingLifetime
         self.description = ReceiverDescription(configuration)
+        receipts = configuration.format == .discord
+            ? stateDirectory.map { ReceiptStore(stateDirectory: $0, receiver: configuration.name) } : nil
     }
 
     public var refreshesWhileFiring: Bool { format == .alertmanager }
@@ -48,6 +55,10 @@ public struct WebhookReceiver: Receiver {
         switch self.request(for: event, at: now) {
         case .success(let built): request = built
         case .failure(let reason): return .permanent(reason: reason.message)
+        }
+        if let receipts, let thread = event.thread, !thread.isEmpty {
+            let edit = DiscordEdits(receipts: receipts, transport: transport, description: description)
+            return edit.deliver(event, thread: thread, post: request, edit: editBody(for: event, at: now), now: now)
         }
         do {
             let response = try transport.send(request)
@@ -83,6 +94,16 @@ public struct WebhookReceiver: Receiver {
         // The status says whether it was delivered; of the body only an excerpt is ever used.
         request.needsWholeBody = false
         return .success(request)
+    }
+
+    /// The body of a Discord edit of `event`'s episode message: the message without `username`,
+    /// which an edit cannot change.
+    func editBody(for event: AlertEvent, at now: Instant) -> [UInt8] {
+        let context = FormatContext(
+            url: url, now: now, signingKey: nil, firingLifetime: firingLifetime, timeZone: delivery.timeZone)
+        var message = DiscordFormat.message(for: event, context: context)
+        message["username"] = nil
+        return JSONValue.object(message).bytes
     }
 
     /// The key of `Secret=`, nil without one; a failure naming the receiver and the key (never
