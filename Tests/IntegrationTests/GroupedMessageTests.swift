@@ -123,6 +123,67 @@ struct GroupedMessageTests {
         #expect(daemon.log.contains("BREEZE_GROUP=group-phone-"))
     }
 
+    /// `HH:MM-HH:MM` in UTC from this minute to the end of the next one (two when this one
+    /// is nearly over): a window that holds what fires now and ends within two minutes.
+    func quietWindowEndingSoon() -> (window: String, end: Date) {
+        let now = Date()
+        let minute = floor(now.timeIntervalSince1970 / 60) * 60
+        let end = Date(timeIntervalSince1970: minute + (now.timeIntervalSince1970 - minute > 45 ? 120 : 60))
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "HH:mm"
+        return (formatter.string(from: Date(timeIntervalSince1970: minute)) + "-" + formatter.string(from: end), end)
+    }
+
+    @Test func alertsHeldByQuietHoursAreReleasedTogetherAsOneMessage() throws {
+        let server = try OpenMeteoServer()
+        defer { server.stop() }
+        let webhook = try WebhookReceiverServer()
+        defer { webhook.stop() }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("breeze-group-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let (window, end) = quietWindowEndingSoon()
+        let path = try server.configuration(
+            cities: Array(Self.cities.prefix(4)),
+            extra: """
+                PollInterval=15min
+                Jitter=0
+                StateDirectory=\(folder)/state
+                [Alert]
+                ConfirmAfter=1
+                ForecastThreshold=off
+                AQISource=open-meteo
+                [Webhook "phone"]
+                URL=\(webhook.baseURL)/ntfy
+                Format=ntfy
+                QuietHours=\(window)
+                TimeZone=UTC
+                """)
+        // Unhealthy: quiet hours hold it (Very Unhealthy and worse would go at once).
+        try setAQI(server, [170, 160, 190, 155])
+        let daemon = try DaemonProcess(arguments: ["--config", path, "--log", "stderr"], environment: [:])
+        defer {
+            daemon.signal(SIGTERM)
+            _ = daemon.waitForExit()
+        }
+        #expect(daemon.waitForLog("BREEZE_EVENT=firing"))
+        #expect(daemon.waitForLog("held by quiet hours until"))
+        let released = webhook.waitFor(seconds: end.timeIntervalSinceNow + 30) { _ in
+            ((try? webhook.requests(to: "/ntfy").count) ?? 0) >= 1
+        }
+        #expect(released, "\(daemon.log)")
+        #expect(daemon.waitForLog("in a message of 4"))
+        let requests = try webhook.requests(to: "/ntfy")
+        #expect(requests.count == 1)
+        // Not before the window ended.
+        let time = try #require(requests.first?["time"] as? Double)
+        #expect(time >= end.timeIntervalSince1970 - 1)
+        let body = try #require(requests.first?["body"] as? String)
+        #expect(body.split(separator: "\n").count == 4, "\(body)")
+        #expect(daemon.log.components(separatedBy: "held by quiet hours until").count - 1 == 4)
+    }
+
     func checkMail(_ files: [String]) throws -> [[String: Any]] {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
