@@ -8,8 +8,11 @@ import BreezeVocabulary
 ///
 /// Order: a receiver's entries go one at a time, oldest first; while the head is retrying
 /// the rest wait, and receivers never wait for each other. Each step runs the stages of
-/// `StageResult` (gone, orphans, future times, expiry, then wait → dedup for the next entry)
-/// and records their decisions; `finished` runs the retry stage on an attempt's outcome.
+/// `StageResult` (gone, orphans, future times, expiry, then wait → dedup → group for the next
+/// entry) and records their decisions; `finished` runs the retry stage on an attempt's outcome.
+/// With `Group=` the next entry may take the other cities' next due entries with it in one
+/// attempt (`Grouping`, `DeliveryQueuesGrouping.swift`); the receiver's `groupCapacity`, a pure
+/// function of the events, says how many fit.
 public struct DeliveryQueues: Sendable {
     /// How long entries wait for a receiver that is not configured before they are given up.
     public static let orphanMaxAge: Duration = Orphans.maxAge

@@ -11,16 +11,10 @@ import BreezeVocabulary
 enum Grouping {
     /// A group to attempt: the receiver's queue afterwards (folds applied), the indices of the
     /// members in it (the chosen entry first), and what the folds superseded.
-    struct Selection: Sendable, Equatable {
+    struct Selection: Sendable {
         var queue: [OutboxEntry]
         var members: [Int]
         var folded: [(resolve: OutboxEntry, superseded: [OutboxEntry])]
-
-        static func == (left: Selection, right: Selection) -> Bool {
-            left.queue == right.queue && left.members == right.members
-                && left.folded.map(\.resolve) == right.folded.map(\.resolve)
-                && left.folded.map(\.superseded) == right.folded.map(\.superseded)
-        }
     }
 
     /// The group led by `queue[head]` at `now`, or nil when fewer than `atLeast` entries may go
