@@ -25,9 +25,12 @@ struct GroupText {
 
     /// `Paris, Île-de-France, France: Unhealthy 😨 (AQI 162)`,
     /// `Lyon: was Unhealthy 😨 02:10–05:40 CET, now Good 😊 (AQI 40)`, or a pollen or UV
-    /// event's own sentence.
+    /// event's own sentence; with the late note when late (`Paris: Unhealthy 😨 (AQI 162)
+    /// (seen 02:10 CEST, delayed 5 h 30 min)`), as a single message has it.
     static func line(_ text: AlertText) -> String {
-        cut(EncodedWord.withoutControls(text.event.about == .aqi ? text.title : text.sentence), to: lineLimit)
+        let words = EncodedWord.withoutControls(text.event.about == .aqi ? text.title : text.sentence)
+        let late = text.lateNote.map { " (\($0))" } ?? ""
+        return cut(words, to: lineLimit - late.count) + late
     }
 
     /// `Air quality: 4 cities changed`.

@@ -129,6 +129,18 @@ struct GroupRenderingTests {
         #expect((slackBody["text"] as? String)?.count ?? 0 <= 300)
     }
 
+    @Test func aLateLineSaysWhenItWasSeenAndHowLate() throws {
+        let late = SampleEvents.createdAt + .seconds(5 * 3600 + 30 * 60)
+        let (receiver, transport) = webhook(.ntfy)
+        let events = [member("Paris"), member(String(repeating: "x", count: 300)), member("Lyon", .resolved, aqi: 40, band: .good)]
+        #expect(receiver.deliver(group: MessageGroup(receiver: "ops", events: events), at: late) == .delivered)
+        let lines = String(decoding: transport.requests.first?.body ?? [], as: UTF8.self).split(separator: "\n")
+        #expect(lines.first == "Paris: Unhealthy 😨 (AQI 162) (seen 16:05 CEST, delayed 5 h 30 min)")
+        // A long name is cut, not the note.
+        #expect(lines.dropFirst().first?.hasSuffix("… (seen 16:05 CEST, delayed 5 h 30 min)") == true)
+        #expect(lines.allSatisfy { $0.count <= 200 })
+    }
+
     @Test func pollenAndUVLinesAreTheirOwnSentences() throws {
         var pollen = member("Paris")
         pollen.subject = .pollen
