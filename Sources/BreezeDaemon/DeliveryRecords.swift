@@ -17,6 +17,10 @@ public enum DeliveryRecords {
             return DaemonRecords.record(
                 entry.isRefresh ? .debug : .info, .delivered, "\(what) delivered to \(entry.receiver)",
                 fields(entry, event: .delivered))
+        case .deliveredInGroup(let entry, let group, let size):
+            return DaemonRecords.record(
+                .info, .delivered, "alert \(entry.event.id) delivered to \(entry.receiver) in a message of \(size)",
+                fields(entry, event: .delivered) + [("BREEZE_GROUP", group), ("BREEZE_GROUP_SIZE", String(size))])
         case .failed(let entry, let error, let final):
             let message =
                 final

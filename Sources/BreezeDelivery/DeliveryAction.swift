@@ -22,6 +22,9 @@ public enum DeliveryAction: Sendable {
     /// Call `receiver.deliver` for the entry, off the worker's queue, then report the outcome
     /// with `DeliveryQueues.finished`.
     case attempt(OutboxEntry, receiver: any Receiver)
+    /// Call `receiver.deliver(group:)` for the entries as one message (`Group=`), off the
+    /// worker's queue, then report the outcome with `DeliveryQueues.finished(group:…)`.
+    case attemptGroup([OutboxEntry], group: MessageGroup, receiver: any Receiver)
     /// Rewrite the entry's file: attempts, next attempt, last error or hold changed.
     case save(OutboxEntry)
     /// Delete the entry's file: it was delivered.
@@ -36,6 +39,8 @@ public enum DeliveryAction: Sendable {
 public enum DeliveryReport: Sendable, Equatable {
     /// The receiver took the entry.
     case delivered(OutboxEntry)
+    /// The receiver took the entry as one of `size` in the grouped message `group` (its id).
+    case deliveredInGroup(OutboxEntry, group: String, size: Int)
     /// An attempt failed: reported when its error text differs from the entry's last one,
     /// and always when `final` (the entry went to `dead/`).
     case failed(OutboxEntry, error: String, final: Bool)

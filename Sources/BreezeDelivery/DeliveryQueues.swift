@@ -8,25 +8,30 @@ import BreezeVocabulary
 ///
 /// Order: a receiver's entries go one at a time, oldest first; while the head is retrying
 /// the rest wait, and receivers never wait for each other. Each step runs the stages of
-/// `StageResult` (gone, orphans, future times, expiry, then wait → dedup for the next entry)
-/// and records their decisions; `finished` runs the retry stage on an attempt's outcome.
+/// `StageResult` (gone, orphans, future times, expiry, then wait → dedup → group for the next
+/// entry) and records their decisions; `finished` runs the retry stage on an attempt's outcome.
+/// With `Group=` the next entry may take the other cities' next due entries with it in one
+/// attempt (`Grouping`, `DeliveryQueuesGrouping.swift`); the receiver's `groupCapacity`, a pure
+/// function of the events, says how many fit.
 public struct DeliveryQueues: Sendable {
     /// How long entries wait for a receiver that is not configured before they are given up.
     public static let orphanMaxAge: Duration = Orphans.maxAge
 
     public private(set) var targets: [String: DeliveryTarget] = [:]
     /// Pending entries per receiver name, in creation order.
-    public private(set) var queues: [String: [OutboxEntry]] = [:]
+    public internal(set) var queues: [String: [OutboxEntry]] = [:]
     /// Receivers with an attempt running, and the sequence of the entry being attempted.
-    public private(set) var inFlight: [String: UInt64] = [:]
+    public internal(set) var inFlight: [String: UInt64] = [:]
+    /// Receivers with a grouped attempt running, and the sequences of its entries.
+    public internal(set) var inFlightGroups: [String: [UInt64]] = [:]
     /// Receivers disabled after 410 Gone, with the reason.
-    public private(set) var disabled: [String: String] = [:]
+    public internal(set) var disabled: [String: String] = [:]
     /// When `step` next has something to do; nil when nothing is pending.
     public private(set) var nextWake: Instant?
     /// Once stopped, no new attempts start.
     public private(set) var stopped = false
     private var reportedOrphans: Set<String> = []
-    private let quietHours: QuietHoursCheck
+    let quietHours: QuietHoursCheck
 
     /// Queues for `targets`; `quietHours` is asked before each `firing`, `escalated` or
     /// `reminder` goes out.
@@ -93,7 +98,8 @@ public struct DeliveryQueues: Sendable {
             }
             let maxAge = target.receiver.delivery.maxAge
             let clamped = record.apply(FutureTimes.clamp(queue, maxAge: maxAge, now: now))
-            let current = record.apply(Expiry.sort(clamped, maxAge: maxAge, now: now, inFlight: inFlight[name]))
+            let attempting = Set([inFlight[name]].compactMap { $0 } + (inFlightGroups[name] ?? []))
+            let current = record.apply(Expiry.sort(clamped, maxAge: maxAge, now: now, inFlight: attempting))
             queues[name] = current
             guard inFlight[name] == nil, !stopped else { continue }
             let selection = QuietHoursHold.select(current, now: now) { quietHours($0.event, target.receiver, now) }
@@ -107,7 +113,7 @@ public struct DeliveryQueues: Sendable {
 
     /// The dedup stage, then the attempt: a `firing` due only now whose episode is over
     /// becomes one notice that it came and went; an entry not yet due waits for its time.
-    private mutating func startOrWait(
+    mutating func startOrWait(
         _ name: String, at index: Int, target: DeliveryTarget, now: Instant, record: inout Record
     ) {
         guard var queue = queues[name] else { return }
@@ -121,6 +127,8 @@ public struct DeliveryQueues: Sendable {
         }
         if entry.nextAttemptAt > now {
             record.wake(at: entry.nextAttemptAt)
+        } else if startGroup(name, at: index, target: target, now: now, record: &record) {
+            return
         } else {
             inFlight[name] = entry.sequence
             record.actions.append(.attempt(entry, receiver: target.receiver))
@@ -163,8 +171,8 @@ public struct DeliveryQueues: Sendable {
     }
 }
 
-/// The record stage: the actions and the earliest wake the stages' decisions come to.
-private struct Record {
+/// The record stage of `DeliveryQueues`: the actions and the earliest wake the stages' decisions come to.
+struct Record {
     var actions: [DeliveryAction] = []
     var wake: Instant?
 

@@ -12,7 +12,8 @@ struct StageDecision: Sendable, Equatable {
 ///
 /// The stages are pure and run in `DeliveryQueues.step` in this order: `GoneReceiver` (410),
 /// `Orphans` (no such receiver), `FutureTimes` (clock skew), `Expiry` (`MaxAge=`), then for
-/// the receiver's next entry `QuietHoursHold` (wait), `EpisodeFolding` (dedup) and, once an
+/// the receiver's next entry `QuietHoursHold` (wait), `EpisodeFolding` (dedup), `Grouping`
+/// (the other cities' due entries with it, `Group=`) and, once an
 /// attempt has run, `Retry`; `DeliveryQueues` records their decisions as `DeliveryAction`s.
 struct StageResult: Sendable, Equatable {
     var kept: [OutboxEntry]

@@ -245,6 +245,19 @@ public final class DeliveryWorker: @unchecked Sendable {
                         step()
                     }
                 }
+            case .attemptGroup(let entries, let group, let receiver):
+                let clock = self.clock
+                attempts.async { [self] in
+                    let outcome = receiver.deliver(group: group, at: clock())
+                    queue.async { [self] in
+                        if let result = DeliveryResult(outcome) {
+                            for entry in entries { count(result, receiver: entry.receiver) }
+                        }
+                        perform(machine.finished(
+                            group: entries, id: group.id, outcome: outcome, now: clock(), randomUnit: random()))
+                        step()
+                    }
+                }
             case .save(let entry):
                 store("cannot update the outbox entry") { () throws(FileError) in try outbox.write(entry) }
             case .remove(let entry):

@@ -28,4 +28,8 @@ public protocol Receiver: Sendable {
     /// Delivers one event now: blocking, bounded by the receiver's timeout. Never logs and never throws: everything is in the outcome, and no outcome
     /// text holds a secret (URL tokens, header values, the signing key).
     func deliver(_ event: AlertEvent, at now: Instant) -> DeliveryOutcome
+    /// Delivers the events of `group` as one message now (`Group=`), as `deliver` does one.
+    func deliver(group: MessageGroup, at now: Instant) -> DeliveryOutcome
+    /// How many of `events` (a prefix, at least one) fit in one grouped message at `now`.
+    func groupCapacity(_ events: [AlertEvent], at now: Instant) -> Int
 }

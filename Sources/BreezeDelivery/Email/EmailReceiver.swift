@@ -41,6 +41,28 @@ public struct EmailReceiver: Receiver {
             audience: delivery.audience).whole
     }
 
+    /// The grouped message (`Group=`) one attempt at `now` writes.
+    public func message(for group: MessageGroup, at now: Instant) -> String {
+        MailGroupMessage(group: group, addressing: addressing, timeZone: delivery.timeZone, hostname: hostname, now: now)
+            .whole
+    }
+
+    /// Writes `group` as one message, its copy in the spool keyed by the group's id (a retry
+    /// of the same members finds it), then hands it to sendmail.
+    public func deliver(group: MessageGroup, at now: Instant) -> DeliveryOutcome {
+        let bytes = Array(message(for: group, at: now).utf8)
+        do {
+            try Maildir(path: spool, hostname: hostname).deliver(bytes, eventID: group.id, now: now)
+        } catch {
+            return .retry(reason: "\(name): \(error.message)", retryAfter: nil)
+        }
+        guard let program = sendmail else { return .delivered }
+        if let failure = Sendmail(program: program, timeout: sendmailTimeout).send(bytes) {
+            return .retry(reason: "\(name): \(failure)", retryAfter: nil)
+        }
+        return .delivered
+    }
+
     public func deliver(_ event: AlertEvent, at now: Instant) -> DeliveryOutcome {
         let bytes = Array(message(for: event, at: now).utf8)
         do {

@@ -106,6 +106,32 @@ public struct WebhookReceiver: Receiver {
         return JSONValue.object(message).bytes
     }
 
+    /// Delivers `group` as one message in the format's grouped shape (`Group=`): a new
+    /// message, never an update of an earlier one.
+    public func deliver(group: MessageGroup, at now: Instant) -> DeliveryOutcome {
+        guard
+            let built = GroupFormats.request(
+                format, group: group,
+                context: FormatContext(url: url, now: now, signingKey: nil, firingLifetime: firingLifetime,
+                                       timeZone: delivery.timeZone))
+        else { return .permanent(reason: "\(name): Format=\(format.rawValue) does not group messages") }
+        var request = built
+        request.headers += headers.map { (name: $0.name, value: $0.value.value) }
+        request.timeout = timeout
+        request.needsWholeBody = false
+        do {
+            let response = try transport.send(request)
+            return ResponseClassification.outcome(
+                response, from: description.place, requestURL: request.url, now: now, redact: description.redact)
+        } catch {
+            return ResponseClassification.outcome(error, to: description.place, redact: description.redact)
+        }
+    }
+
+    public func groupCapacity(_ events: [AlertEvent], at now: Instant) -> Int {
+        GroupFormats.capacity(format, events, now: now, timeZone: delivery.timeZone)
+    }
+
     /// The key of `Secret=`, nil without one; a failure naming the receiver and the key (never
     /// the value) when it starts with `whsec_` but the rest is not base64.
     private static func signingKey(_ configuration: WebhookConfiguration) -> Result<SigningKey?, WebhookSetupError> {

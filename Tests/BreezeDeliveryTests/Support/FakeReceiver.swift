@@ -66,12 +66,15 @@ extension DeliveryAction {
     var summary: String {
         switch self {
         case .attempt(let entry, let receiver): "attempt \(receiver.name) \(entry.sequence)"
+        case .attemptGroup(let entries, _, let receiver):
+            "attempt group \(receiver.name) " + entries.map { String($0.sequence) }.joined(separator: ",")
         case .save(let entry): "save \(entry.receiver) \(entry.sequence)"
         case .remove(let entry): "remove \(entry.receiver) \(entry.sequence)"
         case .bury(let entry, let reason): "bury \(entry.receiver) \(entry.sequence): \(reason)"
         case .report(let report):
             switch report {
             case .delivered(let entry): "delivered \(entry.receiver) \(entry.sequence)"
+            case .deliveredInGroup(let entry, _, let size): "delivered \(entry.receiver) \(entry.sequence) in \(size)"
             case .failed(let entry, let error, let final): "failed \(entry.receiver) \(entry.sequence)\(final ? " final" : ""): \(error)"
             case .receiverGone(let receiver, let reason, let buried): "gone \(receiver) (\(buried)): \(reason)"
             case .waitingForReceiver(let receiver, let entries): "waiting for \(receiver) (\(entries))"
