@@ -130,6 +130,7 @@ private struct Transition {
                 concentrations: observation.concentrations, pollutantsOverLimit: overLimit,
                 observedAt: observation.observedAt, createdAt: now, aqiSource: observation.aqiSource)
         event.thread = EventIdentifier.thread(city: city.name, episode: state.episodeStartedAt ?? now)
+        if !observation.averages.isEmpty { event.averages = observation.averages }
         events.append(event)
     }
 }

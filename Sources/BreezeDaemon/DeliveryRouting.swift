@@ -63,7 +63,7 @@ public struct DeliveryRouting: Sendable {
     public static func refreshEvent(_ record: CityRecord, now: Instant) -> AlertEvent? {
         guard record.alert.firing else { return nil }
         let reading = record.lastReading
-        return AlertEvent(
+        var event = AlertEvent(
             id: EventIdentifier.refresh(
                 city: record.city.name, episode: record.alert.episodeStartedAt ?? now,
                 now: now),
@@ -72,5 +72,7 @@ public struct DeliveryRouting: Sendable {
             previousBand: nil, dominantPollutant: reading?.dominantPollutant,
             concentrations: reading?.concentrations ?? [:], pollutantsOverLimit: [],
             observedAt: reading?.time ?? "", createdAt: now)
+        event.averages = record.alerting.flatMap { $0.averages.isEmpty ? nil : $0.averages }
+        return event
     }
 }

@@ -103,6 +103,7 @@ public enum PollCycle {
                         aqi: alerting.aqi, concentrations: reading.concentrations,
                         dominantPollutant: alerting.dominantPollutant, observedAt: reading.time,
                         aqiSource: alerting.source)
+                    observation?.averages = alerting.averages
                 }
             case .failure(let failure):
                 summary.citiesFailed += 1

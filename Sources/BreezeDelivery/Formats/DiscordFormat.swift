@@ -17,7 +17,7 @@ enum DiscordFormat: WebhookPayloadFormat {
         let title = truncated(text.title, to: 256)
         let fields = AlertData.pollutantRows(event).map { row in
             (name: row.pollutant.label,
-             value: "\(AlertData.format(row.value)) \(AlertData.unit) (\(row.status.rawValue))")
+             value: "\(AlertData.format(row.value)) \(AlertData.unit) — \(row.verdict)")
         }
         let footer = truncated("Breeze · observed \(text.observedWithSource)", to: 2048)
         let fixed = ([title, footer] + fields.flatMap { [$0.name, $0.value] }).map(\.utf16.count).reduce(0, +)
