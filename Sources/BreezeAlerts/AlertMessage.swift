@@ -18,7 +18,7 @@ extension AlertEvent {
         case .resolved:
             return resolveMessage(place: place)
         case .test:
-            return "Test alert from Breeze: air quality in \(place): \(level)"
+            return "Test alert: air quality in \(place): \(level)"
         case .forecast, .forecastCleared:
             return forecastMessage(place: place, level: level)
         case .digest:

@@ -67,6 +67,7 @@ struct MailMessage {
     var body: String {
         let text = self.text
         var lines = [text.message, "", change(text), ""]
+        if let note = text.exampleReadingNote { lines += [note, ""] }
         lines.append("City: \(text.place) (\(event.city.latitude), \(event.city.longitude))")
         lines.append("AQI: " + (event.aqi.map(String.init) ?? "no data")
             + (event.band.map { ", \($0.label) \($0.emoji)" } ?? "") + (text.source.map { " (\($0))" } ?? ""))

@@ -21,7 +21,7 @@ enum DiscordFormat: WebhookPayloadFormat {
         }
         let footer = truncated("Breeze · observed \(text.observedWithSource)", to: 2048)
         let fixed = ([title, footer] + fields.flatMap { [$0.name, $0.value] }).map(\.utf16.count).reduce(0, +)
-        let tips = event.tips.map { "• " + $0 }.joined(separator: "\n")
+        let tips = ((text.exampleReadingNote.map { [$0] } ?? []) + event.tips.map { "• " + $0 }).joined(separator: "\n")
         let description = truncated(tips, to: min(4096, embedLimit - fixed))
         var embed: [String: JSONValue] = [
             "title": .string(title),

@@ -15,6 +15,7 @@ enum NtfyFormat: WebhookPayloadFormat {
     static func request(for event: AlertEvent, context: FormatContext) -> HTTPRequest {
         let text = context.text(event)
         var lines = [text.message]
+        if let note = text.exampleReadingNote { lines += ["", note] }
         if !event.tips.isEmpty { lines += [""] + event.tips.map { "• " + $0 } }
         let rows = AlertData.pollutantRows(event)
         if !rows.isEmpty { lines += [""] + rows.map(\.line) }

@@ -11,6 +11,7 @@ enum SlackFormat: WebhookPayloadFormat {
         var blocks: [JSONValue] = [
             section("*\(escape(text.title))*\n\(escape(text.message))"),
         ]
+        if let note = text.exampleReadingNote { blocks.append(section("_\(escape(note))_")) }
         if !event.tips.isEmpty {
             blocks.append(section(event.tips.map { "• " + escape($0) }.joined(separator: "\n")))
         }

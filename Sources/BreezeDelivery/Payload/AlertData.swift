@@ -12,6 +12,7 @@ enum AlertData {
     static func object(_ event: AlertEvent, timeZone: String?) -> JSONValue {
         guard case .object(var members) = common(event, timeZone: timeZone) else { return .null }
         if let forecast = event.forecast { members["forecast"] = Self.forecast(forecast) }
+        if event.kind == .test { members["exampleReading"] = .bool(event.exampleReading == true) }
         return .object(members)
     }
 
