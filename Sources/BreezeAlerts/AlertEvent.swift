@@ -66,6 +66,11 @@ public struct AlertEvent: Sendable, Equatable, Codable {
     public var thread: String?
     /// Set on a test alert whose reading is Breeze's example, not the city's own.
     public var exampleReading: Bool?
+    /// The averaged concentrations (µg/m³) the alerting AQI's sub-indices were rated from, by
+    /// pollutant (`AlertingAQI.averages`: NowCast for PM, 8-hour for O₃ and CO, the hour for
+    /// NO₂ and SO₂); nil when the event was made without them. Messages rate each pollutant's
+    /// category on these, the current hour's `concentrations` where one is missing.
+    public var averages: [Pollutant: Double]?
 
     /// What the event is about: the AQI unless `subject` says otherwise.
     public var about: AlertSubject { subject ?? .aqi }

@@ -17,9 +17,9 @@ extension AlertEvent {
         case .reminder:
             return "Air quality in \(place) is still \(level)\(over)"
         case .resolved:
-            return "Air quality in \(place) is back to \(level)\(was)"
+            return resolveMessage(place: place)
         case .test:
-            return "Test alert from Breeze: air quality in \(place): \(level)"
+            return "Test alert: air quality in \(place): \(level)"
         case .forecast, .forecastCleared:
             return forecastMessage(place: place, level: level)
         case .digest:

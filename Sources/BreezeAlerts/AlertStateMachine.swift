@@ -135,6 +135,7 @@ private struct Transition {
                 observedAt: observation.observedAt, createdAt: now, aqiSource: observation.aqiSource)
         event.thread = EventIdentifier.thread(city: city.name, episode: state.episodeStartedAt ?? now, part: part)
         if audience == .sensitive { event.audience = .sensitive }
+        if !observation.averages.isEmpty { event.averages = observation.averages }
         events.append(event)
     }
 }

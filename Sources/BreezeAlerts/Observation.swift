@@ -14,6 +14,8 @@ public struct Observation: Sendable, Equatable {
     public var observedAt: ObservationTime
     /// Where `aqi` came from, when known.
     public var aqiSource: AQISource?
+    /// The averaged concentrations the AQI's sub-indices were rated from (µg/m³), if any.
+    public var averages: [Pollutant: Double] = [:]
 
     public init(
         aqi: Int?, concentrations: [Pollutant: Double] = [:], dominantPollutant: Pollutant? = nil,

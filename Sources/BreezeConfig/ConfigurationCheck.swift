@@ -24,7 +24,9 @@ public enum ConfigurationCheck {
                 output: [summary(loaded.configuration), webSummary(loaded.configuration.web)]
                     + (loaded.configuration.breeze.statusPageExtras ? [extrasSummary(loaded.configuration)] : [])
                     + (exposureSummary(loaded.configuration).map { [$0] } ?? []),
-                errors: loaded.warnings.map { "warning: \($0)" }, succeeded: true,
+                errors: loaded.warnings.map { "warning: \($0)" }
+                    + ConfigurationCounts.cityWarnings(loaded.configuration, files: loaded.files).map { "warning: \($0)" },
+                succeeded: true,
                 configuration: loaded.configuration)
         } catch {
             return Outcome(
@@ -63,12 +65,16 @@ public enum ConfigurationCheck {
         return "pollen and UV alerts: \(Counted.text(alerted.count, "city", "cities")) (\(pollen) pollen, \(uv) UV), \(cost)"
     }
 
-    /// `configuration OK: 12 cities, 3 receivers, ~1152 API calls/day`.
+    /// `configuration OK: 12 cities, 3 receivers, ~1152 API calls/day`: the cities watched
+    /// and the receivers delivered to, those with `Enabled=no` after them when there are any
+    /// (`2 receivers (1 more with Enabled=no)`).
     public static func summary(_ configuration: Configuration) -> String {
         let cities = configuration.cities.count
-        let receivers = configuration.webhooks.count + configuration.emails.count
+        let receivers = ConfigurationCounts.enabledReceivers(configuration)
+        let disabled = ConfigurationCounts.disabledReceivers(configuration)
         return "configuration OK: \(Counted.text(cities, "city", "cities")), "
-            + "\(Counted.text(receivers, "receiver")), "
+            + "\(Counted.text(receivers, "receiver"))"
+            + (disabled > 0 ? " (\(disabled) more with Enabled=no)" : "") + ", "
             + (configuration.breeze.heartbeatURL.map { "heartbeat to \(Redactor.place(ofURL: $0.value)), " } ?? "")
             + "~\(configuration.estimatedCallsPerDay()) API calls/day"
     }

@@ -11,7 +11,9 @@ enum CheckConfigCommand: ControlCommand {
 
         Check the configuration (the main file PATH and every PATH.d/*.conf) and estimate its
         Open-Meteo cost. Prints "configuration OK: …" and the cities it watches (each with its
-        Region= and Country=), or every error as PATH:LINE: message. Warnings go to standard
+        Region= and Country=), or every error as PATH:LINE: message. Receivers are counted when
+        the daemon delivers to them, those with Enabled=no in parentheses. Warnings (among them
+        no [City] section, or every city with Enabled=no, naming the files read) go to standard
         error either way. A secret file (ApiKeyFile=, SecretFile=) this user may not read, or a
         /run/credentials/ file that exists only while the service runs, is a warning naming
         it, not an error: 'breezed --check' as the service's user checks those too.

@@ -31,9 +31,15 @@ enum NowPresentation {
         }
     }
 
-    /// `good`, `moderate` or `unhealthy` against the pollutant's limits in µg/m³.
-    static func status(_ pollutant: Pollutant, value: Double) -> String {
-        pollutant.status(microgramsPerCubicMetre: value).rawValue
+    /// The EPA category of `value` (the hour shown) on the pollutant's own breakpoints: its
+    /// band slug (`unhealthy-for-sensitive-groups`); nil when the value cannot be rated.
+    static func status(_ pollutant: Pollutant, value: Double) -> String? {
+        PollutantCategory(pollutant, microgramsPerCubicMetre: value)?.slug
+    }
+
+    /// The category's label (`Unhealthy for Sensitive Groups`); nil when not rated.
+    static func category(_ pollutant: Pollutant, value: Double) -> String? {
+        PollutantCategory(pollutant, microgramsPerCubicMetre: value)?.label
     }
 
     /// The pollutant giving the AQI: by Open-Meteo's sub-indices when reported, else the one

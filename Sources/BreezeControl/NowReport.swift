@@ -117,7 +117,8 @@ enum NowReport {
                 let value = reading.concentrations[pollutant]
                 pollutants[pollutant.rawValue] = .object([
                     "value": .number(value), "unit": .string(unit),
-                    "status": .text(value.map { NowPresentation.status(pollutant, value: $0) }),
+                    "status": .text(value.flatMap { NowPresentation.status(pollutant, value: $0) }),
+                    "category": .text(value.flatMap { NowPresentation.category(pollutant, value: $0) }),
                 ])
             }
             object["pollutants"] = .object(pollutants)

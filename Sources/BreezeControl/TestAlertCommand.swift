@@ -18,8 +18,10 @@ enum TestAlertCommand: ControlCommand {
         Send a `test` alert to the named receivers (every enabled one by default; a named
         receiver is tried even when Enabled=no) right now, bypassing quiet hours and the
         daemon's outbox, and print one line per receiver: "NAME: delivered" or
-        "NAME: failed: REASON". The alert is about the first configured city, with its last
-        reading from the daemon's state file, or a reading marked as an example.
+        "NAME: failed: REASON". The alert is about the first configured city, under its own
+        name, with its last reading from the daemon's state file; when there is none with an
+        AQI (no poll yet, or every value null), with Breeze's example reading, which every
+        message marks as such ("exampleReading": true in JSON, a line in the others).
 
         \(ExitStatusTable.text(exitStatuses))
 
@@ -87,34 +89,5 @@ enum TestAlertCommand: ControlCommand {
             }
         }
         return failures == 0 ? .success : .failure
-    }
-}
-
-/// The `test` event `breezectl test-alert` sends.
-enum TestAlertEvent {
-    /// About the first configured city with its last reading from the state file; without one
-    /// (or without a city), an example reading whose city name says so.
-    static func make(configuration: Configuration, now: Instant) -> AlertEvent {
-        let city = configuration.cities.first?.city
-        let record = city.flatMap { lastRecord(of: $0.name, stateDirectory: configuration.breeze.stateDirectory) }
-        let id = EventIdentifier.test(city: city?.name ?? "example", now: now)
-        if let city, let reading = record?.lastReading {
-            let band = reading.usAQI.flatMap(Band.init(aqi:))
-            return AlertEvent(
-                id: id, kind: .test, city: city, aqi: reading.usAQI, band: band, previousBand: nil,
-                dominantPollutant: reading.dominantPollutant, concentrations: reading.concentrations,
-                pollutantsOverLimit: [], observedAt: reading.time, createdAt: now)
-        }
-        var example = city ?? City(name: "Example City", latitude: 0, longitude: 0)
-        example.name += " (example reading)"
-        return AlertEvent(
-            id: id, kind: .test, city: example, aqi: 42, band: .good, previousBand: nil,
-            dominantPollutant: .pm2_5, concentrations: [.pm2_5: 8.2, .pm10: 15, .no2: 12.5, .o3: 61],
-            pollutantsOverLimit: [], observedAt: ObservationTime(now), createdAt: now)
-    }
-
-    private static func lastRecord(of name: String, stateDirectory: String) -> CityRecord? {
-        let state = try? StateStore(stateDirectory: stateDirectory).read()
-        return state?.cities[name]
     }
 }

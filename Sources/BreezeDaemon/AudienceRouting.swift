@@ -111,6 +111,7 @@ extension DeliveryRouting {
             concentrations: reading?.concentrations ?? [:], pollutantsOverLimit: [],
             observedAt: reading?.time ?? "", createdAt: now)
         event.audience = audience
+        event.averages = record.alerting.flatMap { $0.averages.isEmpty ? nil : $0.averages }
         return event
     }
 }

@@ -99,10 +99,11 @@ public enum PollCycle {
                 // The rules act on the alerting AQI; the limits on the current hour's values. A
                 // firing alert whose hours broke holds: Open-Meteo's 24-hour mean lags the smoke
                 // and would resolve it falsely.
-                let fresh = Observation(
+                var fresh = Observation(
                     aqi: alerting.aqi, concentrations: reading.concentrations,
                     dominantPollutant: alerting.dominantPollutant, observedAt: reading.time,
                     aqiSource: alerting.source)
+                fresh.averages = alerting.averages
                 if alerting.hoursWereUnusable && record.alert.firing {
                     logger.log(DaemonRecords.held(city: watched.city, reason: alerting.fallbackReason!))
                 } else {

@@ -60,12 +60,15 @@ enum DashboardPalette {
     /// The class naming a trend colour: `trend-orange`.
     static func trendClass(_ colour: TrendColour) -> String { "trend-" + colour.rawValue }
 
-    /// The band whose colours show a pollutant's status.
-    static func band(for status: PollutantStatus) -> Band {
-        switch status {
+    /// The band whose colours show a pollutant's EPA category.
+    static func band(for category: EPACategory) -> Band {
+        switch category {
         case .good: .good
         case .moderate: .moderate
+        case .unhealthyForSensitiveGroups: .unhealthyForSensitiveGroups
         case .unhealthy: .unhealthy
+        case .veryUnhealthy: .veryUnhealthy
+        case .hazardous: .hazardous
         }
     }
 

@@ -1,8 +1,8 @@
 import BreezeModel
 
 /// The pollutants grid under a card: each of the six pollutants' concentration from the last
-/// reading, its unit and its status against EPA's limits; "no data" where the reading has none
-/// (missing, negative or not a number).
+/// reading, its unit and the EPA category of that value on the pollutant's own breakpoints (the
+/// bands' words); "no data" where the reading has none (missing, negative or not a number).
 enum PollutantGrid {
     /// The grid for `city`; nothing before its first reading.
     static func write(_ city: WebCity, into html: inout HTMLWriter) {
@@ -12,11 +12,11 @@ enum PollutantGrid {
             html.element("ul", ["class": "grid"]) { html in
                 for pollutant in Pollutant.allCases {
                     let value = reading.concentrations[pollutant].flatMap { $0.isFinite && $0 >= 0 ? $0 : nil }
-                    let status = value.map { pollutant.status(microgramsPerCubicMetre: $0) }
+                    let status = value.flatMap { PollutantCategory(pollutant, microgramsPerCubicMetre: $0) }
                     html.element(
                         "li",
                         [
-                            "class": DashboardPalette.bandClass(status.map(DashboardPalette.band(for:))),
+                            "class": DashboardPalette.bandClass(status.map { DashboardPalette.band(for: $0.category) }),
                             "data-pollutant": pollutant.rawValue, "title": pollutant.fullName,
                         ]
                     ) { html in
@@ -28,19 +28,10 @@ enum PollutantGrid {
                             html.write(text + " ")
                             html.element("span", ["class": "unit"], ConcentrationUnit.microgramsPerCubicMetre.symbol)
                         }
-                        html.element("span", ["class": "status"], status.map(label) ?? "—")
+                        html.element("span", ["class": "status"], status?.label ?? "—")
                     }
                 }
             }
-        }
-    }
-
-    /// "Good", "Moderate", "Unhealthy".
-    static func label(_ status: PollutantStatus) -> String {
-        switch status {
-        case .good: "Good"
-        case .moderate: "Moderate"
-        case .unhealthy: "Unhealthy"
         }
     }
 }

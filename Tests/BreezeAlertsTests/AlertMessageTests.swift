@@ -28,7 +28,7 @@ struct AlertMessageTests {
                 == "Air quality in Paris is still AQI 162, Unhealthy 😨")
         #expect(
             event(.resolved, aqi: 40, band: .good, previous: .unhealthy).message
-                == "Air quality in Paris is back to AQI 40, Good 😊 (was Unhealthy)")
+                == "The air in Paris is back to Good 😊 (AQI 40, was Unhealthy): " + Band.good.resolveAdvice)
         #expect(
             event(.firing, aqi: 40, band: .good, previous: nil, over: [.no2, .so2]).message
                 == "Air quality in Paris: AQI 40, Good 😊; over the limit: NO₂, SO₂")

@@ -56,10 +56,10 @@ struct EmailReceiverTests {
         #expect(report["charset"] as? String == "utf-8")
         let body = try #require(report["body"] as? String)
         #expect(body.contains("An alert started: the air went from Moderate to Unhealthy."))
-        #expect(body.contains("PM2.5      93 µg/m³           unhealthy"))
+        #expect(body.contains("• PM2.5: 93 µg/m³ — Unhealthy"))
         #expect(body.contains("- " + Band.unhealthy.healthTips[0]))
         // In the city's zone (Europe/Paris), not UTC.
-        #expect(body.contains("Observed:  16:00 CEST"))
+        #expect(body.contains("Observed: 16:00 CEST"))
     }
 
     @Test func nonASCIISubjectIsEncodedAndFolded() throws {
@@ -77,7 +77,7 @@ struct EmailReceiverTests {
         let report = try #require(try TemporaryFolder.checkMail([file]).first)
         #expect(report["ok"] as? Bool == true, "\(report["error"] ?? "")")
         #expect((report["headers"] as? [String: String])?["subject"] == "[Breeze] " + event.message)
-        #expect((report["body"] as? String)?.contains("City:      Zürich") == true)
+        #expect((report["body"] as? String)?.contains("City: Zürich") == true)
         // Quoted-printable keeps body lines short.
         #expect(raw.components(separatedBy: "\n").allSatisfy { $0.count <= 78 })
     }

@@ -102,8 +102,8 @@ struct ForecastFormatTests {
             event: Self.forecast(), addressing: MailAddressing(from: "breeze@example.com", to: ["ops@example.com"], subjectPrefix: "[Breeze]"),
             timeZone: "UTC", hostname: "host", now: SampleEvents.createdAt)
         #expect(message.subject.hasPrefix("[Breeze] Air quality forecast for Paris on 2026-12-02"))
-        #expect(message.body.contains("Day:       2026-12-02 (forecast peak)"))
-        #expect(message.body.contains("Hours:     7 at or above AQI 101"))
+        #expect(message.body.contains("Day: 2026-12-02 (forecast peak)"))
+        #expect(message.body.contains("Hours: 7 at or above AQI 101"))
         #expect(message.body.contains("A forecast alert for 2026-12-02"))
         #expect(message.whole.contains("X-Breeze-Event: forecast "))
     }

@@ -93,7 +93,7 @@ struct FormatTests {
         #expect(!first.contains("<b>"))
         let fields = try #require(blocks.first { $0["fields"] != nil }?["fields"] as? [[String: Any]])
         #expect(fields.count == 3)
-        #expect(fields[0]["text"] as? String == "PM2.5: 93 µg/m³ (unhealthy)")
+        #expect(fields[0]["text"] as? String == "PM2.5: 93 µg/m³ — Unhealthy")
         #expect(blocks.last?["type"] as? String == "context")
         #expect(request.headers.value("webhook-id") == nil)
     }
@@ -110,7 +110,7 @@ struct FormatTests {
         let fields = try #require(embed["fields"] as? [[String: Any]])
         #expect(fields.map { $0["name"] as? String } == ["PM2.5", "NO₂", "O₃"])
         #expect(fields.allSatisfy { $0["inline"] as? Bool == true })
-        #expect(fields[1]["value"] as? String == "41.3 µg/m³ (good)")
+        #expect(fields[1]["value"] as? String == "41.3 µg/m³ — Good")
         #expect((body["allowed_mentions"] as? [String: Any])?["parse"] as? [Any] != nil)
     }
 
@@ -155,7 +155,7 @@ struct FormatTests {
         #expect(decoded == "Zürich: Very Unhealthy 🚨 (AQI 162)")
         let text = String(decoding: request.body ?? [], as: UTF8.self)
         #expect(text.hasPrefix("Air quality in Zürich"))
-        #expect(text.contains("PM2.5: 93 µg/m³ (unhealthy)"))
+        #expect(text.contains("PM2.5: 93 µg/m³ — Unhealthy"))
     }
 
     @Test func ntfyTitleInPlainASCIIStaysReadable() throws {

@@ -172,8 +172,8 @@ struct EmailMessageTextTests {
         let event = SampleEvents.event(city: MessageTextTests.paris)
         let text = body(message(event, at: SampleEvents.createdAt + .seconds(2520)))
         #expect(text.hasPrefix("Air quality in Paris, Île-de-France, France: AQI 162"))
-        #expect(text.contains("City:      Paris, Île-de-France, France (48.8566, 2.3522)"))
-        #expect(text.contains("Observed:  16:00 CEST"))
+        #expect(text.contains("City: Paris, Île-de-France, France (48.8566, 2.3522)"))
+        #expect(text.contains("Observed: 16:00 CEST"))
         #expect(text.contains("Sent late: seen 16:05 CEST, delayed 42 min"))
         let onTime = body(message(event, at: SampleEvents.createdAt + .seconds(60)))
         #expect(!onTime.contains("Sent late"))
@@ -189,6 +189,6 @@ struct EmailMessageTextTests {
     @Test func aCityWithoutAZoneUsesTheReceiversZone() {
         let somewhere = City(name: "Somewhere", latitude: 35.68, longitude: 139.65)
         let text = body(message(SampleEvents.event(city: somewhere), at: SampleEvents.createdAt, timeZone: "Asia/Tokyo"))
-        #expect(text.contains("Observed:  23:00 JST"))
+        #expect(text.contains("Observed: 23:00 JST"))
     }
 }

@@ -61,6 +61,7 @@ final class NowCommandTests {
         let pollutants = objects[0]["pollutants"] as? [String: [String: Any]] ?? [:]
         #expect(pollutants["pm10"]?["value"] as? Double == 260.0)
         #expect(pollutants["pm10"]?["status"] as? String == "unhealthy")
+        #expect(pollutants["pm10"]?["category"] as? String == "Unhealthy")
         #expect(pollutants["pm10"]?["unit"] as? String == "µg/m³")
     }
 

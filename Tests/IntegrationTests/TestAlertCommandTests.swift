@@ -53,7 +53,9 @@ struct TestAlertCommandTests {
         let body = ops.first?["json"] as? [String: Any]
         #expect(body?["type"] as? String == "breeze.alert.test")
         let data = body?["data"] as? [String: Any]
-        #expect((data?["city"] as? [String: Any])?["name"] as? String == "Zürich (example reading)")
+        // No state yet: Breeze's example reading, marked in its own field, the city's own name.
+        #expect((data?["city"] as? [String: Any])?["name"] as? String == "Zürich")
+        #expect(data?["exampleReading"] as? Bool == true)
         #expect(try server.requests(to: "/chat/T000/SECRETTOKEN").count == 1)
         let mail = try FileManager.default.contentsOfDirectory(atPath: folder + "/mail/new")
         #expect(mail.count == 1)

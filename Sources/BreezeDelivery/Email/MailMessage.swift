@@ -77,23 +77,21 @@ struct MailMessage {
             return lines.map(EncodedWord.withoutControls).joined(separator: "\n")
         }
         var lines = [text.message, "", change(text), ""]
-        lines.append("City:      \(text.place) (\(event.city.latitude), \(event.city.longitude))")
-        lines.append("AQI:       " + (event.aqi.map(String.init) ?? "no data")
+        if let note = text.exampleReadingNote { lines += [note, ""] }
+        lines.append("City: \(text.place) (\(event.city.latitude), \(event.city.longitude))")
+        lines.append("AQI: " + (event.aqi.map(String.init) ?? "no data")
             + (event.band.map { ", \($0.label) \($0.emoji)" } ?? "") + (text.source.map { " (\($0))" } ?? ""))
-        if let dominant = event.dominantPollutant { lines.append("Dominant:  \(dominant.label)") }
+        if let dominant = event.dominantPollutant { lines.append("Dominant: \(dominant.label)") }
         if let forecast = event.forecast {
-            lines.append("Day:       \(forecast.day) (forecast peak)")
-            lines.append("Hours:     \(forecast.hoursAboveThreshold) at or above AQI \(forecast.threshold)")
+            lines.append("Day: \(forecast.day) (forecast peak)")
+            lines.append("Hours: \(forecast.hoursAboveThreshold) at or above AQI \(forecast.threshold)")
         }
-        lines.append("Observed:  \(text.observed)")
+        lines.append("Observed: \(text.observed)")
         if let note = text.lateNote { lines.append("Sent late: \(note)") }
         let rows = AlertData.pollutantRows(event)
         if !rows.isEmpty {
-            lines += ["", "Pollutant  Concentration      Status"]
-            for row in rows {
-                let value = "\(AlertData.format(row.value)) \(AlertData.unit)"
-                lines.append(padded(row.pollutant.label, 11) + padded(value, 19) + row.status.rawValue)
-            }
+            // A list, not aligned columns: phones show mail in a proportional font.
+            lines += ["", "Pollutants:"] + rows.map { "• " + $0.line }
         }
         if let advice = AdviceText.statement(event, audience: audience) { lines += ["", advice] }
         if !event.tips.isEmpty {
@@ -132,7 +130,4 @@ struct MailMessage {
         }
     }
 
-    private func padded(_ text: String, _ width: Int) -> String {
-        text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
-    }
 }

@@ -22,11 +22,12 @@ enum DiscordFormat: WebhookPayloadFormat {
         let title = truncated(text.title, to: 256)
         let fields = AlertData.pollutantRows(event).map { row in
             (name: row.pollutant.label,
-             value: "\(AlertData.format(row.value)) \(AlertData.unit) (\(row.status.rawValue))")
+             value: "\(AlertData.format(row.value)) \(AlertData.unit) — \(row.verdict)")
         }
         let footer = truncated("Breeze · observed \(text.observedWithSource)", to: 2048)
         let fixed = ([title, footer] + fields.flatMap { [$0.name, $0.value] }).map(\.utf16.count).reduce(0, +)
-        let tips = ([context.advice(event)].compactMap { $0 } + event.tips.map { "• " + $0 }).joined(separator: "\n")
+        let tips = ((text.exampleReadingNote.map { [$0] } ?? []) + [context.advice(event)].compactMap { $0 }
+            + event.tips.map { "• " + $0 }).joined(separator: "\n")
         let description = truncated(tips, to: min(4096, embedLimit - fixed))
         var embed: [String: JSONValue] = [
             "title": .string(title),

@@ -17,6 +17,8 @@ enum NtfyFormat: WebhookPayloadFormat {
         let text = context.text(event)
         var lines = [text.message]
         if let advice = context.advice(event) { lines += ["", advice] }
+
+        if let note = text.exampleReadingNote { lines += ["", note] }
         if !event.tips.isEmpty { lines += [""] + event.tips.map { "• " + $0 } }
         let rows = AlertData.pollutantRows(event)
         if !rows.isEmpty { lines += [""] + rows.map(\.line) }

@@ -12,6 +12,8 @@ enum SlackFormat: WebhookPayloadFormat {
             section("*\(escape(text.title))*\n\(escape(text.message))"),
         ]
         if let advice = context.advice(event) { blocks.append(section(escape(advice))) }
+
+        if let note = text.exampleReadingNote { blocks.append(section("_\(escape(note))_")) }
         if !event.tips.isEmpty {
             blocks.append(section(event.tips.map { "• " + escape($0) }.joined(separator: "\n")))
         }

@@ -13,6 +13,8 @@ enum AlertData {
         guard case .object(var members) = common(event, timeZone: timeZone) else { return .null }
         if let forecast = event.forecast { members["forecast"] = Self.forecast(forecast) }
         ExposureText.addData(event, to: &members)
+
+        if event.kind == .test { members["exampleReading"] = .bool(event.exampleReading == true) }
         return .object(members)
     }
 
@@ -36,13 +38,7 @@ enum AlertData {
             "band": band(event.band),
             "previousBand": band(event.previousBand),
             "dominantPollutant": .optional(event.dominantPollutant?.rawValue),
-            "pollutants": .object(
-                Dictionary(uniqueKeysWithValues: pollutantRows(event).map { row in
-                    (row.pollutant.rawValue, JSONValue.object([
-                        "value": .number(row.value), "unit": .string(unit),
-                        "status": .string(row.status.rawValue),
-                    ]))
-                })),
+            "pollutants": pollutants(event),
             "pollutantsOverLimit": .array(event.pollutantsOverLimit.map { .string($0.rawValue) }),
             "observedAt": .string(Timestamp.observation(event.observedAt)),
             "createdAt": .string(TimeText.rfc3339(event.createdAt)),
@@ -87,26 +83,6 @@ enum AlertData {
     }
 
     static let unit = "µg/m³"
-
-    /// One reported pollutant: its concentration in µg/m³ and how that rates.
-    struct PollutantRow {
-        var pollutant: Pollutant
-        var value: Double
-        var status: PollutantStatus
-
-        /// `PM2.5: 93 µg/m³ (unhealthy)`.
-        var line: String { "\(pollutant.label): \(AlertData.format(value)) \(AlertData.unit) (\(status.rawValue))" }
-    }
-
-    /// The pollutants the event has values for, in the model's order.
-    static func pollutantRows(_ event: AlertEvent) -> [PollutantRow] {
-        Pollutant.allCases.compactMap { pollutant in
-            guard let value = event.concentrations[pollutant] else { return nil }
-            return PollutantRow(
-                pollutant: pollutant, value: value,
-                status: pollutant.status(microgramsPerCubicMetre: value))
-        }
-    }
 
     /// A concentration for people: at most one decimal, none when whole (`93`, `6.1`).
     static func format(_ value: Double) -> String {

@@ -51,6 +51,7 @@ struct AlertText {
         if let sentence = ExposureText.sentence(self) { return sentence }
         guard let episode else { return event.message }
         return "Air quality in \(place) was \(Self.label(episode.band)) \(episodeSpan(episode)), now resolved: \(level)"
+            + (event.resolveAdviceClause.map { " — \($0)" } ?? "")
     }
 
     /// A short title: `Paris: Unhealthy 😨 (AQI 162)`, `Paris: back to Good 😊 (AQI 40)`, or
@@ -67,7 +68,7 @@ struct AlertText {
         case .firing: return "\(name): \(level)\(aqi)"
         case .escalated: return "\(name): worse, \(level)\(aqi)"
         case .reminder: return "\(name): still \(level)\(aqi)"
-        case .resolved: return "\(name): back to \(level)\(aqi)"
+        case .resolved: return "\(name): \(event.band?.isStillUnhealthy == true ? "better, " : "back to ")\(level)\(aqi)"
         case .test: return "Breeze test alert: \(name), \(level)\(aqi)"
         case .forecast: return "\(name) forecast \(event.forecast?.day ?? ""): \(level)\(aqi)"
         case .forecastCleared: return "\(name) forecast \(event.forecast?.day ?? ""): cleared, \(level)\(aqi)"
