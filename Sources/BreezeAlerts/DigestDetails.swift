@@ -40,6 +40,12 @@ public struct DigestCity: Sendable, Equatable, Codable {
     /// The climate line, in `TemperatureUnit=`: today's temperature compared with this day
     /// decades ago; nil when unknown.
     public var climate: String?
+    /// When the current reading was observed, for people (`07:00 CET`, the date too when not
+    /// today), in the city's zone; nil without a reading.
+    public var observedAt: String?
+    /// The AQI at which the city's alert fires (`Threshold=`): a forecast peak or a reading at
+    /// or above it needs attention. Nil in digests from before it was kept.
+    public var threshold: Int?
 
     public init(city: City) {
         self.city = city

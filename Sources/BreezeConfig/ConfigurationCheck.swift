@@ -22,7 +22,8 @@ public enum ConfigurationCheck {
             let loaded = try ConfigurationLoader.load(path: path, environment: environment, secretFiles: secretFiles)
             return Outcome(
                 output: [summary(loaded.configuration), webSummary(loaded.configuration.web)]
-                    + (loaded.configuration.breeze.statusPageExtras ? [extrasSummary(loaded.configuration)] : []),
+                    + (loaded.configuration.breeze.statusPageExtras ? [extrasSummary(loaded.configuration)] : [])
+                    + digestSummary(loaded.configuration),
                 errors: loaded.warnings.map { "warning: \($0)" }, succeeded: true,
                 configuration: loaded.configuration)
         } catch {

@@ -15,7 +15,7 @@ extension ConfigurationBuilder {
                 at: location)
         }
         // The status page's extras (on by default with Listen=) can tip a configuration over.
-        let extrasPerDay = configuration.breeze.statusPageExtras
+        let extrasPerDay = configuration.fetchesExtras
             ? APICost.pollenAndUVCallsPerDay(locations: cities) + APICost.climateTrendCallsPerDay(locations: cities) : 0
         if perDay <= APICost.freeCallsPerDay, perDay + extrasPerDay > APICost.freeCallsPerDay {
             diagnostics.warning(

@@ -40,6 +40,8 @@ public final class Daemon: @unchecked Sendable {
     private var cycleCounters = DaemonCounters()
     /// Why and how the daemon stops, from the first `stop` call.
     private var stopRequest: (reason: String, exit: @Sendable (Int32) -> Void)?
+    /// The daily digests (`Digest=`) and their timer.
+    private let digests: DigestDriver
 
     /// Opens the state for `loaded`; fails only when the state directory is unusable.
     public init(
@@ -54,6 +56,7 @@ public final class Daemon: @unchecked Sendable {
         web = DaemonWebListener(logger: environment.logger, sockets: environment.listenSockets, clock: environment.clock)
         extras = ExtrasFetcher(
             control: control, stateDirectory: plan.stateDirectory, logger: environment.logger, clock: environment.clock)
+        digests = DigestDriver(control: control, clock: environment.clock)
     }
 
     /// Arms the poll timer (the first cycle starts at once), then tells systemd it is ready.
@@ -78,6 +81,7 @@ public final class Daemon: @unchecked Sendable {
             loop.start()
             // Pollen, UV and climate trends arrive between cycles: the pages get them at once.
             extras.onUpdate = { [weak self] in self?.publishWeb() }
+            digests.onWake = { [weak self] in self?.writeDueDigests() }
             // Serving before READY=1, so a unit ordered after breezed finds the page up.
             publishWeb()
             web.start(plan.configuration.web)
@@ -110,6 +114,7 @@ public final class Daemon: @unchecked Sendable {
                 web.reload(plan.configuration.web)
                 publishWeb()
                 persist()
+                writeDueDigests()
                 environment.logger.log(DaemonRecords.reloaded(cities: plan.cities.count))
             } catch let failure as ConfigurationFailure {
                 environment.logger.log(DaemonRecords.reloadFailed(errors: failure.errors.map(\.description)))
@@ -152,7 +157,7 @@ public final class Daemon: @unchecked Sendable {
             case .announceStop:
                 environment.notifier.stopping()
                 environment.logger.log(DaemonRecords.stopping(reason: stopRequest?.reason ?? "stop"))
-            case .stopLoop: loop?.stop()
+            case .stopLoop: loop?.stop(); digests.stop()
             case .stopListener: web.stop()
             case .stopDelivery: delivery.stop()
             case .waitForCycle(let deadline): waitForCycle(until: deadline)
@@ -198,6 +203,8 @@ public final class Daemon: @unchecked Sendable {
         guard let completed = cycleCompletion, let summary = cycleResult?.summary else { return }
         cycleCompletion = nil
         cycleResult = nil
+        digests.cycleCompleted(forecasts: summary.forecasts, configured: Set(plan.cities.map(\.city.name)))
+        writeDueDigests()
         // On the heartbeat's own queue: returns at once, whatever the monitor does.
         if let url = plan.configuration.breeze.heartbeatURL {
             heartbeat?.cycleCompleted(gotData: summary.citiesWithData > 0, url: url)
@@ -210,6 +217,14 @@ public final class Daemon: @unchecked Sendable {
             // never comes before (or amid) the poll it follows.
             if stopRequest == nil { extras.startDue(plan: plan) }
         }
+    }
+
+    /// Writes the digests due, and saves the state at once when one was written. Not during a
+    /// cycle (its result would put back the state from before): its completion calls again.
+    private func writeDueDigests() {
+        guard stopRequest == nil, !phase.cycleRunning else { return }
+        let extras = extras.store.cities
+        if digests.run(plan: plan, state: &state, extras: extras, delivery: delivery, logger: environment.logger) { persist() }
     }
 
     private func waitForCycle(until deadline: Deadline) {

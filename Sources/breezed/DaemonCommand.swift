@@ -101,7 +101,7 @@ enum DaemonCommand {
                 return Receivers.make(configuration: configuration, transport: transport, hostname: FileSystem.hostname())
             },
             makeExtrasSource: { configuration in
-                configuration.breeze.statusPageExtras
+                configuration.fetchesExtras
                     ? OpenMeteoExtrasSource(settings: configuration.breeze, userAgent: "breezed/\(BreezeVersion.string)")
                     : nil
             },

@@ -65,6 +65,7 @@ struct MailMessage {
     /// For people: what changed, the reading, the pollutant table, the tips, when observed
     /// (in the city's zone, else the receiver's, else the system's).
     var body: String {
+        if let digest = digestBody { return digest }
         let text = self.text
         var lines = [text.message, "", change(text), ""]
         lines.append("City:      \(text.place) (\(event.city.latitude), \(event.city.longitude))")

@@ -13,6 +13,7 @@ enum DiscordFormat: WebhookPayloadFormat {
     static let embedLimit = 6000
 
     static func request(for event: AlertEvent, context: FormatContext) -> HTTPRequest {
+        if let digest = event.digest { return DigestWebhooks.discord(digest, event: event, context: context) }
         let text = context.text(event)
         let title = truncated(text.title, to: 256)
         let fields = AlertData.pollutantRows(event).map { row in

@@ -11,7 +11,7 @@ import BreezeVocabulary
 enum StandardWebhookFormat: WebhookPayloadFormat {
     static func request(for event: AlertEvent, context: FormatContext) -> HTTPRequest {
         let body = JSONValue.object([
-            "type": .string("breeze.alert.\(event.kind.rawValue)"),
+            "type": .string(event.kind == .digest ? "breeze.digest" : "breeze.alert.\(event.kind.rawValue)"),
             "timestamp": .string(TimeText.rfc3339(event.createdAt)),
             "data": AlertData.object(event, timeZone: context.timeZone),
         ]).bytes

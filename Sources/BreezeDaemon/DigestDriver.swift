@@ -1,0 +1,136 @@
+import BreezeAlerts
+import BreezeDelivery
+import BreezeModel
+import BreezeState
+import BreezeSystem
+import BreezeVocabulary
+import Dispatch
+
+/// Writes the daily digests to the outbox when due (`DigestSchedule`), and wakes the daemon
+/// for the next one with its own timer on the control queue, so a digest at 07:30 goes at
+/// 07:30 whatever the poll interval. Every property is touched on `control` alone.
+///
+/// A digest is marked written (`DaemonState.digestsSent`) only once its entries are in the
+/// outbox, and the daemon saves the state at once (`run` says when): a crash in between
+/// writes it again under the same id — at least once, never a second day's twice.
+final class DigestDriver: @unchecked Sendable {
+    private let control: DispatchQueue
+    private let timer: any DispatchSourceTimer
+    private let clock: @Sendable () -> ClockReading
+    private let failures = FailureLatch()
+    /// The last cycle's hourly series, by city name (a city missing from a cycle keeps its last).
+    private var forecasts: [String: ForecastSeries] = [:]
+    /// Whether a cycle completed since the start: digests wait for a first reading.
+    private var ready = false
+    /// After a failed write, when to try again (not at once: the disk is full).
+    private var retryAt: Instant?
+    private var stopped = false
+    /// Called on `control` when the timer fires.
+    var onWake: (() -> Void)?
+
+    /// The longest the timer sleeps: the wall clock may be set meanwhile (the timer runs on
+    /// the monotonic one), so it looks again at least this often.
+    static let longestSleep = Duration.seconds(3600)
+    /// The wait after a digest could not be written.
+    static let retryAfterFailure = Duration.seconds(60)
+
+    init(control: DispatchQueue, clock: @escaping @Sendable () -> ClockReading) {
+        self.control = control
+        self.clock = clock
+        timer = DispatchSource.makeTimerSource(queue: control)
+        timer.setEventHandler { [weak self] in self?.onWake?() }
+        timer.schedule(deadline: .distantFuture)
+        timer.resume()
+    }
+
+    /// On `control`, after each cycle: keeps its series for the digests' forecast peaks.
+    func cycleCompleted(forecasts: [String: ForecastSeries], configured: Set<String>) {
+        dispatchPrecondition(condition: .onQueue(control))
+        ready = true
+        forecasts.forEach { self.forecasts[$0.key] = $0.value }
+        if self.forecasts.count > configured.count { self.forecasts = self.forecasts.filter { configured.contains($0.key) } }
+    }
+
+    /// On `control`: writes every digest due now for `plan` (updating `state.digestsSent`),
+    /// then arms the timer for the next. Returns whether the state changed (save it now).
+    func run(
+        plan: DaemonPlan, state: inout DaemonState, extras: [String: CityExtras], delivery: DeliveryWorker,
+        logger: any Logger
+    ) -> Bool {
+        dispatchPrecondition(condition: .onQueue(control))
+        guard !stopped else { return false }
+        let now = clock().wall
+        let receivers = DigestReceiver.all(plan.configuration, routing: plan.routing)
+        var changed = false
+        if ready, retryAt.map({ now >= $0 }) ?? true {
+            retryAt = nil
+            let due = DigestSchedule.due(receivers, sent: state.digestsSent, now: now)
+            if !due.isEmpty {
+                let sources = DigestContent.Sources(
+                    cities: plan.cities, configuration: plan.configuration, state: state, forecasts: forecasts,
+                    extras: extras)
+                changed = write(due, sources: sources, state: &state, delivery: delivery, logger: logger, now: now)
+            }
+        }
+        arm(receivers, sent: state.digestsSent, now: now)
+        return changed
+    }
+
+    /// No more wake-ups (the daemon stops).
+    func stop() {
+        dispatchPrecondition(condition: .onQueue(control))
+        stopped = true
+        timer.cancel()
+    }
+
+    private func write(
+        _ due: [DigestSchedule.Due], sources: DigestContent.Sources, state: inout DaemonState,
+        delivery: DeliveryWorker, logger: any Logger, now: Instant
+    ) -> Bool {
+        let events = due.map { Self.event(DigestContent.details(for: $0.receiver, day: $0.day, from: sources, now: now), now: now) }
+        let requests = zip(due, events).map { DeliveryRequest(event: $1, receiver: $0.receiver.name) }
+        let failed = delivery.submit(requests)
+        let failedReceivers = Set(failed.map(\.request.receiver))
+        for (entry, event) in zip(due, events) where !failedReceivers.contains(entry.receiver.name) {
+            state.digestsSent[entry.receiver.name] = entry.day.description
+            logger.log(DaemonRecords.digest(event))
+        }
+        if let first = failed.first {
+            retryAt = now + Self.retryAfterFailure
+            if failures.failed(first.error.reason) {
+                let message = "cannot write the daily digest for \(first.request.receiver): \(first.error); "
+                    + "tried again every \(DurationText.prose(Self.retryAfterFailure)) while the day lasts"
+                logger.log(DeliveryRecords.record(.storageFailed(message)))
+            }
+        } else if failures.succeeded() {
+            logger.log(LogRecord(.notice, "outbox: writable again; the daily digests are written"))
+        }
+        return failed.count < due.count
+    }
+
+    /// The digest as the one event the outbox carries: `digest-<receiver>-<day>`, about no
+    /// city of its own (a placeholder with an empty name, so no city's episode folds it away).
+    static func event(_ digest: DigestDetails, now: Instant) -> AlertEvent {
+        var event = AlertEvent(
+            id: EventIdentifier.digest(receiver: digest.receiver, day: digest.day), kind: .digest,
+            city: City(name: "", latitude: 0, longitude: 0), aqi: nil, band: nil, previousBand: nil,
+            dominantPollutant: nil, concentrations: [:], pollutantsOverLimit: [], observedAt: ObservationTime(now),
+            createdAt: now)
+        event.digest = digest
+        return event
+    }
+
+    private func arm(_ receivers: [DigestReceiver], sent: [String: String], now: Instant) {
+        guard let next = DigestSchedule.next(receivers, sent: sent, now: now) else {
+            timer.schedule(deadline: .distantFuture)
+            return
+        }
+        var wait = max(0, next.unixSeconds - now.unixSeconds)
+        if let retryAt { wait = max(wait, retryAt.unixSeconds - now.unixSeconds) }
+        // Not before the first cycle: it runs at the start and calls `run` when it completes.
+        if !ready { wait = max(wait, Self.longestSleep.seconds) }
+        // A second late rather than early: the wall clock then reads the minute reached.
+        let seconds = min(wait + 0.5, Self.longestSleep.seconds)
+        timer.schedule(deadline: .now() + seconds)
+    }
+}
