@@ -25,7 +25,8 @@ public struct DigestCity: Sendable, Equatable, Codable {
     public var aqi: Int?
     public var band: Band?
     /// Today's forecast peak: AQI, band, the dominant pollutant, and the local hours
-    /// (`HH:MM`) from the first to the last hour at the peak's band.
+    /// (`HH:MM`, the city's zone) from the start of the first to the end of the last hour whose
+    /// hourly AQI is at the peak's band or above (`24:00` for the day's end).
     public var forecastPeakAQI: Int?
     public var forecastPeakBand: Band?
     public var forecastDominant: Pollutant?

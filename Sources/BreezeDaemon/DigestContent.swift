@@ -89,7 +89,9 @@ enum DigestContent {
         let end = series.firstHour + .seconds(3600 * (last + 1))
         // `HH:MM` alone: `clock` adds the zone's abbreviation after a space.
         city.forecastPeakFrom = String(TimeText.clock(start, in: zone).prefix(5))
-        city.forecastPeakUntil = String(TimeText.clock(end, in: zone).prefix(5))
+        // The day's end is `24:00`, not the next day's `00:00`.
+        let endsTheDay = last + 1 >= hours.upperBound
+        city.forecastPeakUntil = endsTheDay ? "24:00" : String(TimeText.clock(end, in: zone).prefix(5))
     }
 
     /// One phrase per alert open now: the AQI alert, the sensitive groups', pollen, UV, and
@@ -130,6 +132,6 @@ enum DigestContent {
         let comparison = tenths == 0
             ? "as warm as this day in \(first.year)"
             : "\(amount) \(shown > 0 ? "warmer" : "cooler") than this day in \(first.year)"
-        return comparison + (last.date.map { " (\(last.year) measured on \($0), the archive's latest day)" } ?? "")
+        return comparison + (last.date.map { " (latest in the archive: \($0))" } ?? "")
     }
 }

@@ -45,7 +45,9 @@ struct DigestText {
         if let peak = city.forecastPeakAQI, let band = city.forecastPeakBand {
             var line = "Today's forecast peak: AQI \(peak), \(band.label) \(band.emoji)"
             if let dominant = city.forecastDominant { line += " (\(dominant.label))" }
-            if let from = city.forecastPeakFrom, let until = city.forecastPeakUntil { line += ", \(from)–\(until)" }
+            if let from = city.forecastPeakFrom, let until = city.forecastPeakUntil {
+                line += from == "00:00" && until == "24:00" ? ", all day" : ", \(from)–\(until)"
+            }
             lines.append(line)
         }
         lines.append("Alerts: " + (city.openAlerts.isEmpty ? "none" : city.openAlerts.joined(separator: "; ")))
