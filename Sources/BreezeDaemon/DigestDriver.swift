@@ -64,16 +64,28 @@ final class DigestDriver: @unchecked Sendable {
         var changed = false
         if ready, retryAt.map({ now >= $0 }) ?? true {
             retryAt = nil
-            let due = DigestSchedule.due(receivers, sent: state.digestsSent, now: now)
-            if !due.isEmpty {
-                let sources = DigestContent.Sources(
-                    cities: plan.cities, configuration: plan.configuration, state: state, forecasts: forecasts,
-                    extras: extras)
-                changed = write(due, sources: sources, state: &state, delivery: delivery, logger: logger, now: now)
-            }
+            let outcome = Self.writeDue(
+                receivers, plan: plan, state: &state, forecasts: forecasts, extras: extras, delivery: delivery,
+                logger: logger, failures: failures, now: now)
+            changed = outcome.written
+            if outcome.failed { retryAt = now + Self.retryAfterFailure }
         }
         arm(receivers, sent: state.digestsSent, now: now)
         return changed
+    }
+
+    /// Writes every digest due at `now` to the outbox, marking each written in
+    /// `state.digestsSent` and logging it; `breezed --once` calls it after its cycle. Says
+    /// whether one was written (save the state now) and whether one could not be.
+    static func writeDue(
+        _ receivers: [DigestReceiver], plan: DaemonPlan, state: inout DaemonState, forecasts: [String: ForecastSeries],
+        extras: [String: CityExtras], delivery: DeliveryWorker, logger: any Logger, failures: FailureLatch, now: Instant
+    ) -> (written: Bool, failed: Bool) {
+        let due = DigestSchedule.due(receivers, sent: state.digestsSent, now: now)
+        guard !due.isEmpty else { return (false, false) }
+        let sources = DigestContent.Sources(
+            cities: plan.cities, configuration: plan.configuration, state: state, forecasts: forecasts, extras: extras)
+        return write(due, sources: sources, state: &state, delivery: delivery, logger: logger, failures: failures, now: now)
     }
 
     /// No more wake-ups (the daemon stops).
@@ -83,10 +95,10 @@ final class DigestDriver: @unchecked Sendable {
         timer.cancel()
     }
 
-    private func write(
+    private static func write(
         _ due: [DigestSchedule.Due], sources: DigestContent.Sources, state: inout DaemonState,
-        delivery: DeliveryWorker, logger: any Logger, now: Instant
-    ) -> Bool {
+        delivery: DeliveryWorker, logger: any Logger, failures: FailureLatch, now: Instant
+    ) -> (written: Bool, failed: Bool) {
         let events = due.map { Self.event(DigestContent.details(for: $0.receiver, day: $0.day, from: sources, now: now), now: now) }
         let requests = zip(due, events).map { DeliveryRequest(event: $1, receiver: $0.receiver.name) }
         let failed = delivery.submit(requests)
@@ -96,7 +108,6 @@ final class DigestDriver: @unchecked Sendable {
             logger.log(DaemonRecords.digest(event))
         }
         if let first = failed.first {
-            retryAt = now + Self.retryAfterFailure
             if failures.failed(first.error.reason) {
                 let message = "cannot write the daily digest for \(first.request.receiver): \(first.error); "
                     + "tried again every \(DurationText.prose(Self.retryAfterFailure)) while the day lasts"
@@ -105,7 +116,7 @@ final class DigestDriver: @unchecked Sendable {
         } else if failures.succeeded() {
             logger.log(LogRecord(.notice, "outbox: writable again; the daily digests are written"))
         }
-        return failed.count < due.count
+        return (failed.count < due.count, !failed.isEmpty)
     }
 
     /// The digest as the one event the outbox carries: `digest-<receiver>-<day>`, about no
@@ -132,5 +143,22 @@ final class DigestDriver: @unchecked Sendable {
         // A second late rather than early: the wall clock then reads the minute reached.
         let seconds = min(wait + 0.5, Self.longestSleep.seconds)
         timer.schedule(deadline: .now() + seconds)
+    }
+}
+
+extension DigestDriver {
+    /// `breezed --once`: the digests due after its one cycle, from its readings and forecast
+    /// and the climate trends cached in the state folder (pollen is not fetched by `--once`).
+    static func writeOnce(
+        plan: DaemonPlan, state: inout DaemonState, summary: CycleSummary, delivery: DeliveryWorker,
+        _ environment: DaemonEnvironment
+    ) {
+        let receivers = DigestReceiver.all(plan.configuration, routing: plan.routing)
+        guard !receivers.isEmpty else { return }
+        let climate = ClimateTrendCache(stateDirectory: plan.stateDirectory).load().entries
+        _ = writeDue(
+            receivers, plan: plan, state: &state, forecasts: summary.forecasts,
+            extras: climate.mapValues { CityExtras(climate: $0) }, delivery: delivery, logger: environment.logger,
+            failures: FailureLatch(), now: environment.clock().wall)
     }
 }

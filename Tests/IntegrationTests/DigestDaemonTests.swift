@@ -151,6 +151,41 @@ struct DigestDaemonTests {
     }
 }
 
+extension DigestDaemonTests {
+    /// `breezed --once` under a private journald: a digest due (`Digest=00:00`) is written with
+    /// the cycle and logged as one `digest` record with its fields; the next run the same day
+    /// writes none.
+    @Test(.enabled(if: JournalTests.canRunPrivateJournald, "needs root, unshare and systemd-journald"))
+    func onceWritesADueDigestAndTheJournalHasItsRecord() throws {
+        let server = try OpenMeteoServer()
+        defer { server.stop() }
+        let webhook = try WebhookReceiverServer()
+        defer { webhook.stop() }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("breeze-digest-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = try configuration(server, webhook: webhook, folder: folder, at: "00:00")
+        let (result, journal) = try PrivateJournal.run([Binaries.breezed.path, "--config", path, "--once", "--log", "journal"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let today = Self.day(Date())
+        let records = PrivateJournal.breezedRecords(journal).filter { $0["BREEZE_EVENT"] as? String == "digest" }
+        #expect(records.count == 3, "\(journal.prefix(3000))")  // machines, phone, family; not am
+        let record = try #require(records.first { $0["BREEZE_RECEIVER"] as? String == "machines" })
+        #expect(record["BREEZE_DIGEST_DAY"] as? String == today)
+        #expect(record["BREEZE_DIGEST_CITIES"] as? String == "1")
+        #expect(record["MESSAGE_ID"] as? String == "0d70120c25b54a32a61cefd15bf98786")
+        #expect(record["PRIORITY"] as? String == "6")
+        #expect((record["BREEZE_ALERT_ID"] as? String)?.hasPrefix("digest-machines-") == true)
+        #expect(try webhook.requests(to: "/json").count == 1)
+        #expect(try webhook.requests(to: "/am").isEmpty)
+
+        let (again, second) = try PrivateJournal.run([Binaries.breezed.path, "--config", path, "--once", "--log", "journal"])
+        #expect(again.status == 0)
+        #expect(PrivateJournal.breezedRecords(second).filter { $0["BREEZE_EVENT"] as? String == "digest" }.isEmpty)
+        #expect(!PrivateJournal.breezedRecords(second).isEmpty)
+        #expect(try webhook.requests(to: "/json").count == 1)
+    }
+}
+
 /// Tests/Fixtures/mail_checker.py over `files`: Python's `email` package, policy.strict.
 enum MailCheck {
     static func run(_ files: [String]) throws -> [[String: Any]] {
