@@ -20,14 +20,33 @@ enum DigestContent {
     }
 
     /// The digest for `receiver` about its local `day`, its cities in configuration order.
-    static func details(for receiver: DigestReceiver, day: LocalDay, from sources: Sources, now: Instant) -> DigestDetails {
+    /// `made` keeps each city's part across the receivers of one run: it is the same for all.
+    static func details(
+        for receiver: DigestReceiver, day: LocalDay, from sources: Sources, now: Instant, made: inout [String: DigestCity]
+    ) -> DigestDetails {
         let watched = Set(receiver.cities)
-        let configured = Dictionary(
-            sources.configuration.cities.map { ($0.city.name, $0) }, uniquingKeysWith: { first, _ in first })
-        let cities = sources.cities.filter { watched.contains($0.city.name) }.map { city in
-            self.city(city, configured[city.city.name], sources: sources, now: now)
+        var configured: [String: CityConfiguration]?
+        var cities: [DigestCity] = []
+        for city in sources.cities where watched.contains(city.city.name) {
+            if let known = made[city.city.name] {
+                cities.append(known)
+                continue
+            }
+            if configured == nil {
+                configured = Dictionary(
+                    sources.configuration.cities.map { ($0.city.name, $0) }, uniquingKeysWith: { first, _ in first })
+            }
+            let part = self.city(city, configured?[city.city.name], sources: sources, now: now)
+            made[city.city.name] = part
+            cities.append(part)
         }
         return DigestDetails(day: day.description, receiver: receiver.name, cities: cities)
+    }
+
+    /// The digest for `receiver` about its local `day` (one receiver alone).
+    static func details(for receiver: DigestReceiver, day: LocalDay, from sources: Sources, now: Instant) -> DigestDetails {
+        var made: [String: DigestCity] = [:]
+        return details(for: receiver, day: day, from: sources, now: now, made: &made)
     }
 
     static func city(_ watched: WatchedCity, _ configured: CityConfiguration?, sources: Sources, now: Instant) -> DigestCity {
@@ -80,9 +99,10 @@ enum DigestContent {
         city.forecastPeakAQI = peak
         city.forecastPeakBand = band
         city.forecastDominant = rating.dominant?.pollutant
+        // Every hour rated in one pass (the same ratings as `CurrentAirQuality`, far cheaper).
+        let hourly = CurrentAirQualitySeries(series.concentrations)
         let atBand = hours.filter { hour in
-            hour < series.concentrations.hourCount
-                && (CurrentAirQuality(hour: hour, in: series.concentrations).index.band.map { $0 >= band } ?? false)
+            hour >= 0 && hour < hourly.count && (hourly[hour].band.map { $0 >= band } ?? false)
         }
         guard let first = atBand.first, let last = atBand.last else { return }
         let start = series.firstHour + .seconds(3600 * first)

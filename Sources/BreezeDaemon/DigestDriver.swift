@@ -99,7 +99,10 @@ final class DigestDriver: @unchecked Sendable {
         _ due: [DigestSchedule.Due], sources: DigestContent.Sources, state: inout DaemonState,
         delivery: DeliveryWorker, logger: any Logger, failures: FailureLatch, now: Instant
     ) -> (written: Bool, failed: Bool) {
-        let events = due.map { Self.event(DigestContent.details(for: $0.receiver, day: $0.day, from: sources, now: now), now: now) }
+        var made: [String: DigestCity] = [:]
+        let events = due.map { due in
+            Self.event(DigestContent.details(for: due.receiver, day: due.day, from: sources, now: now, made: &made), now: now)
+        }
         let requests = zip(due, events).map { DeliveryRequest(event: $1, receiver: $0.receiver.name) }
         let failed = delivery.submit(requests)
         let failedReceivers = Set(failed.map(\.request.receiver))
