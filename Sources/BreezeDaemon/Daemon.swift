@@ -203,7 +203,7 @@ public final class Daemon: @unchecked Sendable {
         guard let completed = cycleCompletion, let summary = cycleResult?.summary else { return }
         cycleCompletion = nil
         cycleResult = nil
-        digests.cycleCompleted(forecasts: summary.forecasts, configured: Set(plan.cities.map(\.city.name)))
+        digests.cycleCompleted(forecasts: summary.forecasts, plan: plan)
         writeDueDigests()
         // On the heartbeat's own queue: returns at once, whatever the monitor does.
         if let url = plan.configuration.breeze.heartbeatURL {

@@ -43,12 +43,19 @@ final class DigestDriver: @unchecked Sendable {
         timer.resume()
     }
 
-    /// On `control`, after each cycle: keeps its series for the digests' forecast peaks.
-    func cycleCompleted(forecasts: [String: ForecastSeries], configured: Set<String>) {
+    /// On `control`, after each cycle: keeps its series for the digests' forecast peaks, of
+    /// the cities some digest of `plan` lists alone (none without a digest: the series are the
+    /// largest thing a cycle makes, and kept from cycle to cycle they would hold the heap up).
+    func cycleCompleted(forecasts: [String: ForecastSeries], plan: DaemonPlan) {
         dispatchPrecondition(condition: .onQueue(control))
         ready = true
-        forecasts.forEach { self.forecasts[$0.key] = $0.value }
-        if self.forecasts.count > configured.count { self.forecasts = self.forecasts.filter { configured.contains($0.key) } }
+        let listed = Set(DigestReceiver.all(plan.configuration, routing: plan.routing).flatMap(\.cities))
+        guard !listed.isEmpty else {
+            self.forecasts = [:]
+            return
+        }
+        for (name, series) in forecasts where listed.contains(name) { self.forecasts[name] = series }
+        if self.forecasts.keys.contains(where: { !listed.contains($0) }) { self.forecasts = self.forecasts.filter { listed.contains($0.key) } }
     }
 
     /// On `control`: writes every digest due now for `plan` (updating `state.digestsSent`),
