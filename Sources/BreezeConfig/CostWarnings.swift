@@ -20,7 +20,9 @@ extension ConfigurationBuilder {
         if perDay <= APICost.freeCallsPerDay, perDay + extrasPerDay > APICost.freeCallsPerDay {
             diagnostics.warning(
                 "~\(perDay + extrasPerDay) API calls/day with the status page's extras (pollen and UV, climate trend) "
-                    + "exceed Open-Meteo's free tier of 10,000 a day; set StatusPageExtras=no, or \(advice)",
+                    + "exceed Open-Meteo's free tier of 10,000 a day; set StatusPageExtras=no"
+                    + (configuration.digestReceivers.isEmpty ? "" : " and remove Digest= (a digest fetches them too)")
+                    + ", or \(advice)",
                 at: location)
         }
         if perHour > APICost.freeCallsPerHour {
