@@ -80,7 +80,7 @@ public final class Daemon: @unchecked Sendable {
             self.loop = loop
             loop.start()
             // Pollen, UV and climate trends arrive between cycles: the pages get them at once.
-            extras.onUpdate = { [weak self] in self?.publishWeb() }
+            extras.onUpdate = { [weak self] in self?.publishWeb(); self?.digests.extrasArrived(); self?.writeDueDigests() }
             digests.onWake = { [weak self] in self?.writeDueDigests() }
             // Serving before READY=1, so a unit ordered after breezed finds the page up.
             publishWeb()

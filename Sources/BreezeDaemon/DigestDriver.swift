@@ -24,6 +24,9 @@ final class DigestDriver: @unchecked Sendable {
     private var ready = false
     /// After a failed write, when to try again (not at once: the disk is full).
     private var retryAt: Instant?
+    /// After the first cycle, until when a digest waits for the first pollen and climate
+    /// fetch (it starts once the cycle is complete); nil once they came, or without them.
+    private var extrasAwaitedUntil: Instant?
     private var stopped = false
     /// Called on `control` when the timer fires.
     var onWake: (() -> Void)?
@@ -33,6 +36,8 @@ final class DigestDriver: @unchecked Sendable {
     static let longestSleep = Duration.seconds(3600)
     /// The wait after a digest could not be written.
     static let retryAfterFailure = Duration.seconds(60)
+    /// The longest a digest due at the start waits for the first pollen and climate fetch.
+    static let extrasWait = Duration.seconds(60)
 
     init(control: DispatchQueue, clock: @escaping @Sendable () -> ClockReading) {
         self.control = control
@@ -48,6 +53,7 @@ final class DigestDriver: @unchecked Sendable {
     /// largest thing a cycle makes, and kept from cycle to cycle they would hold the heap up).
     func cycleCompleted(forecasts: [String: ForecastSeries], plan: DaemonPlan) {
         dispatchPrecondition(condition: .onQueue(control))
+        if !ready, plan.extrasSource != nil { extrasAwaitedUntil = clock().wall + Self.extrasWait }
         ready = true
         let listed = Set(DigestReceiver.all(plan.configuration, routing: plan.routing).flatMap(\.cities))
         guard !listed.isEmpty else {
@@ -69,7 +75,8 @@ final class DigestDriver: @unchecked Sendable {
         let now = clock().wall
         let receivers = DigestReceiver.all(plan.configuration, routing: plan.routing)
         var changed = false
-        if ready, retryAt.map({ now >= $0 }) ?? true {
+        if extrasAwaitedUntil.map({ now >= $0 }) ?? false { extrasAwaitedUntil = nil }
+        if ready, extrasAwaitedUntil == nil, retryAt.map({ now >= $0 }) ?? true {
             retryAt = nil
             let outcome = Self.writeDue(
                 receivers, plan: plan, state: &state, forecasts: forecasts, extras: extras, delivery: delivery,
@@ -93,6 +100,12 @@ final class DigestDriver: @unchecked Sendable {
         let sources = DigestContent.Sources(
             cities: plan.cities, configuration: plan.configuration, state: state, forecasts: forecasts, extras: extras)
         return write(due, sources: sources, state: &state, delivery: delivery, logger: logger, failures: failures, now: now)
+    }
+
+    /// On `control`, when pollen, UV or climate trends came: a digest waiting for them may go.
+    func extrasArrived() {
+        dispatchPrecondition(condition: .onQueue(control))
+        extrasAwaitedUntil = nil
     }
 
     /// No more wake-ups (the daemon stops).
@@ -148,6 +161,7 @@ final class DigestDriver: @unchecked Sendable {
         }
         var wait = max(0, next.unixSeconds - now.unixSeconds)
         if let retryAt { wait = max(wait, retryAt.unixSeconds - now.unixSeconds) }
+        if let extrasAwaitedUntil { wait = max(wait, extrasAwaitedUntil.unixSeconds - now.unixSeconds) }
         // Not before the first cycle: it runs at the start and calls `run` when it completes.
         if !ready { wait = max(wait, Self.longestSleep.seconds) }
         // A second late rather than early: the wall clock then reads the minute reached.

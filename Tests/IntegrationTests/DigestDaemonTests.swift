@@ -186,6 +186,32 @@ extension DigestDaemonTests {
     }
 }
 
+extension DigestDaemonTests {
+    /// A digest missed while breezed was down (`Digest=00:00`) goes at the start, once the
+    /// first cycle and the first pollen and climate fetch are done: it shows them.
+    @Test func aMissedDigestGoesAtTheStartWithTheExtras() throws {
+        let server = try OpenMeteoServer()
+        defer { server.stop() }
+        let webhook = try WebhookReceiverServer()
+        defer { webhook.stop() }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("breeze-digest-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = try configuration(server, webhook: webhook, folder: folder, at: "00:00")
+        let daemon = try DaemonProcess(arguments: ["--config", path, "--log", "stderr"], environment: [:])
+        #expect(webhook.waitFor(seconds: 60) { $0.contains { $0.id.hasPrefix("digest-machines-") } })
+        let log = daemon.log
+        let fetched = try #require(log.range(of: "status page extras: pollen and UV for 1 city"))
+        let written = try #require(log.range(of: "daily digest for machines"))
+        #expect(fetched.lowerBound < written.lowerBound)
+        let data = try #require((try webhook.requests(to: "/json").first?["json"] as? [String: Any])?["data"] as? [String: Any])
+        let city = try #require((data["cities"] as? [[String: Any]])?.first)
+        #expect((city["pollen"] as? [String: String])?.isEmpty == false, "\(city)")
+        daemon.signal(SIGTERM)
+        #expect(daemon.waitForExit() == 0)
+        #expect(try webhook.requests(to: "/json").count == 1)
+    }
+}
+
 /// Tests/Fixtures/mail_checker.py over `files`: Python's `email` package, policy.strict.
 enum MailCheck {
     static func run(_ files: [String]) throws -> [[String: Any]] {
