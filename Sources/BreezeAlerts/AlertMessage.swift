@@ -23,7 +23,7 @@ extension AlertEvent {
         case .forecast, .forecastCleared:
             return forecastMessage(place: place, level: level)
         case .digest:
-            return "Air quality digest for \(digest?.day ?? "today")"
+            return digest?.title ?? "Air quality digest"
         }
     }
 

@@ -25,7 +25,8 @@ public struct DigestCity: Sendable, Equatable, Codable {
     public var aqi: Int?
     public var band: Band?
     /// Today's forecast peak: AQI, band, the dominant pollutant, and the local hours
-    /// (`HH:MM`) from the first to the last hour at the peak's band.
+    /// (`HH:MM`, the city's zone) from the start of the first to the end of the last hour whose
+    /// hourly AQI is at the peak's band or above (`24:00` for the day's end).
     public var forecastPeakAQI: Int?
     public var forecastPeakBand: Band?
     public var forecastDominant: Pollutant?
@@ -40,6 +41,12 @@ public struct DigestCity: Sendable, Equatable, Codable {
     /// The climate line, in `TemperatureUnit=`: today's temperature compared with this day
     /// decades ago; nil when unknown.
     public var climate: String?
+    /// When the current reading was observed, for people (`07:00 CET`, the date too when not
+    /// today), in the city's zone; nil without a reading.
+    public var observedAt: String?
+    /// The AQI at which the city's alert fires (`Threshold=`): a forecast peak or a reading at
+    /// or above it needs attention. Nil in digests from before it was kept.
+    public var threshold: Int?
 
     public init(city: City) {
         self.city = city

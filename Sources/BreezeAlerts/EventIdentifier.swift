@@ -55,6 +55,13 @@ public enum EventIdentifier {
         "\(city(name))-forecast-\(day)-\(number)-\(kind.rawValue)"
     }
 
+    /// The id of a receiver's daily digest for the local day `day` (`YYYY-MM-DD`):
+    /// `digest-<receiver slug>-<day>`, the same on every attempt to write it, so a crash before
+    /// the state was saved writes it again under the same id.
+    public static func digest(receiver: String, day: String) -> String {
+        "digest-\(Slug.of(receiver))-\(day)"
+    }
+
     /// The id of the test alert `breezectl test-alert` sends about `name` at `now`.
     public static func test(city name: String, now: Instant) -> String {
         "test-\(city(name))-\(seconds(max(Instant(unixSeconds: 0), now)))"

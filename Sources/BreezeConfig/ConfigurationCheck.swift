@@ -23,7 +23,8 @@ public enum ConfigurationCheck {
             return Outcome(
                 output: [summary(loaded.configuration), webSummary(loaded.configuration.web)]
                     + (loaded.configuration.breeze.statusPageExtras ? [extrasSummary(loaded.configuration)] : [])
-                    + (exposureSummary(loaded.configuration).map { [$0] } ?? []),
+                    + (exposureSummary(loaded.configuration).map { [$0] } ?? [])
+                    + digestSummary(loaded.configuration),
                 errors: loaded.warnings.map { "warning: \($0)" }
                     + ConfigurationCounts.cityWarnings(loaded.configuration, files: loaded.files).map { "warning: \($0)" },
                 succeeded: true,

@@ -14,17 +14,19 @@ extension ConfigurationBuilder {
                 "~\(perDay) API calls/day exceed Open-Meteo's free tier of 10,000 a day; \(advice)",
                 at: location)
         }
-        // The status page's extras (on by default with Listen=) and the pollen and UV alerts can
-        // tip a configuration over.
+        // The status page's extras (on by default with Listen=), the digests and the pollen and
+        // UV alerts can tip a configuration over.
         let extrasPerDay = APICost.pollenAndUVCallsPerDay(locations: configuration.pollenAndUVLocations)
-            + (configuration.breeze.statusPageExtras ? APICost.climateTrendCallsPerDay(locations: cities) : 0)
+            + (configuration.fetchesExtras ? APICost.climateTrendCallsPerDay(locations: cities) : 0)
         if perDay <= APICost.freeCallsPerDay, perDay + extrasPerDay > APICost.freeCallsPerDay {
             diagnostics.warning(
                 "~\(perDay + extrasPerDay) API calls/day with "
-                    + (configuration.breeze.statusPageExtras
+                    + (configuration.fetchesExtras
                         ? "the status page's extras (pollen and UV, climate trend) " : "the pollen and UV alerts ")
                     + "exceed Open-Meteo's free tier of 10,000 a day; "
-                    + (configuration.breeze.statusPageExtras ? "set StatusPageExtras=no, or \(advice)" : advice),
+                    + (configuration.breeze.statusPageExtras ? "set StatusPageExtras=no, or " : "")
+                    + (configuration.digestReceivers.isEmpty ? "" : "remove Digest= (a digest fetches them too), or ")
+                    + advice,
                 at: location)
         }
         if perHour > APICost.freeCallsPerHour {

@@ -42,6 +42,8 @@ public final class Daemon: @unchecked Sendable {
     private var cycleCounters = DaemonCounters()
     /// Why and how the daemon stops, from the first `stop` call.
     private var stopRequest: (reason: String, exit: @Sendable (Int32) -> Void)?
+    /// The daily digests (`Digest=`) and their timer.
+    private let digests: DigestDriver
 
     /// Opens the state for `loaded`; fails only when the state directory is unusable.
     public init(
@@ -56,6 +58,7 @@ public final class Daemon: @unchecked Sendable {
         web = DaemonWebListener(logger: environment.logger, sockets: environment.listenSockets, clock: environment.clock)
         extras = ExtrasFetcher(
             control: control, stateDirectory: plan.stateDirectory, logger: environment.logger, clock: environment.clock)
+        digests = DigestDriver(control: control, clock: environment.clock)
     }
 
     /// Arms the poll timer (the first cycle starts at once), then tells systemd it is ready.
@@ -79,8 +82,9 @@ public final class Daemon: @unchecked Sendable {
             self.loop = loop
             loop.start()
             // Pollen, UV and climate trends arrive between cycles: the pages get them at once.
-            extras.onUpdate = { [weak self] in self?.publishWeb() }
+            extras.onUpdate = { [weak self] in self?.publishWeb(); self?.digests.extrasArrived(); self?.writeDueDigests() }
             extras.onPollen = { [weak self] readings in self?.adoptPollen(readings) }
+            digests.onWake = { [weak self] in self?.writeDueDigests() }
             // Serving before READY=1, so a unit ordered after breezed finds the page up.
             publishWeb()
             web.start(plan.configuration.web)
@@ -113,6 +117,7 @@ public final class Daemon: @unchecked Sendable {
                 web.reload(plan.configuration.web)
                 publishWeb()
                 persist()
+                writeDueDigests()
                 environment.logger.log(DaemonRecords.reloaded(cities: plan.cities.count))
             } catch let failure as ConfigurationFailure {
                 environment.logger.log(DaemonRecords.reloadFailed(errors: failure.errors.map(\.description)))
@@ -155,7 +160,7 @@ public final class Daemon: @unchecked Sendable {
             case .announceStop:
                 environment.notifier.stopping()
                 environment.logger.log(DaemonRecords.stopping(reason: stopRequest?.reason ?? "stop"))
-            case .stopLoop: loop?.stop()
+            case .stopLoop: loop?.stop(); digests.stop()
             case .stopListener: web.stop()
             case .stopDelivery: delivery.stop()
             case .waitForCycle(let deadline): waitForCycle(until: deadline)
@@ -202,6 +207,8 @@ public final class Daemon: @unchecked Sendable {
         guard let completed = cycleCompletion, let summary = cycleResult?.summary else { return }
         cycleCompletion = nil
         cycleResult = nil
+        digests.cycleCompleted(forecasts: summary.forecasts, plan: plan)
+        writeDueDigests()
         // On the heartbeat's own queue: returns at once, whatever the monitor does.
         if let url = plan.configuration.breeze.heartbeatURL {
             heartbeat?.cycleCompleted(gotData: summary.citiesWithData > 0, url: url)
@@ -223,6 +230,14 @@ public final class Daemon: @unchecked Sendable {
             readings, configuration: plan.configuration, state: &state, routing: plan.routing, delivery: delivery,
             logger: environment.logger, failures: outboxFailures, now: environment.clock().wall)
         persist()
+    }
+
+    /// Writes the digests due, and saves the state at once when one was written. Not during a
+    /// cycle (its result would put back the state from before): its completion calls again.
+    private func writeDueDigests() {
+        guard stopRequest == nil, !phase.cycleRunning else { return }
+        let extras = extras.store.cities
+        if digests.run(plan: plan, state: &state, extras: extras, delivery: delivery, logger: environment.logger) { persist() }
     }
 
     private func waitForCycle(until deadline: Deadline) {

@@ -26,6 +26,9 @@ extension Daemon {
         var summary = poll(
             plan, state: &state, delivery: delivery, environment, outboxFailures: FailureLatch(),
             deadline: Deadline(after: plan.cycleBudget, from: environment.clock()))
+        // A digest due now goes too (with the climate trends kept, no pollen fetch); it is
+        // marked in the state saved next.
+        DigestDriver.writeOnce(plan: plan, state: &state, summary: summary, delivery: delivery, environment)
         state.pollInterval = Duration(seconds: plan.interval)
         try store.save(state)
         if let url = plan.configuration.breeze.heartbeatURL, let transport = environment.heartbeatTransport {

@@ -55,8 +55,8 @@ final class ExtrasFetcher: @unchecked Sendable {
         guard let source = plan.extrasSource, !running, !plan.cities.isEmpty else { return }
         let now = clock().wall
         let pollenCities = schedule.pollenDue(at: now) ? Self.pollenCities(plan.configuration) : []
-        // The climate trend is the page's alone; pollen and UV alerts need none.
-        let climateDue = plan.configuration.breeze.statusPageExtras
+        // The climate trend is for the page and the digests; pollen and UV alerts need none.
+        let climateDue = plan.configuration.fetchesExtras
             ? schedule.climateDue(plan.cities, entries: store.climateEntries, now: now) : []
         guard !pollenCities.isEmpty || !climateDue.isEmpty else { return }
         if !pollenCities.isEmpty { schedule.lastPollenAttempt = now }
@@ -82,10 +82,10 @@ final class ExtrasFetcher: @unchecked Sendable {
         }
     }
 
-    /// The cities the pollen-and-UV request asks for: all with the page's extras, else those
-    /// with a pollen or UV alert.
+    /// The cities the pollen-and-UV request asks for: all with the page's extras or a digest,
+    /// else those with a pollen or UV alert.
     static func pollenCities(_ configuration: Configuration) -> [City] {
-        (configuration.breeze.statusPageExtras ? configuration.cities : configuration.citiesWithExposureAlerts).map(\.city)
+        (configuration.fetchesExtras ? configuration.cities : configuration.citiesWithExposureAlerts).map(\.city)
     }
 
     /// What one run brought.

@@ -72,6 +72,7 @@ struct MailMessage {
     /// For people: what changed, the reading, the pollutant table, the tips, when observed
     /// (in the city's zone, else the receiver's, else the system's).
     var body: String {
+        if let digest = digestBody { return digest }
         let text = self.text
         if let lines = ExposureText.mailBody(text, hostname: hostname) {
             return lines.map(EncodedWord.withoutControls).joined(separator: "\n")

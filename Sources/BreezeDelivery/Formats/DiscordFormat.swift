@@ -13,7 +13,8 @@ enum DiscordFormat: WebhookPayloadFormat {
     static let embedLimit = 6000
 
     static func request(for event: AlertEvent, context: FormatContext) -> HTTPRequest {
-        .post(context.url, body: JSONValue.object(message(for: event, context: context)).bytes, contentType: "application/json")
+        if let digest = event.digest { return DigestWebhooks.discord(digest, event: event, context: context) }
+        return .post(context.url, body: JSONValue.object(message(for: event, context: context)).bytes, contentType: "application/json")
     }
 
     /// The message's members: what a POST sends, and (without `username`) an edit.

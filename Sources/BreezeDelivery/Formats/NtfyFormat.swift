@@ -14,6 +14,7 @@ import BreezeModel
 /// `X-Sequence-ID` (`NtfySequence`), so it replaces the episode's earlier notification.
 enum NtfyFormat: WebhookPayloadFormat {
     static func request(for event: AlertEvent, context: FormatContext) -> HTTPRequest {
+        if let digest = event.digest { return DigestWebhooks.ntfy(digest, event: event, context: context) }
         let text = context.text(event)
         var lines = [text.message]
         if let advice = context.advice(event) { lines += ["", advice] }
@@ -39,7 +40,9 @@ enum NtfyFormat: WebhookPayloadFormat {
     static func priority(_ event: AlertEvent) -> Int {
         switch event.kind {
         case .resolved, .forecastCleared: return 2
-        case .test, .forecast, .digest: return 3
+        case .test, .forecast: return 3
+        // Low when all is clear: the daily sign of life needs no sound.
+        case .digest: return event.digest?.allClear == false ? 3 : 2
         case .firing, .escalated, .reminder:
             guard let band = event.band else { return 3 }
             if band >= .unhealthy { return 5 }

@@ -7,6 +7,7 @@ import BreezeJSON
 /// The text is made at delivery time (`AlertText`): local times, and a note when late.
 enum SlackFormat: WebhookPayloadFormat {
     static func request(for event: AlertEvent, context: FormatContext) -> HTTPRequest {
+        if let digest = event.digest { return DigestWebhooks.slack(digest, context: context) }
         let text = context.text(event)
         var blocks: [JSONValue] = [
             section("*\(escape(text.title))*\n\(escape(text.message))"),

@@ -10,6 +10,7 @@ enum AlertData {
     /// unannounced. Made from the event alone (`message` without a late note), so every attempt
     /// sends the same bytes.
     static func object(_ event: AlertEvent, timeZone: String?) -> JSONValue {
+        if let digest = event.digest { return DigestData.object(digest, event: event) }
         guard case .object(var members) = common(event, timeZone: timeZone) else { return .null }
         if let forecast = event.forecast { members["forecast"] = Self.forecast(forecast) }
         ExposureText.addData(event, to: &members)

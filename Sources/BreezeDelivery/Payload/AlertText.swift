@@ -72,7 +72,7 @@ struct AlertText {
         case .test: return "Breeze test alert: \(name), \(level)\(aqi)"
         case .forecast: return "\(name) forecast \(event.forecast?.day ?? ""): \(level)\(aqi)"
         case .forecastCleared: return "\(name) forecast \(event.forecast?.day ?? ""): cleared, \(level)\(aqi)"
-        case .digest: return "Air quality digest for \(event.digest?.day ?? "today")"
+        case .digest: return event.digest?.title ?? "Air quality digest"
         }
     }
 
