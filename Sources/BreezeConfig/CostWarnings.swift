@@ -21,8 +21,9 @@ extension ConfigurationBuilder {
         if perDay <= APICost.freeCallsPerDay, perDay + extrasPerDay > APICost.freeCallsPerDay {
             diagnostics.warning(
                 "~\(perDay + extrasPerDay) API calls/day with "
-                    + (configuration.fetchesExtras
-                        ? "the status page's extras (pollen and UV, climate trend) " : "the pollen and UV alerts ")
+                    + (configuration.breeze.statusPageExtras
+                        ? "the status page's extras (pollen and UV, climate trend) "
+                        : configuration.fetchesExtras ? "the digests' extras (pollen and UV, climate trend) " : "the pollen and UV alerts ")
                     + "exceed Open-Meteo's free tier of 10,000 a day; "
                     + (configuration.breeze.statusPageExtras ? "set StatusPageExtras=no, or " : "")
                     + (configuration.digestReceivers.isEmpty ? "" : "remove Digest= (a digest fetches them too), or ")

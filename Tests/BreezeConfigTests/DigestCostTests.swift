@@ -9,8 +9,8 @@ struct DigestCostTests {
         for index in 0..<100 { text += "[City \"C\(index)\"]\nLatitude=0\nLongitude=0\n" }
         #expect(
             Load.text(text).warnings == [
-                "breezed.conf: ~11000 API calls/day with the status page's extras (pollen and UV, climate trend) "
-                    + "exceed Open-Meteo's free tier of 10,000 a day; set StatusPageExtras=no and remove Digest= "
+                "breezed.conf: ~11000 API calls/day with the digests' extras (pollen and UV, climate trend) "
+                    + "exceed Open-Meteo's free tier of 10,000 a day; remove Digest= "
                     + "(a digest fetches them too), or poll less often, watch fewer cities, or set ApiKey= for a commercial plan"
             ])
         // Disabled, the receiver's digest costs nothing.

@@ -57,7 +57,8 @@ struct UpdatesInPlaceUnitTests {
         #expect(requests[1].url == "https://discord.example/api/webhooks/1/TOKEN-abc/messages/998877?thread_id=9")
         let edit = try #require(try SampleEvents.json(requests[2].body) as? [String: Any])
         #expect(edit["username"] == nil)
-        #expect((edit["content"] as? String)?.contains("is back to") == true)
+        // The resolve's own sentence, whatever band it lands in.
+        #expect((edit["content"] as? String)?.contains(Self.event(.resolved, number: 3).message) == true)
         #expect(requests[1].headers.value("Content-Type") == "application/json")
         // A test alert has no thread: always a new message, never an edit.
         _ = receiver.deliver(SampleEvents.event(.test), at: SampleEvents.createdAt)

@@ -37,6 +37,7 @@ enum ExposureText {
 
     /// The json `type`: `breeze.pollen.firing`, `breeze.uv.resolved`; the AQI's `breeze.alert.<kind>`.
     static func eventType(_ event: AlertEvent) -> String {
+        if event.kind == .digest { return "breeze.digest" }
         let family = event.about == .aqi ? "alert" : event.about.rawValue
         return "breeze.\(family).\(event.kind.rawValue)"
     }
