@@ -98,7 +98,8 @@ struct UpdatesInPlaceTests {
         #expect(notifications.count == 1)
         let sequence = try #require(notifications.first?["sequence_id"] as? String)
         #expect(sequence.hasPrefix("paris-"))
-        #expect((notifications.first?["message"] as? String)?.contains("is back to AQI 20") == true)
+        let resolved = try #require(notifications.first?["message"] as? String)
+        #expect(resolved.contains("is back to") && resolved.contains("AQI 20"), "\(resolved)")
         #expect(notifications.first?["priority"] as? String == "2")
         // Discord: one message, posted with wait=true and the URL's own query, edited twice.
         let messages = try #require(final["discord"] as? [[String: Any]])
@@ -106,7 +107,8 @@ struct UpdatesInPlaceTests {
         let message = try #require(messages.first)
         #expect(message["deleted"] as? Bool == false)
         #expect((message["query"] as? [String]) == ["thread_id=9", "wait=true"])
-        #expect((message["content"] as? String)?.contains("is back to AQI 20") == true)
+        let content = try #require(message["content"] as? String)
+        #expect(content.contains("is back to") && content.contains("AQI 20"), "\(content)")
         let id = try #require(message["id"] as? String)
         let discord = (final["requests"] as? [[String: Any]] ?? []).filter { ($0["path"] as? String)?.hasPrefix("/discord/") == true }
         #expect(discord.map { $0["method"] as? String ?? "" } == ["POST", "PATCH", "PATCH"])
