@@ -32,16 +32,23 @@ struct OutboxReport {
 
     private func row(_ entry: OutboxEntry, state: String, reason: String?) -> [String] {
         [
-            entry.receiver, state, entry.event.city.name, entry.event.kind.rawValue,
+            entry.receiver, state, Self.place(entry.event), entry.event.kind.rawValue,
             TimeText.local(entry.createdAt), String(entry.attempts), reason ?? "",
         ]
+    }
+
+    /// The city column: the city's name, or for a digest how many cities it lists.
+    static func place(_ event: AlertEvent) -> String {
+        guard event.kind == .digest else { return event.city.name }
+        let count = event.digest?.cities.count ?? 0
+        return "digest of \(count) \(count == 1 ? "city" : "cities")"
     }
 
     func json() -> String {
         func object(_ entry: OutboxEntry) -> JSONOutput {
             .object([
                 "receiver": .string(entry.receiver), "eventId": .string(entry.event.id),
-                "kind": .string(entry.event.kind.rawValue), "city": .string(entry.event.city.name),
+                "kind": .string(entry.event.kind.rawValue), "city": entry.event.kind == .digest ? .text(nil) : .string(entry.event.city.name),
                 "createdAt": .string(TimeText.rfc3339(entry.createdAt)), "attempts": .integer(entry.attempts),
                 "nextAttemptAt": .string(TimeText.rfc3339(entry.nextAttemptAt)), "lastError": .text(entry.lastError),
                 "heldUntil": .text(entry.heldUntil.map(TimeText.rfc3339)), "reason": .text(entry.deadReason),

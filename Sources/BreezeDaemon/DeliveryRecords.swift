@@ -49,7 +49,7 @@ public enum DeliveryRecords {
                 .info,
                 "alert \(entry.event.id) for \(entry.receiver) held by quiet hours until "
                     + TimeText.clock(Instant(unixSeconds: until.unixSeconds.rounded(.up)), in: TimeText.zone()),
-                fields: DaemonRecords.cityFields(entry.event.city) + [
+                fields: placeFields(entry.event) + [
                     ("BREEZE_ALERT_ID", entry.event.id), ("BREEZE_RECEIVER", entry.receiver),
                 ])
         case .superseded(let entry, let resolve):
@@ -57,7 +57,7 @@ public enum DeliveryRecords {
                 .info,
                 "alert \(entry.event.id) not sent to \(entry.receiver): the episode resolved before it could be "
                     + "delivered; \(resolve.event.id) tells it instead",
-                fields: DaemonRecords.cityFields(entry.event.city) + [
+                fields: placeFields(entry.event) + [
                     ("BREEZE_ALERT_ID", entry.event.id), ("BREEZE_RECEIVER", entry.receiver),
                 ])
         case .storageFailed(let text):
@@ -66,9 +66,15 @@ public enum DeliveryRecords {
     }
 
     static func fields(_ entry: OutboxEntry, event: DaemonEvent) -> [(name: String, value: String)] {
-        DaemonRecords.cityFields(entry.event.city) + [
+        placeFields(entry.event) + [
             ("BREEZE_EVENT", event.rawValue), ("BREEZE_ALERT_ID", entry.event.id),
             ("BREEZE_RECEIVER", entry.receiver),
         ]
+    }
+
+    /// The city's fields, or for a digest (no one city: its placeholder has no name) its day.
+    static func placeFields(_ event: AlertEvent) -> [(name: String, value: String)] {
+        guard event.kind == .digest else { return DaemonRecords.cityFields(event.city) }
+        return event.digest.map { [("BREEZE_DIGEST_DAY", $0.day)] } ?? []
     }
 }

@@ -116,4 +116,20 @@ struct DeliveryRoutingTests {
         let gone = DeliveryRecords.record(.receiverGone(receiver: "ops", reason: "HTTP 410", buried: 3))
         #expect(gone.priority == .error && gone.field("BREEZE_RECEIVER") == "ops")
     }
+
+    @Test func aDigestsRecordsNameItsDayNotAnEmptyCity() {
+        var digest = AlertEvent(
+            id: "digest-ops-2026-12-01", kind: .digest, city: City(name: "", latitude: 0, longitude: 0), aqi: nil,
+            band: nil, previousBand: nil, dominantPollutant: nil, concentrations: [:], pollutantsOverLimit: [],
+            observedAt: "", createdAt: 1000)
+        digest.digest = DigestDetails(day: "2026-12-01", receiver: "ops", cities: [])
+        let entry = OutboxEntry(event: digest, receiver: "ops", sequence: 1, createdAt: 1000)
+        let delivered = DeliveryRecords.record(.delivered(entry))
+        #expect(delivered.field("BREEZE_CITY") == nil)
+        #expect(delivered.field("BREEZE_DIGEST_DAY") == "2026-12-01")
+        #expect(delivered.field("BREEZE_RECEIVER") == "ops")
+        // Any other event keeps its city's fields.
+        let alerted = DeliveryRecords.record(.delivered(OutboxEntry(event: alert("Paris"), receiver: "ops", sequence: 2, createdAt: 1000)))
+        #expect(alerted.field("BREEZE_CITY") == "Paris" && alerted.field("BREEZE_DIGEST_DAY") == nil)
+    }
 }

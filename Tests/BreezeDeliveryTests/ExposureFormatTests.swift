@@ -90,7 +90,12 @@ struct ExposureFormatTests {
         let ntfy = try request(.ntfy, Self.uv())
         #expect(text(ntfy).hasPrefix("UV in Paris: today's maximum UV index 8.1, Very High\n\n• Avoid the midday sun"))
         #expect(ntfy.headers.value("Tags") == "sunny,uv,very-high")
-        #expect(ntfy.headers.value("Priority") == "3")
+        // Very High UV or pollen is ntfy's high priority (4); below it the default (3); a resolve low.
+        #expect(ntfy.headers.value("Priority") == "4")
+        #expect(try request(.ntfy, Self.uv(index: 6.2)).headers.value("Priority") == "3")
+        #expect(try request(.ntfy, Self.uv(.resolved, index: 2)).headers.value("Priority") == "2")
+        #expect(try request(.ntfy, Self.pollen()).headers.value("Priority") == "3")
+        #expect(try request(.ntfy, Self.pollen(level: .veryHigh, count: 2000)).headers.value("Priority") == "4")
         #expect(try request(.ntfy, Self.pollen()).headers.value("Tags") == "blossom,pollen,high")
     }
 

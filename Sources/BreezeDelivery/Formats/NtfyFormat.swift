@@ -8,7 +8,7 @@ import BreezeModel
 /// Priorities: `resolved` 2 (low), also when it stands for an episode that was over before
 /// its alerts went out; `test` 3 (default); otherwise by band: up to Slightly High 3,
 /// Unhealthy for Sensitive Groups 4 (high), Unhealthy and worse 5 (urgent, which ntfy lets
-/// break through Do Not Disturb). Tags: an emoji shortcode ntfy shows as an icon, then the
+/// break through Do Not Disturb); a pollen or UV alert 4 from Very High, else 3. Tags: an emoji shortcode ntfy shows as an icon, then the
 /// band's slug. Header values are ASCII: a non-ASCII title (an emoji, "Zürich") is sent as
 /// RFC 2047 encoded-words, which ntfy decodes. An event of an episode carries its
 /// `X-Sequence-ID` (`NtfySequence`), so it replaces the episode's earlier notification.
@@ -38,6 +38,7 @@ enum NtfyFormat: WebhookPayloadFormat {
 
     /// ntfy's priority, 1 (min) to 5 (urgent).
     static func priority(_ event: AlertEvent) -> Int {
+        if let exposure = ExposureText.ntfyPriority(event) { return exposure }
         switch event.kind {
         case .resolved, .forecastCleared: return 2
         case .test, .forecast: return 3

@@ -99,6 +99,15 @@ enum ExposureText {
         }
     }
 
+    /// ntfy's priority of a pollen or UV firing or escalation: 4 (high) from Very High pollen or
+    /// Very High UV, else 3; nil for other events (the AQI's, resolves, tests).
+    static func ntfyPriority(_ event: AlertEvent) -> Int? {
+        guard [.firing, .escalated, .reminder].contains(event.kind), event.about != .aqi else { return nil }
+        if let pollen = event.pollen, event.about == .pollen { return pollen.level >= .veryHigh ? 4 : 3 }
+        if let uv = event.uv, event.about == .uv { return uv.band >= .veryHigh ? 4 : 3 }
+        return 3
+    }
+
     /// Tags beside the shortcode: `pollen,high` or `uv,very-high`; nil for the AQI's.
     static func tags(_ event: AlertEvent) -> [String]? {
         if let pollen = event.pollen { return ["pollen", pollen.level.slug] }
