@@ -99,8 +99,11 @@ struct GroupedMessageTests {
         #expect(headers["priority"] == "5")
         #expect(headers["tags"] == "skull_and_crossbones,hazardous")
         let body = try #require(ntfy.first?["body"] as? String)
-        let lines = body.split(separator: "\n").map(String.init)
+        // The city lines, then after a blank line the worst city's advice.
+        let parts = body.components(separatedBy: "\n\n")
+        let lines = parts[0].split(separator: "\n").map(String.init)
         #expect(lines.count == 5)
+        #expect(parts.count == 2 && !parts[1].isEmpty, "\(body)")
         // The worst first: Hazardous, Very Unhealthy, then Unhealthy in configuration order.
         #expect(lines.map { $0.components(separatedBy: ":")[0] } == ["Brest <&>", "東京", "Paris", "Lyon", "Lille"])
         #expect(lines[0].hasPrefix("Brest <&>: Hazardous"))
@@ -180,7 +183,7 @@ struct GroupedMessageTests {
         let time = try #require(requests.first?["time"] as? Double)
         #expect(time >= end.timeIntervalSince1970 - 1)
         let body = try #require(requests.first?["body"] as? String)
-        #expect(body.split(separator: "\n").count == 4, "\(body)")
+        #expect(body.components(separatedBy: "\n\n")[0].split(separator: "\n").count == 4, "\(body)")
         #expect(daemon.log.components(separatedBy: "held by quiet hours until").count - 1 == 4)
     }
 

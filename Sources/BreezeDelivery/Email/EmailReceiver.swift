@@ -43,8 +43,10 @@ public struct EmailReceiver: Receiver {
 
     /// The grouped message (`Group=`) one attempt at `now` writes.
     public func message(for group: MessageGroup, at now: Instant) -> String {
-        MailGroupMessage(group: group, addressing: addressing, timeZone: delivery.timeZone, hostname: hostname, now: now)
-            .whole
+        MailGroupMessage(
+            group: group, addressing: addressing, timeZone: delivery.timeZone, hostname: hostname, now: now,
+            audience: delivery.audience
+        ).whole
     }
 
     /// Writes `group` as one message, its copy in the spool keyed by the group's id (a retry

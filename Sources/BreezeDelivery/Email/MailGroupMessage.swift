@@ -1,4 +1,5 @@
 import BreezeAlerts
+import BreezeModel
 import BreezeVocabulary
 
 /// A grouped message (`Group=`) as an RFC 5322 message, like `MailMessage`: the subject
@@ -13,6 +14,8 @@ struct MailGroupMessage {
     let timeZone: String?
     let hostname: String
     let now: Instant
+    /// The receiver's `Audience=`: whom the advice line is written for.
+    var audience: Audience = .general
 
     private var single: MailMessage? {
         group.events.first.map {
@@ -53,6 +56,7 @@ struct MailGroupMessage {
         let text = self.text
         var lines = [text.title + ":", ""]
         lines += text.lines.map { "- " + $0 }
+        if let advice = text.advice(audience: audience) { lines += ["", advice] }
         lines += ["", "-- ", "Breeze on \(hostname), \(group.events.count) alerts in one message:"]
         lines += group.events.map { "  \($0.id)" }
         return lines.map(EncodedWord.withoutControls).joined(separator: "\n")

@@ -7,11 +7,12 @@ import BreezeVocabulary
 /// changed` listing a line per city, coloured by the worst band. No mentions can ping.
 enum DiscordGroupFormat {
     /// What the lines may take of the description's 4096 (times may read differently at
-    /// the attempt than when the group was formed).
-    static let descriptionBudget = 3900
+    /// the attempt than when the group was formed), leaving room for the advice line.
+    static let descriptionBudget = 3200
 
     static func request(_ text: GroupText, context: FormatContext) -> HTTPRequest {
-        let description = DiscordFormat.truncated(text.lines.map { "• " + $0 }.joined(separator: "\n"), to: 4096)
+        let lines = text.lines.map { "• " + $0 } + (text.advice(audience: context.audience).map { ["", $0] } ?? [])
+        let description = DiscordFormat.truncated(lines.joined(separator: "\n"), to: 4096)
         var embed: [String: JSONValue] = [
             "title": .string(DiscordFormat.truncated(text.title, to: 256)),
             "description": .string(description),

@@ -70,6 +70,24 @@ struct GroupText {
         }
     }
 
+    /// The most characters of the advice line.
+    static let adviceLimit = 600
+
+    /// What the worst member means for the receiver's `audience`, as a single message of it
+    /// says: EPA's statement for an alert about the air now (`AdviceText`), or for an
+    /// all-clear what people can do again (`Band.resolveAdvice`); nil for the rest (forecasts,
+    /// pollen and UV lines carry their own sentence). At most `adviceLimit` characters.
+    func advice(audience: Audience) -> String? {
+        guard let worst = group.events.first, worst.about == .aqi, let band = worst.band else { return nil }
+        let text: String?
+        switch worst.kind {
+        case .firing, .escalated, .reminder: text = AdviceText.statement(worst, audience: audience)
+        case .resolved: text = "Now: " + band.resolveAdvice
+        default: text = nil
+        }
+        return text.map { Self.cut(EncodedWord.withoutControls($0), to: Self.adviceLimit) }
+    }
+
     /// The highest band among the members, nil when none has one.
     var worstBand: Band? { group.events.compactMap(\.band).max() }
 

@@ -5,8 +5,8 @@ import BreezeHTTP
 /// highest priority of the members, the worst member's tags.
 enum NtfyGroupFormat {
     /// What the lines may take of ntfy's 4096-byte message limit (beyond it ntfy makes the
-    /// message an attachment, or refuses it).
-    static let bodyBudget = 3900
+    /// message an attachment, or refuses it), leaving room for the advice line.
+    static let bodyBudget = 3200
 
     static func request(_ text: GroupText, context: FormatContext) -> HTTPRequest {
         let events = text.group.events
@@ -14,7 +14,8 @@ enum NtfyGroupFormat {
         let worst = events[0]
         let tags = [NtfyFormat.shortcode(worst)] + (worst.band.map { [$0.slug] } ?? [])
         return .post(
-            context.url, body: Array(text.lines.joined(separator: "\n").utf8),
+            context.url,
+            body: Array((text.lines + (text.advice(audience: context.audience).map { ["", $0] } ?? [])).joined(separator: "\n").utf8),
             contentType: "text/plain; charset=utf-8",
             headers: [
                 ("Title", NtfyFormat.headerText(text.title)),

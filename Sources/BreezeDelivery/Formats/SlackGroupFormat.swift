@@ -19,6 +19,7 @@ enum SlackGroupFormat {
             chunk += (chunk.isEmpty ? "" : "\n") + line
         }
         if !chunk.isEmpty { blocks.append(section(chunk)) }
+        if let advice = text.advice(audience: context.audience) { blocks.append(section(SlackFormat.escape(advice))) }
         blocks.append(.object([
             "type": .string("context"),
             "elements": .array([.object(["type": .string("mrkdwn"), "text": .string("Breeze")])]),

@@ -113,7 +113,7 @@ public struct WebhookReceiver: Receiver {
             let built = GroupFormats.request(
                 format, group: group,
                 context: FormatContext(url: url, now: now, signingKey: nil, firingLifetime: firingLifetime,
-                                       timeZone: delivery.timeZone))
+                                       timeZone: delivery.timeZone, audience: delivery.audience))
         else { return .permanent(reason: "\(name): Format=\(format.rawValue) does not group messages") }
         var request = built
         request.headers += headers.map { (name: $0.name, value: $0.value.value) }

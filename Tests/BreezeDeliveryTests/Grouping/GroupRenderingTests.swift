@@ -2,6 +2,7 @@ import BreezeAlerts
 import BreezeConfig
 import BreezeDelivery
 import BreezeHTTP
+import BreezeJSON
 import BreezeModel
 import BreezeTestSupport
 import Foundation
@@ -51,11 +52,15 @@ struct GroupRenderingTests {
     @Test func ntfyListsALinePerCityTheWorstFirstAtTheHighestPriority() throws {
         let request = try send(.ntfy, mixed)
         let body = String(decoding: request.body ?? [], as: UTF8.self)
+        // Then, after a blank line, what the worst city means for the receiver's audience.
+        let advice = CautionaryStatement(audience: .general, pollutant: mixed[2].dominantPollutant, category: Band.veryUnhealthy.category).text
         #expect(body == """
             Nice: worse, Very Unhealthy 🚨 (AQI 230)
             Paris: Unhealthy 😨 (AQI 162)
             Lyon: was Unhealthy 😨 13:05–16:05 CEST, now Good 😊 (AQI 40)
             Lille: back to Good 😊 (AQI 40)
+
+            \(advice)
             """)
         #expect(request.headers.value("Title") == "Air quality: 4 cities changed")
         #expect(request.headers.value("Priority") == "5")
@@ -104,19 +109,21 @@ struct GroupRenderingTests {
         #expect(ntfyFits > 1 && ntfyFits < discordFits)
 
         let ntfyRequest = try send(.ntfy, Array(hostile.prefix(ntfyFits)))
-        let lines = String(decoding: ntfyRequest.body ?? [], as: UTF8.self).split(separator: "\n")
+        let ntfyText = String(decoding: ntfyRequest.body ?? [], as: UTF8.self)
+        let lines = ntfyText.components(separatedBy: "\n\n")[0].split(separator: "\n")
         #expect(lines.count == ntfyFits)
         #expect(lines.allSatisfy { $0.count <= 200 && $0.hasSuffix("…") && !$0.contains("\u{1B}") })
         #expect((ntfyRequest.body?.count ?? 0) <= 4096)
-        // One more would not have fitted.
-        #expect((ntfyRequest.body?.count ?? 0) + lines[0].utf8.count + 1 > 3900)
+        // One more line would not have fitted in what the lines may take (3200 bytes, the rest
+        // for the advice).
+        #expect(lines.map { $0.utf8.count + 1 }.reduce(0, +) + lines[0].utf8.count + 1 > 3200)
 
         let discordRequest = try send(.discord, Array(hostile.prefix(discordFits)))
         let body = try #require(try SampleEvents.json(discordRequest.body) as? [String: Any])
         let embed = try #require((body["embeds"] as? [[String: Any]])?.first)
         let description = try #require(embed["description"] as? String)
         #expect(description.utf16.count <= 4096 && !description.hasSuffix("…\n"))
-        #expect(description.split(separator: "\n").count == discordFits)
+        #expect(description.split(separator: "\n").filter { $0.hasPrefix("• ") }.count == discordFits)
         #expect((body["content"] as? String)?.utf16.count ?? 0 <= 2000)
 
         let slackRequest = try send(.slack, hostile)
@@ -134,7 +141,8 @@ struct GroupRenderingTests {
         let (receiver, transport) = webhook(.ntfy)
         let events = [member("Paris"), member(String(repeating: "x", count: 300)), member("Lyon", .resolved, aqi: 40, band: .good)]
         #expect(receiver.deliver(group: MessageGroup(receiver: "ops", events: events), at: late) == .delivered)
-        let lines = String(decoding: transport.requests.first?.body ?? [], as: UTF8.self).split(separator: "\n")
+        let lines = String(decoding: transport.requests.first?.body ?? [], as: UTF8.self)
+            .components(separatedBy: "\n\n")[0].split(separator: "\n")
         #expect(lines.first == "Paris: Unhealthy 😨 (AQI 162) (seen 16:05 CEST, delayed 5 h 30 min)")
         // A long name is cut, not the note.
         #expect(lines.dropFirst().first?.hasSuffix("… (seen 16:05 CEST, delayed 5 h 30 min)") == true)
@@ -150,6 +158,36 @@ struct GroupRenderingTests {
         // The event's own sentence, whatever the pollen and UV messages say.
         #expect(lines.contains(pollen.message))
         #expect(!lines.contains { $0.hasPrefix("Paris: ") })
+    }
+
+    @Test func theAdviceIsForTheReceiversAudienceAndTheWorstCity() throws {
+        let transport = RecordingTransport(outcomes: [.success(HTTPResponse(status: 200)), .success(HTTPResponse(status: 200))])
+        var settings = DeliverySettings()
+        settings.groupAtLeast = 2
+        settings.audience = .sensitive
+        let receiver = WebhookReceiver(
+            configuration: WebhookConfiguration(
+                name: "family", url: "https://ntfy.example.com/t", format: .ntfy, delivery: settings),
+            transport: transport)
+        let alerts = [member("Paris", aqi: 120, band: .unhealthyForSensitiveGroups), member("Lyon", aqi: 110, band: .unhealthyForSensitiveGroups)]
+        #expect(receiver.deliver(group: MessageGroup(receiver: "family", events: alerts), at: Self.now) == .delivered)
+        let sensitive = CautionaryStatement(
+            audience: .sensitive, pollutant: alerts[0].dominantPollutant, category: Band.unhealthyForSensitiveGroups.category).text
+        let general = CautionaryStatement(
+            audience: .general, pollutant: alerts[0].dominantPollutant, category: Band.unhealthyForSensitiveGroups.category).text
+        let body = String(decoding: transport.requests[0].body ?? [], as: UTF8.self)
+        #expect(body.hasSuffix("\n\n" + sensitive) && sensitive != general, "\(body)")
+        // All-clears: what people can do again, for the best news's band.
+        let clear = [member("Paris", .resolved, aqi: 40, band: .good), member("Lyon", .resolved, aqi: 45, band: .good)]
+        #expect(receiver.deliver(group: MessageGroup(receiver: "family", events: clear), at: Self.now) == .delivered)
+        let cleared = String(decoding: transport.requests[1].body ?? [], as: UTF8.self)
+        #expect(cleared.hasSuffix("\n\nNow: " + Band.good.resolveAdvice), "\(cleared)")
+        // Slack and Discord carry it too.
+        let slack = String(decoding: try send(.slack, mixed).body ?? [], as: UTF8.self)
+        let discord = String(decoding: try send(.discord, mixed).body ?? [], as: UTF8.self)
+        let worst = CautionaryStatement(audience: .general, pollutant: mixed[2].dominantPollutant, category: Band.veryUnhealthy.category).text
+        let quoted = String(decoding: JSONValue.string(worst).bytes, as: UTF8.self).dropFirst().dropLast()
+        #expect(slack.contains(quoted) && discord.contains(quoted))
     }
 
     @Test func jsonAndAlertmanagerReceiversRefuseAGroup() {
@@ -190,6 +228,8 @@ struct GroupRenderingTests {
             - Paris: Unhealthy 😨 (AQI 162)
             - Lyon: was Unhealthy 😨 13:05–16:05 CEST, now Good 😊 (AQI 40)
             - Lille: back to Good 😊 (AQI 40)
+
+            \(CautionaryStatement(audience: .general, pollutant: mixed[2].dominantPollutant, category: Band.veryUnhealthy.category).text)
 
             -- 
             Breeze on sensor-host, 4 alerts in one message:
