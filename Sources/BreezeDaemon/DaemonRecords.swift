@@ -81,7 +81,7 @@ public enum DaemonRecords {
         }
         // The SensitiveThreshold= machine's events are for Audience=sensitive receivers only.
         if let audience = event.audience { fields.append(("BREEZE_AUDIENCE", audience.rawValue)) }
-        let note = event.audience == .sensitive ? " (for people at risk: SensitiveThreshold=)" : ""
+        let note = event.audience == .sensitive ? " (the SensitiveThreshold= alert, for people at risk)" : ""
         return record(priority, kind, event.message + note, fields)
     }
 

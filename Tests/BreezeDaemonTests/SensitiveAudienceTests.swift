@@ -210,7 +210,7 @@ struct SensitiveAudienceTests {
     @Test func theJournalRecordOfASensitiveEventSaysSo() {
         let record = DaemonRecords.alert(event("Paris", audience: .sensitive))
         #expect(record.fields.contains { $0 == ("BREEZE_AUDIENCE", "sensitive") })
-        #expect(record.message.hasSuffix("(for people at risk: SensitiveThreshold=)"))
+        #expect(record.message.hasSuffix("(the SensitiveThreshold= alert, for people at risk)"))
         #expect(!DaemonRecords.alert(event("Paris", audience: nil)).fields.contains { $0.name == "BREEZE_AUDIENCE" })
     }
 }

@@ -152,7 +152,7 @@ struct SensitiveAudienceDaemonTests {
         #expect(record["BREEZE_AUDIENCE"] as? String == "sensitive")
         #expect(record["BREEZE_BAND"] as? String == "unhealthy-for-sensitive-groups")
         #expect((record["BREEZE_ALERT_ID"] as? String)?.contains("-sensitive-") == true)
-        #expect((record["MESSAGE"] as? String)?.hasSuffix("(for people at risk: SensitiveThreshold=)") == true)
+        #expect((record["MESSAGE"] as? String)?.hasSuffix("(the SensitiveThreshold= alert, for people at risk)") == true)
         // --once has delivered what it wrote: the family's firing, nothing for ops.
         #expect(try data(webhook, "family").count == 1)
         #expect(try webhook.requests(to: "/ops").isEmpty)
