@@ -52,23 +52,17 @@ public struct EmailReceiver: Receiver {
     /// Writes `group` as one message, its copy in the spool keyed by the group's id (a retry
     /// of the same members finds it), then hands it to sendmail.
     public func deliver(group: MessageGroup, at now: Instant) -> DeliveryOutcome {
-        let bytes = Array(message(for: group, at: now).utf8)
-        do {
-            try Maildir(path: spool, hostname: hostname).deliver(bytes, eventID: group.id, now: now)
-        } catch {
-            return .retry(reason: "\(name): \(error.message)", retryAfter: nil)
-        }
-        guard let program = sendmail else { return .delivered }
-        if let failure = Sendmail(program: program, timeout: sendmailTimeout).send(bytes) {
-            return .retry(reason: "\(name): \(failure)", retryAfter: nil)
-        }
-        return .delivered
+        spoolAndSend(Array(message(for: group, at: now).utf8), id: group.id, now: now)
     }
 
     public func deliver(_ event: AlertEvent, at now: Instant) -> DeliveryOutcome {
-        let bytes = Array(message(for: event, at: now).utf8)
+        spoolAndSend(Array(message(for: event, at: now).utf8), id: event.id, now: now)
+    }
+
+    /// Writes `bytes` to the spool once per `id`, then hands them to sendmail if configured.
+    private func spoolAndSend(_ bytes: [UInt8], id: String, now: Instant) -> DeliveryOutcome {
         do {
-            try Maildir(path: spool, hostname: hostname).deliver(bytes, eventID: event.id, now: now)
+            try Maildir(path: spool, hostname: hostname).deliver(bytes, eventID: id, now: now)
         } catch {
             return .retry(reason: "\(name): \(error.message)", retryAfter: nil)
         }

@@ -60,6 +60,11 @@ public struct WebhookReceiver: Receiver {
             let edit = DiscordEdits(receipts: receipts, transport: transport, description: description)
             return edit.deliver(event, thread: thread, post: request, edit: editBody(for: event, at: now), now: now)
         }
+        return send(request, now: now)
+    }
+
+    /// Sends `request` and classifies the answer, every secret redacted.
+    private func send(_ request: HTTPRequest, now: Instant) -> DeliveryOutcome {
         do {
             let response = try transport.send(request)
             return ResponseClassification.outcome(
@@ -70,6 +75,23 @@ public struct WebhookReceiver: Receiver {
         }
     }
 
+    /// What every format is given at `now`: the URL, the receiver's time zone and audience.
+    private func context(at now: Instant, signingKey: SigningKey? = nil) -> FormatContext {
+        FormatContext(
+            url: url, now: now, signingKey: signingKey, firingLifetime: firingLifetime, timeZone: delivery.timeZone,
+            audience: delivery.audience)
+    }
+
+    /// `request` with the `Header=` lines as given and the receiver's timeout.
+    private func finished(_ request: HTTPRequest) -> HTTPRequest {
+        var request = request
+        request.headers += headers.map { (name: $0.name, value: $0.value.value) }
+        request.timeout = timeout
+        // The status says whether it was delivered; of the body only an excerpt is ever used.
+        request.needsWholeBody = false
+        return request
+    }
+
     /// The exact request one attempt at `now` sends: the format's, then the `Header=` lines
     /// as given, with the receiver's timeout. Fails only on a malformed signing secret.
     public func request(for event: AlertEvent, at now: Instant) -> Result<HTTPRequest, WebhookSetupError> {
@@ -78,10 +100,8 @@ public struct WebhookReceiver: Receiver {
         case .success(let value): key = value
         case .failure(let error): return .failure(error)
         }
-        let context = FormatContext(
-            url: url, now: now, signingKey: key, firingLifetime: firingLifetime, timeZone: delivery.timeZone,
-            audience: delivery.audience)
-        var request: HTTPRequest
+        let context = context(at: now, signingKey: key)
+        let request: HTTPRequest
         switch format {
         case .json: request = StandardWebhookFormat.request(for: event, context: context)
         case .slack: request = SlackFormat.request(for: event, context: context)
@@ -89,18 +109,14 @@ public struct WebhookReceiver: Receiver {
         case .ntfy: request = NtfyFormat.request(for: event, context: context)
         case .alertmanager: request = AlertmanagerFormat.request(for: event, context: context)
         }
-        request.headers += headers.map { (name: $0.name, value: $0.value.value) }
-        request.timeout = timeout
-        // The status says whether it was delivered; of the body only an excerpt is ever used.
-        request.needsWholeBody = false
-        return .success(request)
+        return .success(finished(request))
     }
 
     /// The body of a Discord edit of `event`'s episode message: the message without `username`,
     /// which an edit cannot change.
     func editBody(for event: AlertEvent, at now: Instant) -> [UInt8] {
-        let context = FormatContext(
-            url: url, now: now, signingKey: nil, firingLifetime: firingLifetime, timeZone: delivery.timeZone)
+        var context = context(at: now)
+        context.audience = .general
         var message = DiscordFormat.message(for: event, context: context)
         message["username"] = nil
         return JSONValue.object(message).bytes
@@ -109,23 +125,10 @@ public struct WebhookReceiver: Receiver {
     /// Delivers `group` as one message in the format's grouped shape (`Group=`): a new
     /// message, never an update of an earlier one.
     public func deliver(group: MessageGroup, at now: Instant) -> DeliveryOutcome {
-        guard
-            let built = GroupFormats.request(
-                format, group: group,
-                context: FormatContext(url: url, now: now, signingKey: nil, firingLifetime: firingLifetime,
-                                       timeZone: delivery.timeZone, audience: delivery.audience))
-        else { return .permanent(reason: "\(name): Format=\(format.rawValue) does not group messages") }
-        var request = built
-        request.headers += headers.map { (name: $0.name, value: $0.value.value) }
-        request.timeout = timeout
-        request.needsWholeBody = false
-        do {
-            let response = try transport.send(request)
-            return ResponseClassification.outcome(
-                response, from: description.place, requestURL: request.url, now: now, redact: description.redact)
-        } catch {
-            return ResponseClassification.outcome(error, to: description.place, redact: description.redact)
+        guard let request = GroupFormats.request(format, group: group, context: context(at: now)) else {
+            return .permanent(reason: "\(name): Format=\(format.rawValue) does not group messages")
         }
+        return send(finished(request), now: now)
     }
 
     public func groupCapacity(_ events: [AlertEvent], at now: Instant) -> Int {
