@@ -2,6 +2,7 @@ import BreezeAlerts
 import BreezeConfig
 @testable import BreezeDelivery
 import BreezeHTTP
+import BreezeJSON
 import BreezeTestSupport
 import Foundation
 import BreezeVocabulary
@@ -41,6 +42,29 @@ struct UpdatesInPlaceUnitTests {
 
     static func created(_ id: String) -> Result<HTTPResponse, HTTPError> {
         .success(HTTPResponse(status: 200, body: Array(#"{"id":"\#(id)","channel_id":"5","author":{"id":"77"}}"#.utf8)))
+    }
+
+    @Test func aSensitiveReceiversEditCarriesTheAdviceForPeopleAtRisk() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let transport = RecordingTransport(outcomes: [Self.created("998877"), .success(HTTPResponse(status: 200))])
+        var settings = DeliverySettings()
+        settings.audience = .sensitive
+        let receiver = WebhookReceiver(
+            configuration: WebhookConfiguration(
+                name: "family", url: "https://discord.example/api/webhooks/1/TOKEN-abc", format: .discord,
+                headers: [], timeout: .seconds(5), delivery: settings),
+            transport: transport, stateDirectory: folder.path)
+        let escalated = Self.event(.escalated, number: 2)
+        #expect(receiver.deliver(Self.event(.firing, number: 1), at: SampleEvents.createdAt) == .delivered)
+        #expect(receiver.deliver(escalated, at: SampleEvents.createdAt) == .delivered)
+        try #require(transport.requests.map(\.method) == [.post, .patch])
+        // The edit says what the first message said: the advice of the receiver's audience.
+        let sensitive = try #require(AdviceText.statement(escalated, audience: .sensitive))
+        let general = try #require(AdviceText.statement(escalated, audience: .general))
+        let edit = String(decoding: transport.requests[1].body ?? [], as: UTF8.self)
+        let quoted = { (text: String) in String(String(decoding: JSONValue.string(text).bytes, as: UTF8.self).dropFirst().dropLast()) }
+        #expect(edit.contains(quoted(sensitive)) && !edit.contains(quoted(general)), "\(edit)")
     }
 
     @Test func discordPostsWithWaitThenEditsTheSameMessage() throws {

@@ -115,9 +115,7 @@ public struct WebhookReceiver: Receiver {
     /// The body of a Discord edit of `event`'s episode message: the message without `username`,
     /// which an edit cannot change.
     func editBody(for event: AlertEvent, at now: Instant) -> [UInt8] {
-        var context = context(at: now)
-        context.audience = .general
-        var message = DiscordFormat.message(for: event, context: context)
+        var message = DiscordFormat.message(for: event, context: context(at: now))
         message["username"] = nil
         return JSONValue.object(message).bytes
     }
