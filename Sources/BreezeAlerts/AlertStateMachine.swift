@@ -69,15 +69,8 @@ private struct Transition {
         }
         state.breachStreak += 1
         guard state.breachStreak >= rule.confirmAfter else { return }
-        state.firing = true
-        state.breachStreak = 0
-        state.clearStreak = 0
-        state.escalationStreak = 0
-        state.episodeStartedAt = EventIdentifier.episodeStart(
-            observedAt: observation.observedAt, now: now, previous: state.episodeStartedAt)
-        state.eventsInEpisode = 0
+        state.beginEpisode(observedAt: observation.observedAt, now: now)
         state.notifiedBand = observation.band
-        state.lastNotifiedAt = now
         emit(.firing, band: observation.band, previousBand: state.lastCalmBand)
     }
 
@@ -87,11 +80,8 @@ private struct Transition {
         if state.clearStreak >= rule.confirmAfter {
             let announced = state.notifiedBand
             if rule.sendResolved { emit(.resolved, band: observation.band, previousBand: announced) }
-            let episode = state.episodeStartedAt
-            state = CityAlertState()
+            state.endEpisode()
             state.lastCalmBand = observation.band
-            // Kept while calm: the next episode must start later, so its ids are new.
-            state.episodeStartedAt = episode
             return
         }
         trackEscalation()

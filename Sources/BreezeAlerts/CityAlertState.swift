@@ -34,3 +34,25 @@ public struct CityAlertState: Sendable, Equatable, Codable {
 
     public init() {}
 }
+
+extension CityAlertState {
+    /// Fires: a new episode starts with the reading observed at `observedAt` (its ids from
+    /// `EventIdentifier.episodeStart`), every streak at zero, notified `now`.
+    mutating func beginEpisode(observedAt: ObservationTime, now: Instant) {
+        firing = true
+        breachStreak = 0
+        clearStreak = 0
+        escalationStreak = 0
+        episodeStartedAt = EventIdentifier.episodeStart(observedAt: observedAt, now: now, previous: episodeStartedAt)
+        eventsInEpisode = 0
+        lastNotifiedAt = now
+    }
+
+    /// Resolves: a calm state that keeps only when the episode began, so the next episode
+    /// starts later and its ids are new.
+    mutating func endEpisode() {
+        let episode = episodeStartedAt
+        self = CityAlertState()
+        episodeStartedAt = episode
+    }
+}

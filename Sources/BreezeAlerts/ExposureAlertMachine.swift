@@ -85,15 +85,8 @@ public enum ExposureAlertMachine {
             }
             state.breachStreak += 1
             if state.breachStreak >= rule.confirmAfter {
-                state.firing = true
-                state.breachStreak = 0
-                state.clearStreak = 0
-                state.escalationStreak = 0
-                state.episodeStartedAt = EventIdentifier.episodeStart(
-                    observedAt: observation.observedAt, now: now, previous: state.episodeStartedAt)
-                state.eventsInEpisode = 0
+                state.beginEpisode(observedAt: observation.observedAt, now: now)
                 state.notifiedLevel = observation.level
-                state.lastNotifiedAt = now
                 emit(.firing, previousLevel: nil)
             }
             return AlertEvaluation(state: state, events: events, becameStale: false)
@@ -101,10 +94,7 @@ public enum ExposureAlertMachine {
         state.clearStreak = observation.value <= rule.clearLevel ? state.clearStreak + 1 : 0
         if state.clearStreak >= rule.confirmAfter {
             if rule.sendResolved { emit(.resolved, previousLevel: state.notifiedLevel) }
-            let episode = state.episodeStartedAt
-            state = CityAlertState()
-            // Kept while calm: the next episode must start later, so its ids are new.
-            state.episodeStartedAt = episode
+            state.endEpisode()
             return AlertEvaluation(state: state, events: events, becameStale: false)
         }
         let notified = state.notifiedLevel ?? observation.level
