@@ -24,11 +24,8 @@ extension ConfigurationCheck {
     public static func digestSummary(_ configuration: Configuration) -> [String] {
         let receivers = configuration.digestReceivers
         guard !receivers.isEmpty else { return [] }
-        func clock(_ minutes: Int) -> String {
-            (minutes / 60 < 10 ? "0" : "") + "\(minutes / 60):" + (minutes % 60 < 10 ? "0" : "") + "\(minutes % 60)"
-        }
         var lines = [
-            "digest: " + receivers.map { "\($0.name) at \(clock($0.delivery.digestAt ?? 0))" }.joined(separator: ", ")
+            "digest: " + receivers.map { "\($0.name) at \(ValueSyntax.clockText($0.delivery.digestAt ?? 0))" }.joined(separator: ", ")
                 + " (each in its TimeZone=, else the system's)"
         ]
         if !configuration.breeze.statusPageExtras {

@@ -19,12 +19,7 @@ public struct QuietHours: Sendable, Equatable, CustomStringConvertible {
 
     /// `HH:MM-HH:MM`.
     public var description: String {
-        func clock(_ minutes: Int) -> String {
-            let hours = minutes / 60
-            let rest = minutes % 60
-            return (hours < 10 ? "0" : "") + "\(hours):" + (rest < 10 ? "0" : "") + "\(rest)"
-        }
-        return "\(clock(start))-\(clock(end))"
+        "\(ValueSyntax.clockText(start))-\(ValueSyntax.clockText(end))"
     }
 }
 

@@ -75,6 +75,13 @@ enum ValueSyntax {
         return hours * 60 + minutes
     }
 
+    /// Minutes since midnight as `HH:MM`: what `clockMinutes` reads.
+    static func clockText(_ minutes: Int) -> String {
+        let hours = minutes / 60
+        let rest = minutes % 60
+        return (hours < 10 ? "0" : "") + "\(hours):" + (rest < 10 ? "0" : "") + "\(rest)"
+    }
+
     /// Whether `name` is an IANA time zone this system knows.
     static func isTimeZone(_ name: String) -> Bool {
         TimeZone(identifier: name) != nil
