@@ -58,6 +58,11 @@ extension ConfigurationBuilder {
         if let extras = reader.value("StatusPageExtras", diagnostics: &diagnostics, Read.statusPageExtras) {
             settings.statusPageExtrasSetting = extras.value
         }
+        if let readings: (value: LogReadingsSetting, location: SourceLocation) = reader.value(
+            "LogReadings", diagnostics: &diagnostics, Read.choice)
+        {
+            settings.logReadings = readings.value
+        }
         return settings
     }
 

@@ -73,6 +73,8 @@ public struct BreezeSettings: Sendable {
     public var heartbeatURL: Secret? = nil
     /// `StatusPageExtras=` as written: `auto` (the default), `yes` or `no`.
     public var statusPageExtrasSetting: StatusPageExtrasSetting = .auto
+    /// `LogReadings=`: which per-city reading records a cycle logs. Default `all`.
+    public var logReadings: LogReadingsSetting = .all
     /// Whether the daemon fetches what the status page shows beyond the poll: pollen and UV
     /// every 3 h and the climate trend once a day per city (from `ArchiveURL=`), the calls that
     /// cost (`APICost.pollenAndUVCallsPerDay`, `climateTrendCallsPerDay`). The loader resolves

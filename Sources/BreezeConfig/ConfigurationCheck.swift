@@ -24,6 +24,7 @@ public enum ConfigurationCheck {
                 output: [summary(loaded.configuration), webSummary(loaded.configuration.web)]
                     + (loaded.configuration.breeze.statusPageExtras ? [extrasSummary(loaded.configuration)] : [])
                     + (exposureSummary(loaded.configuration).map { [$0] } ?? [])
+                    + (readingsSummary(loaded.configuration.breeze.logReadings).map { [$0] } ?? [])
                     + digestSummary(loaded.configuration),
                 errors: loaded.warnings.map { "warning: \($0)" }
                     + ConfigurationCounts.cityWarnings(loaded.configuration, files: loaded.files).map { "warning: \($0)" },
@@ -50,6 +51,16 @@ public enum ConfigurationCheck {
         return "status page: +\(APICost.pollenAndUVCallsPerDay(locations: cities)) API calls/day for pollen and UV "
             + "(every \(DurationText.syntax(APICost.pollenAndUVInterval))), "
             + "+\(APICost.climateTrendCallsPerDay(locations: cities)) for the climate trend (once a day)"
+    }
+
+    /// `readings: logged only when they change (LogReadings=changes)`, or `readings: not logged
+    /// (LogReadings=none)`; nil for the default, one per city per cycle.
+    public static func readingsSummary(_ setting: LogReadingsSetting) -> String? {
+        switch setting {
+        case .all: nil
+        case .changes: "readings: logged only when they change (LogReadings=changes)"
+        case .none: "readings: not logged (LogReadings=none); alerts and errors still are"
+        }
     }
 
     /// `pollen and UV alerts: 3 cities (2 pollen, 1 UV), +24 API calls/day (every 3h)`, or with

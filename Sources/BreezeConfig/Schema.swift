@@ -23,7 +23,7 @@ enum Schema {
         keys: [
             "PollInterval", "Jitter", "Timeout", "ApiURL", "GeocodingURL", "ArchiveURL", "ApiKey",
             "ApiKeyFile", "StateDirectory", "TemperatureUnit", "ControlSocket",
-            "HeartbeatURL", "StatusPageExtras",
+            "HeartbeatURL", "StatusPageExtras", "LogReadings",
         ])
     static let alert = Section(kind: "Alert", named: false, keys: alertKeys)
     static let city = Section(

@@ -17,6 +17,9 @@ public struct DaemonPlan: Sendable {
     public var stateDirectory: String
     /// Where each city's alerts go, and the receivers with their retry schedules.
     public var routing: DeliveryRouting
+    /// Which reading records the cycles log (`LogReadings=`); new with each plan, so the first
+    /// cycle after a start or a reload logs every city.
+    public var readingLog: ReadingLogFilter
 
     public init(
         configuration: Configuration, source: any AirQualitySource, receivers: [any Receiver] = [],
@@ -33,6 +36,7 @@ public struct DaemonPlan: Sendable {
         interval = configuration.breeze.pollInterval.seconds
         jitter = configuration.breeze.jitter.seconds
         stateDirectory = configuration.breeze.stateDirectory
+        readingLog = ReadingLogFilter(configuration.breeze.logReadings)
     }
 
     /// The plan `environment` builds for `configuration`: its source and its receivers.

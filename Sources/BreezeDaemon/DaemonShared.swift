@@ -29,7 +29,7 @@ extension Daemon {
         let now = environment.clock().wall
         var summary = PollCycle.run(
             cities: plan.cities, state: &state, source: plan.source, logger: environment.logger,
-            now: now, deadline: deadline)
+            now: now, deadline: deadline, readingLog: plan.readingLog)
         ForecastCycle.run(&summary, state: &state, configuration: plan.configuration, logger: environment.logger, now: now)
         OutboxHandOff.run(
             &summary, state: &state, routing: plan.routing, delivery: delivery, logger: environment.logger,

@@ -55,7 +55,7 @@ public enum PollCycle {
     /// dropped from the state; new ones start fresh.
     public static func run(
         cities: [WatchedCity], state: inout DaemonState, source: any AirQualitySource,
-        logger: any Logger, now: Instant, deadline: Deadline
+        logger: any Logger, now: Instant, deadline: Deadline, readingLog: ReadingLogFilter = ReadingLogFilter()
     ) -> CycleSummary {
         var summary = CycleSummary()
         summary.cities = cities.count
@@ -82,13 +82,18 @@ public enum PollCycle {
                 // Every value null: nothing to judge, and not a reading to remember.
                 summary.citiesWithoutData += 1
                 record.lastError = Self.noValues
-                logger.log(DaemonRecords.reading(poll.reading, city: watched.city))
+                if readingLog.logs(ReadingHeadline(.noValues), city: watched.city.name) {
+                    logger.log(DaemonRecords.reading(poll.reading, city: watched.city))
+                }
             case .success(let poll):
                 let reading = poll.reading
                 let alerting = AlertingAQI(configured: watched.aqiSource, reading: reading, hourly: poll.hourly)
                 summary.citiesWithData += 1
-                logger.log(
-                    DaemonRecords.reading(reading, alerting: alerting, hourlyProblems: poll.hourlyProblems, city: watched.city))
+                let headline = ReadingHeadline(reading, alerting: alerting, hourlyProblems: poll.hourlyProblems)
+                if readingLog.logs(headline, city: watched.city.name) {
+                    logger.log(
+                        DaemonRecords.reading(reading, alerting: alerting, hourlyProblems: poll.hourlyProblems, city: watched.city))
+                }
                 let band = alerting.band
                 if band != record.band || record.bandSince == nil { record.bandSince = now }
                 record.band = band
@@ -113,6 +118,7 @@ public enum PollCycle {
             case .failure(let failure):
                 summary.citiesFailed += 1
                 record.lastError = failure.message
+                readingLog.failed(city: watched.city.name)
                 // A failed request fails many cities with one error: log it once, naming a
                 // city only when the failure is that city's alone.
                 if reportedFailures.insert(failure.message).inserted {
