@@ -3,6 +3,7 @@
 
     python3 Tests/Fixtures/open_meteo_server.py --port 0 [--scenario FILE]
         [--require-apikey KEY] [--now 2026-08-20T14:30] [--no-stdin-exit] [--verbose]
+        [--cache-answers]
 
 A scenario (--scenario FILE or POST /control/scenario) plays readings step by step and/or
 serves hourly series fixed in time (`series`), pinning the clock to its `now`.
@@ -26,6 +27,7 @@ from http.server import ThreadingHTTPServer
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
+from openmeteo_fixture.answer_cache import AnswerCache  # noqa: E402
 from openmeteo_fixture.common import ApiError, Clock, parse_now  # noqa: E402
 from openmeteo_fixture.handler import App, Handler  # noqa: E402
 from openmeteo_fixture.state import State  # noqa: E402
@@ -58,6 +60,9 @@ def parse_arguments(argv):
     parser.add_argument("--no-stdin-exit", action="store_true",
                         help="keep running when stdin reaches EOF (interactive use)")
     parser.add_argument("--verbose", action="store_true", help="log requests to stderr")
+    parser.add_argument("--cache-answers", action="store_true",
+                        help="answer a repeated air-quality request with the bytes generated "
+                             "the first time (scripts/bench; see openmeteo_fixture/answer_cache.py)")
     return parser.parse_args(argv)
 
 
@@ -86,7 +91,8 @@ def main(argv=None):
     state = State(scenario)
     # A scenario's own `now` pins the clock unless --now says otherwise; reset returns there.
     clock = Clock(args.now or state.scenario_now)
-    server.app = App(state, Generator(), clock, args.require_apikey, args.verbose)
+    server.app = App(state, Generator(), clock, args.require_apikey, args.verbose,
+                     AnswerCache() if args.cache_answers else None)
     server.verbose = args.verbose
     print(f"PORT {server.server_address[1]}", flush=True)
 

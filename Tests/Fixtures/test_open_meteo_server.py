@@ -648,5 +648,43 @@ class ApiKeyTests(ServerTestCase):
         self.assertEqual(reply.status, 200)
 
 
+class AnswerCacheTests(ServerTestCase):
+    """`--cache-answers` (scripts/bench): a repeated air-quality request gets the same bytes,
+    gzip included, while nothing the control API sets is in play."""
+
+    arguments = ("--cache-answers",)
+    form = {"latitude": "48.8566,35.6895", "longitude": "2.3522,139.6917", "current": POLLUTANTS,
+            "hourly": "pm2_5,ozone", "past_hours": "24", "forecast_hours": "96"}
+
+    def post(self, **headers):
+        return self.server.request("POST", "/v1/air-quality", form=self.form, headers=headers)
+
+    def test_a_repeated_request_gets_the_first_answer_s_bytes(self):
+        first, second = self.post(**{"Accept-Encoding": "gzip"}), self.post(**{"Accept-Encoding": "gzip"})
+        self.assertEqual(first.headers.get("content-encoding"), "gzip")
+        self.assertEqual(second.headers.get("content-encoding"), "gzip")
+        self.assertEqual(first.raw, second.raw)
+        plain = self.post()
+        self.assertNotIn("content-encoding", plain.headers)
+        self.assertEqual(len(plain.json()), 2)
+        self.assertEqual(len(self.server.control("/control/requests?path=/v1/air-quality").json()["requests"]), 3,
+                         "every request is still recorded")
+
+    def test_readings_faults_and_scenarios_are_never_answered_from_the_cache(self):
+        before = self.post().json()
+        self.server.control("/control/readings", {"locations": [{
+            "latitude": PARIS[0], "longitude": PARIS[1], "current": {"us_aqi": 321}}]})
+        self.assertEqual(self.post().json()[0]["current"]["us_aqi"], 321)
+        self.server.control("/control/reset", {})
+        self.assertEqual(self.post().json()[0]["current"], before[0]["current"])
+        self.server.control("/control/faults", {"faults": [{"kind": "nulls"}]})
+        self.assertIsNone(self.post().json()[0]["current"]["us_aqi"])
+        self.assertEqual(self.post().json()[0]["current"], before[0]["current"])
+        self.server.control("/control/scenario", {"steps": [
+            {"locations": [{"latitude": PARIS[0], "longitude": PARIS[1], "current": {"us_aqi": 7}}]},
+            {"locations": [{"latitude": PARIS[0], "longitude": PARIS[1], "current": {"us_aqi": 8}}]}]})
+        self.assertEqual([self.post().json()[0]["current"]["us_aqi"] for _ in range(3)], [7, 8, 8])
+
+
 if __name__ == "__main__":
     unittest.main()

@@ -17,9 +17,10 @@ API_PATHS = ("/v1/air-quality", "/v1/search", "/v1/archive")
 class App:
     """What every handler shares: state, value generator, clock and options."""
 
-    def __init__(self, state, generator, clock, apikey=None, verbose=False):
+    def __init__(self, state, generator, clock, apikey=None, verbose=False, answer_cache=None):
         self.state, self.generator, self.clock = state, generator, clock
         self.apikey, self.verbose = apikey, verbose
+        self.answer_cache = answer_cache  # --cache-answers (answer_cache.AnswerCache) or None
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -65,16 +66,24 @@ class Handler(BaseHTTPRequestHandler):
                 return quality.strip().replace(" ", "") not in ("q=0", "q=0.0", "q=0.00")
         return False
 
-    def send_body(self, status, body, content_type=JSON_TYPE, headers=None, compress=True):
-        """A complete answer with Content-Length, gzipped when the client accepts it."""
+    def send_body(self, status, body, content_type=JSON_TYPE, headers=None, compress=True,
+                  cache_key=None):
+        """A complete answer with Content-Length, gzipped when the client accepts it; kept
+        under `cache_key` in the answer cache when one is given."""
         headers = dict(headers or {})
         if compress and self._accepts_gzip():
             body = gzip.compress(body, compresslevel=5)
             headers["Content-Encoding"] = "gzip"
         headers["Vary"] = "Accept-Encoding"
+        if cache_key is not None:
+            self.app.answer_cache.put(cache_key, (body, headers))
+        self._send_encoded(status, body, content_type, headers)
+
+    def _send_encoded(self, status, body, content_type=JSON_TYPE, headers=None):
+        """An answer already encoded (gzipped or not), with its headers."""
         self.send_response(status)
         self.send_header("Content-Type", content_type)
-        for name, value in headers.items():
+        for name, value in (headers or {}).items():
             self.send_header(name, value)
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
@@ -132,7 +141,14 @@ class Handler(BaseHTTPRequestHandler):
             raise ApiError("Not Found", status=404)
         params = Params(query, form)
         self._check_apikey(params)
+        cache_key = None
         if path == "/v1/air-quality":
+            cache = self.app.answer_cache
+            if cache is not None and fault is None:
+                cache_key = cache.key(state, self.app.clock, self.path, body, self._accepts_gzip())
+                cached = cache_key and cache.get(cache_key)
+                if cached:
+                    return self._send_encoded(200, cached[0], headers=cached[1])
             request = airquality.Request(params)
             lookup = state.readings_for_request()
             objects = airquality.build(request, lookup, self.app.generator, self.app.clock,
@@ -150,7 +166,7 @@ class Handler(BaseHTTPRequestHandler):
         else:
             objects = [geocoding.search(params, state.geocoding_overrides())]
         payload = objects[0] if len(objects) == 1 else objects
-        self._answer(payload, fault)
+        self._answer(payload, fault, cache_key)
 
     def _step_clock(self):
         """A scenario's `clock_step_minutes`: a pinned clock moves on after each request."""
@@ -168,7 +184,7 @@ class Handler(BaseHTTPRequestHandler):
         if given != expected:
             raise ApiError("The supplied API key is invalid.", status=400)
 
-    def _answer(self, payload, fault):
+    def _answer(self, payload, fault, cache_key=None):
         """Send the real answer, reshaped by a post-handling fault if one is due."""
         kind = fault and fault["kind"]
         if kind == "wrong_length":
@@ -182,7 +198,7 @@ class Handler(BaseHTTPRequestHandler):
                 self, faults.oversized_body(sample, fault.get("bytes", 10 << 20)))
         if kind == "stream_error":
             return faults.send_stream_error(self, body, fault.get("reason", "Timeout"))
-        self.send_body(200, body)
+        self.send_body(200, body, cache_key=cache_key)
 
     # The control API ---------------------------------------------------------------------
 
