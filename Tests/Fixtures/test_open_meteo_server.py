@@ -685,6 +685,17 @@ class AnswerCacheTests(ServerTestCase):
             {"locations": [{"latitude": PARIS[0], "longitude": PARIS[1], "current": {"us_aqi": 8}}]}]})
         self.assertEqual([self.post().json()[0]["current"]["us_aqi"] for _ in range(3)], [7, 8, 8])
 
+    def test_a_timeline_is_cached_while_it_stays_loaded(self):
+        scenarios = HERE / "scenarios"
+        smoke = json.loads((scenarios / "smoke-onset.json").read_text())
+        self.server.control("/control/scenario", smoke)
+        first = self.post()
+        self.assertEqual(self.post().raw, first.raw)
+        # Another timeline at the same pinned clock: answered from that one, not the cache.
+        self.server.control("/control/scenario", {**json.loads((scenarios / "smoke-onset-nulls.json").read_text()),
+                                                  "now": smoke["now"]})
+        self.assertNotEqual(self.post().json()[0]["hourly"], first.json()[0]["hourly"])
+
 
 if __name__ == "__main__":
     unittest.main()

@@ -1,6 +1,8 @@
 """scripts/bench driver: runs every part in one go, prints the markdown report and writes it
 to a file. Usage: bench_main.py BREEZED OUTPUT [--soak] [--runs N] [--sizes A,B,C]
-[--journal-cities N] [--cycles N] [--parts poll,steady,journal,startup,alert,delivery]"""
+[--journal-cities N] [--cycles N] [--journal-mode-cycles N] [--scale-cities N] [--scale-runs N]
+[--breezectl PATH] [--parts poll,steady,journal,journal-modes,startup,alert,delivery,instructions,
+web,pages,scrape,backtest,scale] (scale: only when named)"""
 
 import argparse
 import datetime
@@ -13,16 +15,22 @@ sys.path.insert(0, os.path.dirname(__file__))
 
 import bench_daemon
 import bench_journal  # noqa: E402
+import bench_backtest  # noqa: E402
 import bench_delivery  # noqa: E402
 import bench_instructions  # noqa: E402
 import bench_linking  # noqa: E402
 import bench_poll  # noqa: E402
+import bench_scale  # noqa: E402
+import bench_scrape  # noqa: E402
 import bench_web  # noqa: E402
 import bench_web_pages  # noqa: E402
 from bench_support import FixtureServer, raise_open_file_limit  # noqa: E402
 
 
-PARTS = ["poll", "steady", "journal", "startup", "alert", "delivery", "instructions", "web", "pages"]
+PARTS = ["poll", "steady", "journal", "journal-modes", "startup", "alert", "delivery", "instructions", "web",
+         "pages", "scrape", "backtest"]
+# Run only when named in --parts: 100,000 cities take several minutes.
+OPT_IN_PARTS = ["scale"]
 
 
 def log(message):
@@ -44,13 +52,25 @@ def main():
                         help="cities in the instruction counts (default 10,000)")
     parser.add_argument("--instruction-runs", type=int, default=3,
                         help="callgrind runs of each size (default 3)")
-    parser.add_argument("--parts", default=",".join(PARTS), help="only these parts")
+    parser.add_argument("--journal-mode-cities", default="1000,10000",
+                        help="sizes of the journal path per LogReadings= mode (default 1000,10000)")
+    parser.add_argument("--journal-mode-cycles", type=int,
+                        help="cycles per LogReadings= mode on the journal path (default 12, --soak 100)")
+    parser.add_argument("--scale-cities", type=int, default=100000, help="cities of part scale (default 100,000)")
+    parser.add_argument("--scale-runs", type=int, default=3, help="runs of each part-scale figure (default 3)")
+    parser.add_argument("--breezectl", help="breezectl for backtest and scale (default: beside BREEZED)")
+    parser.add_argument("--parts", default=",".join(PARTS),
+                        help=f"only these parts (scale only when named: {', '.join(OPT_IN_PARTS)})")
     parser.add_argument("--static", help="the --static-swift-stdlib breezed, compared in part 6")
     parser.add_argument("--linking-only", action="store_true", help="part 6 only")
     options = parser.parse_args()
     parts = set() if options.linking_only else set(options.parts.split(","))
-    if parts - set(PARTS):
-        parser.error(f"unknown part(s): {', '.join(sorted(parts - set(PARTS)))} (known: {', '.join(PARTS)})")
+    known = PARTS + OPT_IN_PARTS
+    if parts - set(known):
+        parser.error(f"unknown part(s): {', '.join(sorted(parts - set(known)))} (known: {', '.join(known)})")
+    breezectl = options.breezectl or os.path.join(os.path.dirname(os.path.abspath(options.breezed)), "breezectl")
+    if parts & {"backtest", "scale"} and not os.access(breezectl, os.X_OK):
+        parser.error(f"no breezectl at {breezectl} (build it: swift build -c release --product breezectl)")
     if options.instruction_cities < 1 or options.instruction_runs < 1:
         parser.error("--instruction-cities and --instruction-runs must be at least 1")
     sizes = [int(size) for size in options.sizes.split(",")]
@@ -80,6 +100,11 @@ def main():
             if "journal" in parts:
                 report += bench_journal.section(server, options.breezed, work, options.journal_cities,
                                                 cycles, log) + [""]
+            if "journal-modes" in parts:
+                mode_cycles = options.journal_mode_cycles or (100 if options.soak else 12)
+                report += bench_journal.modes_section(server, options.breezed, work,
+                                                      [int(size) for size in options.journal_mode_cities.split(",")],
+                                                      mode_cycles, log) + [""]
             if "startup" in parts:
                 report += bench_daemon.start_up(server, options.breezed, work, [min(sizes), largest],
                                                 options.runs, log) + [""]
@@ -94,6 +119,13 @@ def main():
                 report += [""] + bench_web.section(server, options.breezed, work, 1000, options.runs * 4, log)
             if "pages" in parts:
                 report += [""] + bench_web_pages.section(server, [options.breezed], work, largest, 50, log)
+            if "scrape" in parts:
+                report += [""] + bench_scrape.section(server, options.breezed, work, largest, options.runs, log)
+            if "backtest" in parts:
+                report += [""] + bench_backtest.section(breezectl, work, [100, 1000], options.runs, log)
+            if "scale" in parts:
+                report += [""] + bench_scale.section(server, options.breezed, breezectl, work,
+                                                     options.scale_cities, options.scale_runs, log)
             if "instructions" in parts:
                 report += [""] + bench_instructions.section(server, options.breezed, work,
                                                             options.instruction_cities,

@@ -18,9 +18,9 @@ class LoopbackFixture:
     """A fixture server from Tests/Fixtures on 127.0.0.1: it reports `PORT <n>` first and
     stops when its stdin closes."""
 
-    def __init__(self, script):
+    def __init__(self, script, arguments=()):
         self.process = subprocess.Popen(
-            ["python3", os.path.join(ROOT, "Tests/Fixtures", script), "--port", "0"],
+            ["python3", os.path.join(ROOT, "Tests/Fixtures", script), "--port", "0", *arguments],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
         line = self.process.stdout.readline()
         if not line.startswith("PORT "):
@@ -37,10 +37,13 @@ class LoopbackFixture:
 
 
 class FixtureServer(LoopbackFixture):
-    """The project's Open-Meteo-compatible server."""
+    """The project's Open-Meteo-compatible server. `--cache-answers` by default: a repeated
+    air-quality request is answered with the bytes generated the first time (breezed's warm-up
+    and curl's replay get the same cached answers), so a 10,000-city poll measures the client,
+    not the fixture's generator (Tests/Fixtures/openmeteo_fixture/answer_cache.py)."""
 
-    def __init__(self):
-        super().__init__("open_meteo_server.py")
+    def __init__(self, arguments=("--cache-answers",)):
+        super().__init__("open_meteo_server.py", arguments)
 
     def control(self, path, body=None):
         data = None if body is None else json.dumps(body).encode()
@@ -136,6 +139,22 @@ def proc_sample(pid):
         "fds": len(os.listdir(f"/proc/{pid}/fd")),
         "cpu": (int(stat[11]) + int(stat[12])) / ticks,
     }
+
+
+def as_user(command):
+    """`command` as `nobody` when we are root (as people run breezectl), else as is."""
+    if os.geteuid() != 0:
+        return command
+    return ["setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups"] + command
+
+
+def shared_folder(work, name):
+    """A folder under `work` that `nobody` can read and write (for `as_user` runs)."""
+    os.chmod(work, 0o755)
+    folder = os.path.join(work, name)
+    os.makedirs(folder, exist_ok=True)
+    os.chmod(folder, 0o777)
+    return folder
 
 
 def raise_open_file_limit():

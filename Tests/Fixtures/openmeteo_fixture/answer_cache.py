@@ -6,8 +6,8 @@ it — the request line, its body, whether it is gzipped, and the clock's quarte
 zone's offset is a whole number of quarter-hours, so the hours an answer shows cannot change
 inside one) — and the same request is answered with the same bytes, gzip included: breezed's
 warm-up and curl's replay of its requests get one set of answers. Only while the control API has
-changed nothing the answer reads (no readings, scenario steps, timelines or clock steps) and no
-fault is due; the log still records every request. Off by default: the tests never see it.
+changed nothing the answer reads (no readings, scenario steps or clock steps; a timeline only
+as long as it stays loaded) and no fault is due; the log still records every request. Off by default: the tests never see it.
 """
 
 import threading
@@ -27,12 +27,15 @@ class AnswerCache:
     def key(state, clock, target, body, gzipped):
         """The key of this request's answer, or None when it must be generated afresh."""
         with state.lock:
-            if len(state.readings) or state.scenario_steps or state.timelines or \
-                    state.clock_step is not None or state.faults:
+            if len(state.readings) or state.scenario_steps or state.clock_step is not None or state.faults:
                 return None
+            # A timeline (series fixed in time, as the backtest's 92-day history) reads the same
+            # for the same clock; the key names the loaded one, which the entry keeps alive so
+            # its id is never reused by another.
+            timelines = state.timelines if state.timelines else None
         now = clock.now()
         quarter = now.replace(minute=now.minute - now.minute % 15, second=0, microsecond=0)
-        return (target, bytes(body), gzipped, quarter.isoformat())
+        return (target, bytes(body), gzipped, quarter.isoformat(), id(timelines), timelines)
 
     def get(self, key):
         with self.lock:
