@@ -99,10 +99,10 @@ enum DigestContent {
         city.forecastPeakAQI = peak
         city.forecastPeakBand = band
         city.forecastDominant = rating.dominant?.pollutant
-        // Every hour rated in one pass (the same ratings as `CurrentAirQuality`, far cheaper).
-        let hourly = CurrentAirQualitySeries(series.concentrations)
+        // The day's hours rated in one pass (the same ratings as `CurrentAirQuality`, far cheaper).
+        let hourly = CurrentAirQualitySeries(series.concentrations, hours: hours)
         let atBand = hours.filter { hour in
-            hour >= 0 && hour < hourly.count && (hourly[hour].band.map { $0 >= band } ?? false)
+            hourly.indices.contains(hour) && (hourly[hour].band.map { $0 >= band } ?? false)
         }
         guard let first = atBand.first, let last = atBand.last else { return }
         let start = series.firstHour + .seconds(3600 * first)

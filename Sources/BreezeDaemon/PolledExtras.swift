@@ -38,13 +38,13 @@ enum PolledExtras {
     /// window would differ from the one made then). Empty without a current hour.
     static func history(_ series: ForecastSeries) -> [HourlyAQI] {
         guard let current = series.currentHour, let currentIndex = index(of: current, in: series) else { return [] }
-        // Rate only up to the current hour: the forecast hours are not history.
-        let past = series.concentrations.columns.mapValues { Array($0.prefix(currentIndex + 1)) }
-        let rated = CurrentAirQualitySeries(HourlyConcentrations(past))
+        // Rate only the hours shown, up to the current one: an hour's rating reads only the
+        // hours before it, so the forecast hours after it change nothing.
         let first = max(0, currentIndex - historyHours + 1)
+        let rated = CurrentAirQualitySeries(series.concentrations, hours: first..<(currentIndex + 1))
         return (first...currentIndex).map { hour in
             let aqi: Int?
-            if hour >= trailingHours - 1, hour < rated.count, case .index(let value, _) = rated[hour] {
+            if hour >= trailingHours - 1, rated.indices.contains(hour), case .index(let value, _) = rated[hour] {
                 aqi = value
             } else {
                 aqi = nil

@@ -20,7 +20,19 @@ struct BreakpointRow: Sendable {
 
 /// The 2024 EPA breakpoints (Technical Assistance Document EPA-454/B-24-002).
 enum BreakpointTable {
-    static func rows(for key: AQIKey) -> [BreakpointRow] {
+    /// `key`'s rows, lowest first: built once, not for every rating.
+    static func rows(for key: AQIKey) -> [BreakpointRow] { byPosition[key.position] }
+
+    /// Whether concentrations above the table's top are "beyond the AQI" (over 500), as
+    /// opposed to outside what this averaging period defines.
+    static func topIsEndOfIndex(for key: AQIKey) -> Bool { topIsEndOfIndexByPosition[key.position] }
+
+    // Every key's rows and top by `AQIKey.position`: a rating looks its table up by index,
+    // not by building the rows again.
+    private static let byPosition: [[BreakpointRow]] = AQIKey.allCases.map(table)
+    private static let topIsEndOfIndexByPosition: [Bool] = byPosition.map { $0.last!.indices.upperBound == 500 }
+
+    private static func table(_ key: AQIKey) -> [BreakpointRow] {
         switch key {
         case .pm2_5:  // 0.1 µg/m³
             [.init(0, 90, 0, 50), .init(91, 354, 51, 100), .init(355, 554, 101, 150),
@@ -46,11 +58,5 @@ enum BreakpointTable {
         case .so2_24h:  // 1 ppb; 24-hour SO₂ defines only AQI 201 and above
             [.init(305, 604, 201, 300), .init(605, 1004, 301, 500)]
         }
-    }
-
-    /// Whether concentrations above the table's top are "beyond the AQI" (over 500), as
-    /// opposed to outside what this averaging period defines.
-    static func topIsEndOfIndex(for key: AQIKey) -> Bool {
-        rows(for: key).last!.indices.upperBound == 500
     }
 }

@@ -26,12 +26,17 @@ public struct CurrentAirQuality: Sendable, Hashable {
     /// The overall AQI of the rated pollutants; `.noIndex` when none is rated.
     public let index: AirQualityIndex
 
+    /// The most hours a rating reads, the rated hour included: SO₂'s 24-hour mean.
+    static let longestTrailingHours = 24
+
     /// Rates `hour` (an index into `series`' columns; an hour outside them has no values).
     public init(hour: Int, in series: HourlyConcentrations) {
+        let grid = HourGrid(series, span: HourGrid.span(rating: hour...hour))
         self.hour = hour
-        pollutants = PollutantAverage.ratingOrder.compactMap { pollutant in
-            guard series.column(pollutant) != nil else { return nil }
-            return Self.average(pollutant, endingAt: hour, in: series)
+        pollutants = grid.withColumns { columns in
+            zip(grid.pollutants, columns).map { pollutant, column in
+                Self.average(pollutant, endingAt: grid.columnIndex(hour), in: column)
+            }
         }
         index = AirQualityIndex(subIndices: pollutants.flatMap(\.subIndices))
     }
@@ -47,42 +52,44 @@ public struct CurrentAirQuality: Sendable, Hashable {
         pollutants.first { $0.pollutant == pollutant }
     }
 
-    static func average(_ pollutant: Pollutant, endingAt hour: Int, in series: HourlyConcentrations)
+    /// `pollutant`'s average at `hour`, an index into `column` (its checked hours).
+    static func average(_ pollutant: Pollutant, endingAt hour: Int, in column: UnsafeBufferPointer<Double?>)
         -> PollutantAverage
     {
         let key = PollutantAverage.ownKey(pollutant)
         switch pollutant {
         case .pm2_5, .pm10:
-            let hours = series.hours(pollutant, endingAt: hour, count: 12)
-            guard let subIndex = NowCast.subIndex(key, hourly: hours) else {
+            let hours = TrailingHours(column, endingAt: hour, count: 12)
+            guard let subIndex = NowCast.subIndex(key, newestFirst: hours) else {
                 return tooFew(pollutant, .nowCast, hours.prefix(3))
             }
             return PollutantAverage(pollutant, .nowCast, .rated([subIndex]))
         case .o3, .co:
-            let hours = series.hours(pollutant, endingAt: hour, count: 8)
+            let hours = TrailingHours(column, endingAt: hour, count: 8)
             guard let mean = AveragingMethod.mean(hours, required: 6),
                 let own = PollutantAverage.rate(key, microgramsPerCubicMetre: mean)
             else { return tooFew(pollutant, .eightHourAverage, hours[...]) }
-            let oneHour = pollutant == .o3 ? series.value(.o3, at: hour) : nil
+            let oneHour = pollutant == .o3 ? HourRating.value(column, hour) : nil
             return PollutantAverage(
                 pollutant, .eightHourAverage, .rated(PollutantAverage.withAlternative(own, oneHourOzone: oneHour)))
         case .no2, .so2:
-            guard let value = series.value(pollutant, at: hour),
+            guard let value = HourRating.value(column, hour),
                 let own = PollutantAverage.rate(key, microgramsPerCubicMetre: value)
-            else { return tooFew(pollutant, .oneHour, [nil]) }
+            else { return tooFew(pollutant, .oneHour, CollectionOfOne<Double?>(nil)) }
             let subIndices = PollutantAverage.withAlternative(own) {
-                AveragingMethod.mean(series.hours(.so2, endingAt: hour, count: 24), required: 18)
+                AveragingMethod.mean(TrailingHours(column, endingAt: hour, count: 24), required: 18)
             }
             return PollutantAverage(pollutant, .oneHour, .rated(subIndices))
         }
     }
 
-    private static func tooFew(_ pollutant: Pollutant, _ method: AveragingMethod, _ hours: ArraySlice<Double?>)
+    private static func tooFew<Hours: Collection<Double?>>(_ pollutant: Pollutant, _ method: AveragingMethod, _ hours: Hours)
         -> PollutantAverage
     {
         let required = method.trailingRequirement?.required ?? hours.count
-        let reason = TooFewHours(
-            pollutant, method, present: hours.compactMap { $0 }.count, required: required, considered: hours.count)
+        var present = 0
+        for case .some in hours { present += 1 }
+        let reason = TooFewHours(pollutant, method, present: present, required: required, considered: hours.count)
         return PollutantAverage(pollutant, method, .tooFewHours(reason))
     }
 }

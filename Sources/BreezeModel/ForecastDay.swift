@@ -45,13 +45,18 @@ public struct ForecastDay: Sendable, Hashable {
             outcome = .beyondTheForecastHorizon
             return
         }
-        let pollutants = forecast.map { DailyAverage.average($0, day: hours, in: series) }
-        let missing = pollutants.compactMap(\.tooFewHours)
-        guard missing.isEmpty else {
-            outcome = .incomplete(missing)
-            return
+        // The day's hours, the 23 before its first (its hourly AQIs' trailing hours) and the 7
+        // after its last (its last 8-hour windows), copied once.
+        let grid = HourGrid(series, span: HourGrid.span(rating: hours, ahead: 7))
+        outcome = grid.withColumns { columns in
+            let pollutants = forecast.map { pollutant in
+                let column = grid.position(of: pollutant).map { columns[$0] } ?? UnsafeBufferPointer(start: nil, count: 0)
+                return DailyAverage.average(pollutant, day: hours, in: grid, column: column)
+            }
+            let missing = pollutants.compactMap(\.tooFewHours)
+            guard missing.isEmpty else { return .incomplete(missing) }
+            return .rated(DailyAirQuality(pollutants: pollutants, hours: hours, in: grid, columns, threshold: threshold))
         }
-        outcome = .rated(DailyAirQuality(pollutants: pollutants, hours: hours, in: series, threshold: threshold))
     }
 
     /// Each day of `days` forecast from `series` (see `init(hours:in:threshold:)`).
@@ -83,15 +88,20 @@ public struct DailyAirQuality: Sendable, Hashable {
     /// Hours of the day without an hourly AQI (too few hours before them for any average).
     public let hoursWithoutIndex: Int
 
-    init(pollutants: [PollutantAverage], hours: Range<Int>, in series: HourlyConcentrations, threshold: Int) {
+    /// The day of `pollutants`, its hours' AQIs rated from `columns` (those of `grid`).
+    init(
+        pollutants: [PollutantAverage], hours: Range<Int>, in grid: HourGrid, _ columns: [UnsafeBufferPointer<Double?>],
+        threshold: Int
+    ) {
         self.pollutants = pollutants
         index = AirQualityIndex(subIndices: pollutants.flatMap(\.subIndices))
         self.threshold = threshold
         var above = 0
         var without = 0
         for hour in hours {
-            let hourly = CurrentAirQuality(hour: hour, in: series).index
-            if hourly.outcome == .noIndex { without += 1 }
+            // `CurrentAirQuality(hour:in:).index.outcome`, without its sub-indices.
+            let hourly = HourRating.outcome(grid, columns, hour: hour)
+            if hourly == .noIndex { without += 1 }
             if Self.reaches(hourly, threshold) { above += 1 }
         }
         hoursAboveThreshold = above
@@ -105,9 +115,9 @@ public struct DailyAirQuality: Sendable, Hashable {
     /// The pollutant responsible for the peak.
     public var dominant: AQIKey? { index.dominant }
 
-    /// Whether `index` is at or above `threshold` (see `hoursAboveThreshold`).
-    static func reaches(_ index: AirQualityIndex, _ threshold: Int) -> Bool {
-        switch index.outcome {
+    /// Whether `outcome` is at or above `threshold` (see `hoursAboveThreshold`).
+    static func reaches(_ outcome: AirQualityIndex.Outcome, _ threshold: Int) -> Bool {
+        switch outcome {
         case .index(let value, _): value >= threshold
         case .beyondTheAQI: true
         case .undetermined(let key): threshold <= BreakpointTable.rows(for: key).last!.indices.upperBound

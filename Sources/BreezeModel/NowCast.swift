@@ -49,8 +49,14 @@ public enum NowCast {
     /// The average is binary arithmetic, so before truncation it is rounded to 6 decimals: twelve
     /// hours of 35.9 must stay 35.9, not become 35.89999… and drop a truncation step.
     public static func subIndex(_ key: AQIKey, hourly: [Double?]) -> SubIndex? {
+        subIndex(key, newestFirst: hourly)
+    }
+
+    /// `subIndex(_:hourly:)` of any collection of hours, newest first (a `TrailingHours` view).
+    static func subIndex<Hours: RandomAccessCollection<Double?>>(_ key: AQIKey, newestFirst hourly: Hours) -> SubIndex?
+    where Hours.Index == Int {
         precondition(key == .pm2_5 || key == .pm10, "NowCast applies to PM2.5 and PM10 only")
-        guard let value = concentration(hourly: hourly),
+        guard let value = concentration(newestFirst: hourly),
             let decimal = ExactDecimal(value, roundedToFractionDigits: 6)
         else { return nil }
         return try? SubIndex(key: key, concentration: Concentration(decimal, .microgramsPerCubicMetre))
