@@ -26,6 +26,13 @@ public enum ForecastStateMachine {
     public static func evaluate(
         _ series: ForecastSeries?, city: City, rule: ForecastRule, state: CityForecastState, now: Instant
     ) -> Evaluation {
+        evaluate(outlook: series.map { ForecastOutlook($0, rule: rule, now: now) }, city: city, rule: rule, state: state, now: now)
+    }
+
+    /// The same from the series' outlook for `rule` at this `now` (`ForecastOutlook`).
+    public static func evaluate(
+        outlook: ForecastOutlook?, city: City, rule: ForecastRule, state: CityForecastState, now: Instant
+    ) -> Evaluation {
         guard let today = LocalDay(now, in: rule.timeZone) else {
             return Evaluation(state: state, events: [], days: [])
         }
@@ -34,10 +41,12 @@ public enum ForecastStateMachine {
         var kept = state.days.filter { saved in LocalDay(text: saved.day).map(window.contains) ?? false }
         var events: [AlertEvent] = []
         var reports: [DayReport] = []
-        guard let series else { return Evaluation(state: CityForecastState(days: kept), events: [], days: []) }
-        for day in window {
-            let outcome = series.forecast(day, in: rule.timeZone, threshold: rule.threshold)
-            reports.append(DayReport(day: day, outcome: outcome))
+        guard let outlook else { return Evaluation(state: CityForecastState(days: kept), events: [], days: []) }
+        // The outlook's days are `window`: made by `decidedDays` for the same rule and `now`.
+        for report in outlook.days {
+            let day = report.day
+            let outcome = report.outcome
+            reports.append(report)
             let index = kept.firstIndex { $0.day == day.description }
             var saved = index.map { kept[$0] } ?? CityForecastState.DayState(day: day.description)
             guard case .rated(let rating) = outcome, let peak = peak(rating) else {

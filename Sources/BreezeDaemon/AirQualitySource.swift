@@ -24,8 +24,12 @@ public struct CityPoll: Sendable, Equatable {
     public var hourly: HourlyCurrentAQI?
     /// What was wrong with the hourly series, one sentence each (also when it was usable).
     public var hourlyProblems: [String]
-    /// The hourly forecast of the same response, for the forecast alerts (nil: none).
+    /// The hourly forecast of the same response, for the forecast alerts (nil: none, or
+    /// reduced to `reduced`).
     public var forecast: ForecastSeries?
+    /// What the later steps read of `forecast`, made as soon as the city's batch was read
+    /// (`ForecastReduction`); nil: not reduced.
+    public var reduced: PolledForecast?
 
     public init(
         reading: Reading, hourly: HourlyCurrentAQI? = nil, hourlyProblems: [String] = [],
@@ -48,6 +52,13 @@ public protocol AirQualitySource: Sendable {
     /// The same, adding the requests it made to `requests` by result (`RequestResult`'s raw
     /// values), every retry counted; by default none are counted.
     func polls(for cities: [City], deadline: Deadline, requests: inout [String: Int]) -> [Result<CityPoll, SourceFailure>]
+    /// The same, each city's poll handed to `reduce` (with its index) as soon as it is read:
+    /// a source reading many batches calls it batch by batch, so what `reduce` drops is never
+    /// alive for every city at once. By default, on each poll once all are read.
+    func polls(
+        for cities: [City], deadline: Deadline, requests: inout [String: Int],
+        reducing reduce: (_ index: Int, inout CityPoll) -> Void
+    ) -> [Result<CityPoll, SourceFailure>]
 }
 
 extension AirQualitySource {
@@ -59,6 +70,20 @@ extension AirQualitySource {
         -> [Result<CityPoll, SourceFailure>]
     {
         polls(for: cities, deadline: deadline)
+    }
+
+    public func polls(
+        for cities: [City], deadline: Deadline, requests: inout [String: Int],
+        reducing reduce: (_ index: Int, inout CityPoll) -> Void
+    ) -> [Result<CityPoll, SourceFailure>] {
+        var results = polls(for: cities, deadline: deadline, requests: &requests)
+        for index in results.indices {
+            if case .success(var poll) = results[index] {
+                reduce(index, &poll)
+                results[index] = .success(poll)
+            }
+        }
+        return results
     }
 }
 

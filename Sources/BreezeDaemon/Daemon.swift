@@ -177,14 +177,14 @@ public final class Daemon: @unchecked Sendable {
         let started = environment.clock()
         let deadline = Deadline(after: plan.cycleBudget, from: started)
         work.async { [self] in
+            let pages = Self.pagesShowExtras(plan, sockets: environment.listenSockets)
             let summary = Self.poll(
                 plan, state: &snapshot, delivery: delivery, environment, outboxFailures: outboxFailures,
-                deadline: deadline)
+                deadline: deadline, pages: pages)
             let seconds = environment.clock().monotonic - started.monotonic
             let result = snapshot
             // From the poll's own answer, no call: worked out whenever a page may read them.
-            let polled = Self.pagesShowExtras(plan, sockets: environment.listenSockets)
-                ? PolledExtras.byCity(summary.forecasts, configuration: plan.configuration) : [:]
+            let polled = pages ? PolledExtras.byCity(summary.forecasts, configuration: plan.configuration) : [:]
             control.async { [self] in
                 if stopRequest == nil { extras.adoptPolled(polled, plan: self.plan) }
                 cycleCounters.countCycle(summary.result, seconds: seconds)
@@ -207,7 +207,7 @@ public final class Daemon: @unchecked Sendable {
         guard let completed = cycleCompletion, let summary = cycleResult?.summary else { return }
         cycleCompletion = nil
         cycleResult = nil
-        digests.cycleCompleted(forecasts: summary.forecasts, plan: plan)
+        digests.cycleCompleted(forecasts: summary.forecasts.compactMapValues(\.series), plan: plan)
         writeDueDigests()
         // On the heartbeat's own queue: returns at once, whatever the monitor does.
         if let url = plan.configuration.breeze.heartbeatURL {

@@ -25,7 +25,7 @@ extension Daemon {
         delivery.start()
         var summary = poll(
             plan, state: &state, delivery: delivery, environment, outboxFailures: FailureLatch(),
-            deadline: Deadline(after: plan.cycleBudget, from: environment.clock()))
+            deadline: Deadline(after: plan.cycleBudget, from: environment.clock()), pages: false)
         // A digest due now goes too (with the climate trends kept, no pollen fetch); it is
         // marked in the state saved next.
         DigestDriver.writeOnce(plan: plan, state: &state, summary: summary, delivery: delivery, environment)

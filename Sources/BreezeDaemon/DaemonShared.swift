@@ -22,14 +22,21 @@ extension Daemon {
     /// events cannot be written keeps its old alert state: `OutboxHandOff`). The caller saves
     /// `state` afterwards: the outbox first, the state second, so a crash in between may
     /// send an event twice — under the same id — but never loses one.
+    ///
+    /// Each city's hourly series is reduced as soon as its batch is read to what the steps
+    /// after read of it (`ForecastReduction`): the page's extras only with `pages`, the series
+    /// itself only for the cities a digest lists.
     static func poll(
         _ plan: DaemonPlan, state: inout DaemonState, delivery: DeliveryWorker, _ environment: DaemonEnvironment,
-        outboxFailures: FailureLatch, deadline: Deadline
+        outboxFailures: FailureLatch, deadline: Deadline, pages: Bool
     ) -> CycleSummary {
         let now = environment.clock().wall
+        let reduction = ForecastReduction(
+            cities: plan.cities, configuration: plan.configuration, pages: pages,
+            digestCities: Set(DigestReceiver.all(plan.configuration, routing: plan.routing).flatMap(\.cities)), now: now)
         var summary = PollCycle.run(
             cities: plan.cities, state: &state, source: plan.source, logger: environment.logger,
-            now: now, deadline: deadline, readingLog: plan.readingLog)
+            now: now, deadline: deadline, reduction: reduction, readingLog: plan.readingLog)
         ForecastCycle.run(&summary, state: &state, configuration: plan.configuration, logger: environment.logger, now: now)
         OutboxHandOff.run(
             &summary, state: &state, routing: plan.routing, delivery: delivery, logger: environment.logger,

@@ -181,7 +181,7 @@ extension DigestDriver {
         guard !receivers.isEmpty else { return }
         let climate = ClimateTrendCache(stateDirectory: plan.stateDirectory).load().entries
         _ = writeDue(
-            receivers, plan: plan, state: &state, forecasts: summary.forecasts,
+            receivers, plan: plan, state: &state, forecasts: summary.forecasts.compactMapValues(\.series),
             extras: climate.mapValues { CityExtras(climate: $0) }, delivery: delivery, logger: environment.logger,
             failures: FailureLatch(), now: environment.clock().wall)
     }

@@ -10,14 +10,17 @@ import Foundation
 /// each city's forecast state advanced by the hourly forecast its answer brought, its events
 /// added to the cycle's (so they reach the outbox, or are raised again, like any other).
 enum ForecastCycle {
-    /// The forecasts of `polled`, by city name.
+    /// The forecasts of `polled` (reduced, or whole), by city name.
     static func forecasts(_ polled: [Result<CityPoll, SourceFailure>], cities: [WatchedCity])
-        -> [String: ForecastSeries]
+        -> [String: PolledForecast]
     {
-        var forecasts: [String: ForecastSeries] = [:]
+        var forecasts: [String: PolledForecast] = [:]
         for (index, watched) in cities.enumerated() where index < polled.count {
-            if case .success(let conditions) = polled[index], let forecast = conditions.forecast {
-                forecasts[watched.city.name] = forecast
+            guard case .success(let conditions) = polled[index] else { continue }
+            if let reduced = conditions.reduced {
+                forecasts[watched.city.name] = reduced
+            } else if let forecast = conditions.forecast {
+                forecasts[watched.city.name] = PolledForecast(series: forecast)
             }
         }
         return forecasts
@@ -39,7 +42,8 @@ enum ForecastCycle {
             }
             let before = record.forecast
             let evaluation = ForecastStateMachine.evaluate(
-                summary.forecasts[name], city: record.city, rule: rule, state: before ?? CityForecastState(), now: now)
+                outlook: summary.forecasts[name]?.outlook(rule: rule, now: now), city: record.city, rule: rule,
+                state: before ?? CityForecastState(), now: now)
             let known = Set((before?.days ?? []).map(\.day))
             for report in evaluation.days where !known.contains(report.day.description) {
                 if let record = unrated(report, city: record.city, problems: summary.forecasts[name]?.problems ?? []) {

@@ -42,11 +42,25 @@ public struct OpenMeteoSource: AirQualitySource {
     public func polls(for cities: [City], deadline: Deadline, requests: inout [String: Int])
         -> [Result<CityPoll, SourceFailure>]
     {
+        polls(for: cities, deadline: deadline, requests: &requests) { _, _ in }
+    }
+
+    /// The polls, each city's handed to `reduce` as soon as its batch is read (while the next
+    /// batch is on the wire), each request counted in `requests` as it ends (retries too).
+    public func polls(
+        for cities: [City], deadline: Deadline, requests: inout [String: Int],
+        reducing reduce: (_ index: Int, inout CityPoll) -> Void
+    ) -> [Result<CityPoll, SourceFailure>] {
         let coordinates = cities.map { Coordinate(latitude: $0.latitude, longitude: $0.longitude) }
         let endpoints = client.endpoints
-        let results = client.poll(for: coordinates, deadline: deadline) { requests[$0.rawValue, default: 0] += 1 }
+        let results = client.poll(for: coordinates, deadline: deadline, counted: { requests[$0.rawValue, default: 0] += 1 }) {
+            index, conditions in
+            var poll = Self.cityPoll(conditions)
+            reduce(index, &poll)
+            return poll
+        }
         return results.map { result in
-            result.map(Self.cityPoll).mapError { error in
+            result.mapError { error in
                 // Error texts can carry the request URL; the API key must never reach a log.
                 SourceFailure(message: endpoints.redacting(error.description), permanent: !error.isTransient)
             }

@@ -21,8 +21,9 @@ public struct CycleSummary: Sendable, Equatable {
     public var alertsBefore: [String: CityAlertState] = [:]
     /// The same for the sensitive machine (`CityRecord.sensitiveAlert`, nil before it began).
     public var sensitiveAlertsBefore: [String: CityAlertState?] = [:]
-    /// Per city (by name) the hourly forecast its answer brought: `ForecastCycle` reads it.
-    public var forecasts: [String: ForecastSeries] = [:]
+    /// Per city (by name) the hourly forecast its answer brought, or what the later steps
+    /// read of it: `ForecastCycle`, `PolledExtras` and the digests read it.
+    public var forecasts: [String: PolledForecast] = [:]
     /// Per city whose forecast raised events, its forecast state before: put back like
     /// `alertsBefore` when the events cannot be written.
     public var forecastsBefore: [String: CityForecastState?] = [:]
@@ -52,14 +53,18 @@ public struct CycleSummary: Sendable, Equatable {
 public enum PollCycle {
     /// Runs a cycle over `cities`, updating `state` in place. `now` is when it started;
     /// `deadline` bounds the fetch. Cities no longer configured are
-    /// dropped from the state; new ones start fresh.
-    public static func run(
+    /// dropped from the state; new ones start fresh. With a `reduction`, each city's hourly
+    /// series is reduced to what the later steps read as soon as its batch is read.
+    static func run(
         cities: [WatchedCity], state: inout DaemonState, source: any AirQualitySource,
-        logger: any Logger, now: Instant, deadline: Deadline, readingLog: ReadingLogFilter = ReadingLogFilter()
+        logger: any Logger, now: Instant, deadline: Deadline, reduction: ForecastReduction?,
+        readingLog: ReadingLogFilter = ReadingLogFilter()
     ) -> CycleSummary {
         var summary = CycleSummary()
         summary.cities = cities.count
-        let results = source.polls(for: cities.map(\.city), deadline: deadline, requests: &summary.apiRequests)
+        let results = source.polls(
+            for: cities.map(\.city), deadline: deadline, requests: &summary.apiRequests,
+            reducing: { index, poll in reduction?.reduce(index, &poll) })
         summary.forecasts = ForecastCycle.forecasts(results, cities: cities)
         // Updated in place, not rebuilt: at 10,000 cities a second table of records would be
         // the largest thing in memory. Moving it out of `state` leaves it uniquely owned.
@@ -147,6 +152,16 @@ public enum PollCycle {
         // The caller, which has the clock, moves this to when the cycle really ended.
         state.lastCycleCompletedAt = now
         return summary
+    }
+
+    /// A cycle whose hourly series are kept whole until the later steps read them.
+    public static func run(
+        cities: [WatchedCity], state: inout DaemonState, source: any AirQualitySource,
+        logger: any Logger, now: Instant, deadline: Deadline, readingLog: ReadingLogFilter = ReadingLogFilter()
+    ) -> CycleSummary {
+        run(
+            cities: cities, state: &state, source: source, logger: logger, now: now, deadline: deadline, reduction: nil,
+            readingLog: readingLog)
     }
 
     /// The error a city's record shows when Open-Meteo answered with every value null.

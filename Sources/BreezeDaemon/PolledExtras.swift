@@ -16,19 +16,30 @@ enum PolledExtras {
 
     /// Each configured city's history and forecast days from the cycle's series (`forecasts`,
     /// by name; a city without one is left out and keeps its last), its days in its
-    /// `TimeZone=` (else the system's).
-    static func byCity(_ forecasts: [String: ForecastSeries], configuration: Configuration)
+    /// `TimeZone=` (else the system's): those made when the batch was read, else the series'.
+    static func byCity(_ forecasts: [String: PolledForecast], configuration: Configuration)
         -> [String: (history: [HourlyAQI], forecast: [ForecastDayAQI])]
     {
         var extras: [String: (history: [HourlyAQI], forecast: [ForecastDayAQI])] = [:]
         for city in configuration.cities {
-            guard let series = forecasts[city.city.name] else { continue }
+            guard let polled = forecasts[city.city.name] else { continue }
+            if let page = polled.page {
+                extras[city.city.name] = (page.history, page.forecast)
+                continue
+            }
+            guard let series = polled.series else { continue }
             let zone = city.city.timeZone.flatMap(TimeZone.init(identifier:)) ?? .current
             // The threshold only counts hours above it, which the page does not show.
             let threshold = ForecastRule(city)?.threshold ?? 101
-            extras[city.city.name] = (history(series), forecastDays(series, zone: zone, threshold: threshold))
+            let page = self.page(series, zone: zone, threshold: threshold)
+            extras[city.city.name] = (page.history, page.forecast)
         }
         return extras
+    }
+
+    /// One city's history and forecast days.
+    static func page(_ series: ForecastSeries, zone: TimeZone, threshold: Int) -> PolledPage {
+        PolledPage(history: history(series), forecast: forecastDays(series, zone: zone, threshold: threshold))
     }
 
     /// The AQI hour by hour, as AirNow rates it (`CurrentAirQualitySeries`: NowCast PM, 8-hour

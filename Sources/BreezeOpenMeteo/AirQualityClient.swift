@@ -2,6 +2,7 @@ import BreezeConfig
 import BreezeModel
 import BreezeHTTP
 import BreezeVocabulary
+import Dispatch
 
 /// Fetches air quality for many places from Open-Meteo, as few requests as possible, one
 /// after another.
@@ -42,7 +43,7 @@ public struct AirQualityClient: Sendable {
         let variables = AirQualityVariables.names(pollen: includePollen, subIndices: includeSubIndices)
             .joined(separator: ",")
         return fetch(coordinates, fields: [("current", variables)], deadline: deadline) {
-            payload, coordinate throws(FetchError) in
+            payload, coordinate, _ throws(FetchError) in
             try CurrentConditions(payload, requested: coordinate)
         }
     }
@@ -55,8 +56,19 @@ public struct AirQualityClient: Sendable {
         for coordinates: [Coordinate], shape: PollRequestShape = .standard, deadline: Deadline,
         counted: RequestCounter = { _ in }
     ) -> [Result<PollConditions, FetchError>] {
-        fetch(coordinates, fields: shape.formFields, deadline: deadline, counted: counted) { payload, coordinate throws(FetchError) in
-            try PollConditions(payload, requested: coordinate, shape: shape)
+        poll(for: coordinates, shape: shape, deadline: deadline, counted: counted) { _, conditions in conditions }
+    }
+
+    /// The same, each location's conditions handed to `reduce` (with the coordinate's index)
+    /// as soon as its batch is decoded, while the next batch is on the wire; only what it
+    /// returns is kept, so the hourly grids of every batch are never alive at once.
+    public func poll<Reduced>(
+        for coordinates: [Coordinate], shape: PollRequestShape = .standard, deadline: Deadline,
+        counted: RequestCounter = { _ in }, reducing reduce: (_ index: Int, PollConditions) -> Reduced
+    ) -> [Result<Reduced, FetchError>] {
+        fetch(coordinates, fields: shape.formFields, deadline: deadline, counted: counted) {
+            payload, coordinate, index throws(FetchError) in
+            reduce(index, try PollConditions(payload, requested: coordinate, shape: shape))
         }
     }
 
@@ -78,7 +90,7 @@ public struct AirQualityClient: Sendable {
             }
         }
         let fields = PollenRequest.fields(timeZones: zones)
-        return fetch(coordinates, fields: fields, deadline: deadline) { payload, coordinate throws(FetchError) in
+        return fetch(coordinates, fields: fields, deadline: deadline) { payload, coordinate, _ throws(FetchError) in
             try PollenRequest.reading(payload, requested: coordinate)
         }
     }
@@ -95,38 +107,64 @@ public struct AirQualityClient: Sendable {
             ("forecast_days", String(forecastDays)),
         ]
         return fetch(coordinates, fields: fields, deadline: deadline) {
-            payload, coordinate throws(FetchError) in
+            payload, coordinate, _ throws(FetchError) in
             try HourlySeries(payload, requested: coordinate)
         }
     }
 
+    /// One request per batch, in order, strictly one at a time, on a transfer queue of their
+    /// own; each batch's payloads are converted here, on the caller's thread, while the next
+    /// batch is on the wire (`BatchHandOff`: at most two batches alive). Retries, the deadline
+    /// and the counts are the sender's, as for a single request; `counted` hears them here.
     private func fetch<Value>(
         _ coordinates: [Coordinate], fields: [(String, String)], deadline: Deadline, counted: RequestCounter = { _ in },
-        convert: (LocationPayload, Coordinate) throws(FetchError) -> Value
+        convert: (LocationPayload, Coordinate, _ index: Int) throws(FetchError) -> Value
     ) -> [Result<Value, FetchError>] {
         var results: [Result<Value, FetchError>] = []
         results.reserveCapacity(coordinates.count)
-        // After a key is refused every later batch would be refused alike: don't spend calls.
-        var refusal: FetchError?
-        for start in stride(from: 0, to: coordinates.count, by: batchSize) {
-            let batch = coordinates[start..<min(start + batchSize, coordinates.count)]
-            if let refusal {
-                results.append(contentsOf: batch.map { _ in .failure(refusal) })
-                continue
-            }
-            do {
-                results += try core.send(
-                    request(for: batch, fields: fields), locations: batch.count, deadline: deadline, counted: counted
-                ) {
-                    payload, offset throws(FetchError) in
-                    try convert(payload, batch[batch.startIndex + offset])
+        let starts = Array(stride(from: 0, to: coordinates.count, by: batchSize))
+        guard !starts.isEmpty else { return results }
+        let handOff = BatchHandOff<ReceivedBatch>()
+        let transfers = DispatchQueue(label: "breeze.openmeteo.transfers")
+        transfers.async { [self] in
+            // After a key is refused every later batch would be refused alike: don't spend calls.
+            var refusal: FetchError?
+            for start in starts {
+                let batch = coordinates[start..<min(start + batchSize, coordinates.count)]
+                if let refusal {
+                    handOff.put(ReceivedBatch(elements: .failure(refusal), attempts: []))
+                    continue
                 }
-            } catch {
-                if case .unauthorized = error { refusal = error }
+                var attempts: [RequestResult] = []
+                let elements = Result { () throws(FetchError) in
+                    try core.receive(request(for: batch, fields: fields), deadline: deadline) { attempts.append($0) }
+                }
+                if case .failure(let error) = elements, case .unauthorized = error { refusal = error }
+                handOff.put(ReceivedBatch(elements: elements, attempts: attempts))
+            }
+        }
+        for start in starts {
+            let batch = coordinates[start..<min(start + batchSize, coordinates.count)]
+            let received = handOff.take()
+            received.attempts.forEach(counted)
+            switch received.elements {
+            case .success(let elements):
+                results += OpenMeteoClientCore.convert(elements, locations: batch.count) {
+                    payload, offset throws(FetchError) in
+                    try convert(payload, batch[batch.startIndex + offset], start + offset)
+                }
+            case .failure(let error):
                 results.append(contentsOf: batch.map { _ in .failure(error) })
             }
         }
         return results
+    }
+
+    /// One batch as the transfer queue hands it over: its payloads (or why it failed) and
+    /// the result of each attempt it took.
+    private struct ReceivedBatch: Sendable {
+        var elements: Result<[Result<LocationPayload, FetchError>], FetchError>
+        var attempts: [RequestResult]
     }
 
     private func request(for batch: ArraySlice<Coordinate>, fields: [(String, String)]) -> HTTPRequest {

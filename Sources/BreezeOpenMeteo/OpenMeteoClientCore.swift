@@ -33,17 +33,42 @@ public struct OpenMeteoClientCore: Sendable {
         _ request: HTTPRequest, locations count: Int, deadline: Deadline, counted: RequestCounter = { _ in },
         convert: (LocationPayload, _ index: Int) throws(FetchError) -> Value
     ) throws(FetchError) -> [Result<Value, FetchError>] {
-        let elements = try sender.send(request, deadline: deadline, counted: counted) { response throws(FetchError) in
+        let elements = try receive(request, deadline: deadline, counted: counted)
+        return Self.convert(elements, locations: count, convert)
+    }
+
+    /// Sends `request` (retries and all) and reads its body into one payload per element; the
+    /// body is gone once this returns. `counted` hears every attempt's result.
+    func receive(_ request: HTTPRequest, deadline: Deadline, counted: RequestCounter = { _ in })
+        throws(FetchError) -> [Result<LocationPayload, FetchError>]
+    {
+        // The body is read inside the retry loop: one that does not parse is retried before
+        // anything else is sent.
+        try sender.send(request, deadline: deadline, counted: counted) { response throws(FetchError) in
             try LocationElements.decode(response.body)
         }
-        return (0..<count).map { index in
-            guard index < elements.count else {
-                return .failure(.missingFromResponse(index: index, received: elements.count))
+    }
+
+    /// Converts each of the first `count` of `elements` (a body's payloads, consumed: each one
+    /// is freed once converted), one result per location, in order.
+    static func convert<Value>(
+        _ elements: consuming [Result<LocationPayload, FetchError>], locations count: Int,
+        _ convert: (LocationPayload, _ index: Int) throws(FetchError) -> Value
+    ) -> [Result<Value, FetchError>] {
+        var elements = elements
+        let received = elements.count
+        var results: [Result<Value, FetchError>] = []
+        results.reserveCapacity(count)
+        for index in 0..<count {
+            guard index < received else {
+                results.append(.failure(.missingFromResponse(index: index, received: received)))
+                continue
             }
-            return elements[index].flatMap { payload in
-                Result { () throws(FetchError) in try convert(payload, index) }
-            }
+            let element = elements[index]
+            elements[index] = .failure(.missingFromResponse(index: index, received: received))
+            results.append(element.flatMap { payload in Result { () throws(FetchError) in try convert(payload, index) } })
         }
+        return results
     }
 }
 
