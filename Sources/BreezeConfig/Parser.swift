@@ -59,7 +59,7 @@ enum Parser {
         let inner = line.dropFirst().dropLast().trimmingWhitespace()
         let kind = inner.prefix(while: { !$0.isWhitespace })
         let rest = inner.dropFirst(kind.count).trimmingWhitespace()
-        guard !kind.isEmpty, kind.allSatisfy(isKeyCharacter) else {
+        guard !kind.isEmpty, ASCIIText.isKey(kind) else {
             diagnostics.error("invalid section header [\(inner)]", at: location)
             return nil
         }
@@ -83,7 +83,7 @@ enum Parser {
     private static func assignment(
         _ line: String, location: SourceLocation, diagnostics: inout DiagnosticCollector
     ) -> Assignment? {
-        guard let equals = line.firstIndex(of: "=") else {
+        guard let equals = ASCIIText.firstEquals(in: line) else {
             // Only a known key name is echoed: the line might be a pasted secret.
             let firstWord = String(line.prefix(while: { !$0.isWhitespace }))
             if Schema.allKeys.contains(firstWord) {
@@ -99,7 +99,7 @@ enum Parser {
             diagnostics.error("missing key name before \"=\"", at: location)
             return nil
         }
-        guard key.allSatisfy(isKeyCharacter), key.first?.isLetter == true else {
+        guard ASCIIText.isKey(key), key.utf8.first.map(ASCIIText.isLetter) == true else {
             // Not echoed: a line with a stray "=" may be a pasted credential.
             diagnostics.error(
                 "invalid key name before \"=\"; keys are letters, digits, \"_\" and \"-\"",
@@ -113,9 +113,6 @@ enum Parser {
         return Assignment(key: key, value: RawValue(raw: raw), location: location)
     }
 
-    private static func isKeyCharacter(_ character: Character) -> Bool {
-        character.isASCII && (character.isLetter || character.isNumber || character == "_" || character == "-")
-    }
 }
 
 /// One logical line: continuation lines joined, with the number of its first physical line.

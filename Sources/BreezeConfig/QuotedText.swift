@@ -32,7 +32,9 @@ enum QuotedText {
 
     /// Whether every quoted word in `raw` is closed.
     static func isTerminated(_ raw: String) -> Bool {
-        words(raw) != nil
+        // Only a quoted word can be left open: without a quote there is nothing to check.
+        guard raw.utf8.contains(UInt8(ascii: "\"")) else { return true }
+        return words(raw) != nil
     }
 
     /// Reads one quoted string at the start of `text` (which begins with `"`): its unescaped

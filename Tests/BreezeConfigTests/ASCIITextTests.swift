@@ -1,0 +1,60 @@
+import Testing
+
+@testable import BreezeConfig
+
+/// The parser's byte tests (`ASCIIText`, `QuotedText.isTerminated`'s shortcut) against the
+/// character tests they replaced, on good, odd and hostile text: each must decide the same.
+struct ASCIITextTests {
+    /// The test the parser made on each `Character` of a key or section kind.
+    static func oldIsKeyCharacter(_ character: Character) -> Bool {
+        character.isASCII && (character.isLetter || character.isNumber || character == "_" || character == "-")
+    }
+
+    static let samples: [String] = {
+        var samples = [
+            "", "Latitude", "Latitude=1", "Api-Key_2", "2Key", "_key", "-", "Key Name", "Key\tName", "City",
+            "Key\r\n", "Key\r", "\r\nKey", "Ke\u{0}y", "Key\u{7}", "Key\u{7F}", "\u{FEFF}Key", "Kéy", "Ke\u{301}y",
+            "K\u{301}", "東京", "東京=大阪", "Name=東京", "=", "==", "Key==v", "Key =v", " Key=v", "Key=\u{338}v",
+            "Key\u{338}=v", "=\u{338}", "a=\u{338}=b", "Name=\"東京 \\\"x\\\"\"", "Key=\"open", "Key=\"closed\"",
+            "Key=a, \"b c\", d", "Key=\"a\" \"b", "Key=\\\"", "Key=\"\\\\\"", "Key=\"\\\"", "Key=#x", "Key=;x",
+            "Key=\u{85}v", "Key=v\u{2028}", "ＫＥＹ", "Key٣", "K²", "ⅫKey", "\u{1F600}", "Key=\u{1F1EB}\u{1F1F7}",
+            "Key=\u{FF}", "Key=\u{D7FF}\u{E000}",
+            String(repeating: "K", count: 200), String(repeating: "東", count: 200) + "=" + String(repeating: "x", count: 200),
+            String(repeating: "\"", count: 3), "\"", "\"\"", "\"a,b\" c",
+        ]
+        // Invalid UTF-8, as the loader decodes it (replacement characters).
+        samples.append(String(decoding: [0x4B, 0xFF, 0x3D, 0x76, 0xC3], as: UTF8.self))
+        samples.append(String(decoding: [0x3D, 0xCC, 0x81, 0xE2, 0x82], as: UTF8.self))
+        return samples
+    }()
+
+    @Test func isKeyDecidesAsCharactersDid() {
+        for sample in Self.samples {
+            #expect(ASCIIText.isKey(sample) == sample.allSatisfy(Self.oldIsKeyCharacter), "\(sample.debugDescription)")
+            let substring = sample.dropFirst()
+            #expect(ASCIIText.isKey(substring) == substring.allSatisfy(Self.oldIsKeyCharacter), "\(sample.debugDescription)")
+        }
+    }
+
+    @Test func aKeyStartsWithALetterAsCharactersSaid() {
+        for sample in Self.samples where sample.allSatisfy(Self.oldIsKeyCharacter) {
+            #expect(sample.utf8.first.map(ASCIIText.isLetter) == (sample.first?.isLetter == true ? true : sample.isEmpty ? nil : false))
+        }
+    }
+
+    @Test func theFirstEqualsIsTheFirstEqualsCharacter() {
+        for sample in Self.samples {
+            let found = ASCIIText.firstEquals(in: sample)
+            #expect(found == sample.firstIndex(of: "="), "\(sample.debugDescription)")
+            if let found {
+                #expect(String(sample[..<found]) == String(sample[..<sample.firstIndex(of: "=")!]))
+            }
+        }
+    }
+
+    @Test func terminationIsDecidedAsTheWordsDecideIt() {
+        for sample in Self.samples {
+            #expect(QuotedText.isTerminated(sample) == (QuotedText.words(sample) != nil), "\(sample.debugDescription)")
+        }
+    }
+}
