@@ -104,6 +104,13 @@ enum BacktestCommand: ControlCommand {
             now: context.clock().wall, console: console)
     }
 
+    /// Locations per history request: 9,200 location-days (100 locations × 92 days, about 8 MiB
+    /// of hourly JSON), at most Open-Meteo's 1,000. A 92-day answer for 1,000 locations in one
+    /// request is over the transport's 32 MiB body limit, so it failed as a whole.
+    static func locationsPerRequest(days: Int) -> Int {
+        max(1, min(AirQualityClient.maximumBatchSize, 9_200 / max(1, days)))
+    }
+
     /// Fetches `days` of history for `subjects`, replays and prints it; the core, free of
     /// configuration loading, with the clock and the transport passed in.
     static func backtest(
@@ -111,11 +118,15 @@ enum BacktestCommand: ControlCommand {
         configuredSources: [String: BacktestSource] = [:], json: Bool,
         access: OpenMeteoAccess, now: Instant, console: Console
     ) -> ExitCode {
+        let perRequest = locationsPerRequest(days: days)
         let client = AirQualityClient(
-            endpoints: access.endpoints, transport: access.transport,
+            endpoints: access.endpoints, transport: access.transport, batchSize: perRequest,
             retryPolicy: OpenMeteoAccess.interactiveRetries)
+        // Two request timeouts per batch (one for a retry): more batches, more time.
+        let batches = (subjects.count + perRequest - 1) / perRequest
+        let deadline = Deadline(after: access.timeout * 2 * max(1, batches), from: access.clock())
         let series = client.hourly(
-            for: subjects.map(\.city.coordinate), pastDays: days, forecastDays: 0, deadline: access.deadline)
+            for: subjects.map(\.city.coordinate), pastDays: days, forecastDays: 0, deadline: deadline)
         var outcomes: [BacktestOutcome] = []
         for (subject, result) in zip(subjects, series) {
             switch result {

@@ -119,6 +119,31 @@ struct BacktestCommandTests {
         #expect(printed.errorText.isEmpty)
     }
 
+    /// 92 days for 1,000 locations in one answer is over the transport's 32 MiB body limit:
+    /// long histories go in batches of 9,200 location-days (100 locations at 92 days).
+    @Test func longHistoriesOfManyCitiesGoInSmallerBatches() throws {
+        #expect(BacktestCommand.locationsPerRequest(days: 92) == 100)
+        #expect(BacktestCommand.locationsPerRequest(days: 30) == 306)
+        #expect(BacktestCommand.locationsPerRequest(days: 2) == 1000)
+        #expect(BacktestCommand.locationsPerRequest(days: 0) == 1000)
+        var text = "[Breeze]\nPollInterval=1h\n"
+        for index in 0..<250 { text += "[City \"C\(index)\"]\nLatitude=\(Double(index) / 10)\nLongitude=\(Double(index) / 10)\n" }
+        let configuration = try ConfigurationLoader.load(text: text).configuration
+        let subjects = configuration.cities.map { BacktestHistory.subject($0, in: configuration) }
+        let start = Instant(unixSeconds: 1_785_542_400)
+        let transport = HistoryTransport(start: start, hours: 92 * 24, aqi: { $0 % 50 == 0 ? 160 : 40 })
+        let printed = Printed()
+        let status = BacktestCommand.backtest(
+            subjects, days: 92, sources: [.openMeteo], json: true,
+            access: OpenMeteoAccess(endpoints: OpenMeteoEndpoints(apiURL: "http://127.0.0.1:1"), transport: transport, timeout: .seconds(5)),
+            now: start + .seconds(92 * 86_400), console: printed.console)
+        #expect(status == .success, "\(printed.errorText)")
+        let batches = transport.requests.all.map { $0["latitude"]?.split(separator: ",").count ?? 0 }
+        #expect(batches == [100, 100, 50])
+        let cities = try #require(JSONSerialization.jsonObject(with: Data(printed.text.utf8)) as? [[String: Any]])
+        #expect(cities.map { $0["city"] as? String } == (0..<250).map { "C\($0)" })
+    }
+
     @Test func theTextNamesEachEpisodeAndTheRule() throws {
         let configuration = try ConfigurationLoader.load(text: Self.configuration).configuration
         let subject = BacktestHistory.subject(configuration.cities[1], in: configuration)

@@ -77,7 +77,7 @@ def measure(breezed, base, work, size, cycles, log_target, log_readings=None, al
     if alternate:
         set_clock(base, hours[0].isoformat())
     daemon = Daemon(breezed, config, work, log_target=log_target)
-    every = max(first, cycles // 10)
+    every = max(10, cycles // 10)
     samples = []
     try:
         index, _ = daemon.listener.wait(is_ready)
