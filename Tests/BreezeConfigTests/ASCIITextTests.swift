@@ -58,3 +58,22 @@ struct ASCIITextTests {
         }
     }
 }
+
+/// `ValueSyntax.number`'s test on bytes against the one on characters it replaced.
+struct NumberSyntaxTests {
+    @Test func numbersAreTheSameOnBytes() {
+        let samples = ASCIITextTests.samples + [
+            "48.8566", "-0.1278", "1e-3", "+5", "1E300", "1e400", "nan", "inf", "٣", "１", "4\u{301}", "4\r\n", "0x1p3",
+            "  1", "1 ", "--1", "1.2.3", ".", "e", "", "4\u{0}",
+        ]
+        for sample in samples {
+            let old: Double? = {
+                guard sample.allSatisfy({ $0.isASCII && ($0.isNumber || "+-.eE".contains($0)) }), let value = Double(sample),
+                    value.isFinite
+                else { return nil }
+                return value
+            }()
+            #expect(ValueSyntax.number(sample) == old, "\(sample.debugDescription)")
+        }
+    }
+}
