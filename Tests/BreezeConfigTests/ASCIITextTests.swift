@@ -77,3 +77,48 @@ struct NumberSyntaxTests {
         }
     }
 }
+
+/// `QuotedText.quoted`'s shortcut for ASCII against the character-by-character reading.
+struct QuotedShortcutTests {
+    /// The reading as it was: character by character.
+    static func oldQuoted(_ text: Substring) -> (String, Substring)? {
+        var content = ""
+        var index = text.index(after: text.startIndex)
+        while index < text.endIndex {
+            let character = text[index]
+            if character == "\"" { return (content, text[text.index(after: index)...]) }
+            if character == "\\" {
+                let next = text.index(after: index)
+                guard next < text.endIndex else { return nil }
+                switch text[next] {
+                case "\"": content.append("\"")
+                case "\\": content.append("\\")
+                case "n": content.append("\n")
+                case "r": content.append("\r")
+                case "t": content.append("\t")
+                default:
+                    content.append("\\")
+                    content.append(text[next])
+                }
+                index = text.index(after: next)
+                continue
+            }
+            content.append(character)
+            index = text.index(after: index)
+        }
+        return nil
+    }
+
+    @Test func quotedReadsAsCharacterByCharacter() {
+        let samples = ASCIITextTests.samples.filter { $0.hasPrefix("\"") } + [
+            "\"Paris\"", "\"Paris\" tail", "\"a\\\"b\"", "\"a\\\\\"", "\"a\\nb\\tc\\rd\\qe\"", "\"\"", "\"", "\"open",
+            "\"東京\"", "\"a\"\u{301}b\"", "\"a\r\nb\"", "\"a\u{0}b\"", "\"x\" \"y\"", "\"" + String(repeating: "z", count: 200) + "\"",
+            "\"tab\there\"", "\"\\", "\"a\\\"",
+        ]
+        for sample in samples {
+            let new = QuotedText.quoted(sample[...])
+            let old = Self.oldQuoted(sample[...])
+            #expect(new?.0 == old?.0 && new.map { String($0.1) } == old.map { String($0.1) }, "\(sample.debugDescription)")
+        }
+    }
+}
