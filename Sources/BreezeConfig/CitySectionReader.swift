@@ -34,6 +34,9 @@ extension ConfigurationBuilder {
     mutating func checkCityNames() {
         var seen: [String: (name: String, location: SourceLocation)] = [:]
         var slugs: [String: (name: String, location: SourceLocation)] = [:]
+        // Sized once: regrowing both for 100,000 cities rehashed every name many times.
+        seen.reserveCapacity(sections.count)
+        slugs.reserveCapacity(sections.count)
         for section in sections where section.kind == "City" {
             guard let name = section.name else { continue }
             let key = name.lowercased()

@@ -23,10 +23,12 @@ enum Document {
         var merged: [MergedSection] = []
         // Where each section is in `merged`: a linear search made 10,000 cities quadratic.
         var positions: [SectionKey: Int] = [:]
+        positions.reserveCapacity(files.reduce(0) { $0 + $1.sections.count })
         for file in files {
             // Same-named sections merge across files; inside one file a repeated name is
             // almost always a pasted block, so it is reported.
             var seenInFile: [String: SourceLocation] = [:]
+            seenInFile.reserveCapacity(file.sections.count)
             for section in file.sections {
                 guard let schema = checkedSchema(section, diagnostics: &diagnostics) else { continue }
                 let identity = "\(section.kind)\u{0}\(section.name ?? "")"

@@ -40,6 +40,16 @@ enum QuotedText {
     /// Reads one quoted string at the start of `text` (which begins with `"`): its unescaped
     /// content and what follows the closing quote; nil when it never closes.
     static func quoted(_ text: Substring) -> (String, Substring)? {
+        // ASCII without a backslash before the closing quote: the content is the bytes
+        // between the quotes (each character one byte). Otherwise character by character: a
+        // combining mark after a quote makes another character of it.
+        let bytes = text.utf8
+        if bytes.allSatisfy({ $0 < 0x80 }) {
+            let start = bytes.index(after: bytes.startIndex)
+            if let end = bytes[start...].firstIndex(where: { $0 == 0x22 || $0 == 0x5C }), bytes[end] == 0x22 {
+                return (String(text[start..<end]), text[bytes.index(after: end)...])
+            }
+        }
         var content = ""
         var index = text.index(after: text.startIndex)
         while index < text.endIndex {

@@ -15,7 +15,8 @@ enum ValueSyntax {
 
     /// A finite decimal number (`48.8566`, `-0.1278`, `1e-3`).
     static func number(_ text: String) -> Double? {
-        guard text.allSatisfy({ $0.isASCII && ($0.isNumber || "+-.eE".contains($0)) }),
+        // On bytes: the ASCII characters that are numbers are the digits, each one byte.
+        guard text.utf8.allSatisfy({ (0x30...0x39).contains($0) || $0 == 0x2B || $0 == 0x2D || $0 == 0x2E || $0 == 0x65 || $0 == 0x45 }),
             let value = Double(text), value.isFinite
         else { return nil }
         return value

@@ -20,6 +20,7 @@ final class ControlConnection: @unchecked Sendable {
     private var timer: (any DispatchSourceTimer)?
     private var descriptorSources = 0
     private var finished = false
+    private var deadlineSeconds = 0.0
     var onFinish: () -> Void = {}
 
     init(descriptor: Int32, peer: uid_t?, server: ControlServer, queue: DispatchQueue) {
@@ -31,6 +32,7 @@ final class ControlConnection: @unchecked Sendable {
 
     func start(deadline seconds: Double) {
         dispatchPrecondition(condition: .onQueue(queue))
+        deadlineSeconds = seconds
         let timer = DispatchSource.makeTimerSource(queue: queue)
         timer.setEventHandler { [self] in finish() }
         timer.schedule(deadline: .now() + .nanoseconds(Int(seconds * 1e9)))
@@ -80,6 +82,8 @@ final class ControlConnection: @unchecked Sendable {
             input += buffer[0..<count]
             if let newline = input.firstIndex(of: UInt8(ascii: "\n")), newline < limit {
                 stopReading()
+                // The request is in: making the answer is the daemon's time (see `respond`).
+                timer?.schedule(deadline: .distantFuture)
                 server.answer(Array(input[..<newline]), from: peer) { [self] in respond($0) }
                 return
             }
@@ -104,6 +108,9 @@ final class ControlConnection: @unchecked Sendable {
         } catch {
             output = (try? ControlLine.encode(ControlResponse.failure("cannot encode the answer: \(error)"))) ?? []
         }
+        // The client gets the deadline again to read the answer: the daemon's own time making
+        // it (a status of 100,000 cities on a busy machine) is not the client's to lose.
+        timer?.schedule(deadline: .now() + .nanoseconds(Int(deadlineSeconds * 1e9)))
         writeAvailable()
     }
 

@@ -135,8 +135,12 @@ public enum ControlLine {
 
     /// A response line (without its newline), its state read by the state file's reader.
     public static func decodeResponse(_ line: [UInt8]) throws -> ControlResponse {
-        var response = try decode(ControlResponse.self, from: line)
-        if let range = try stateRange(line) { response.state = try StateDocument.decode(Array(line[range])) }
+        guard let range = try stateRange(line) else { return try decode(ControlResponse.self, from: line) }
+        // The envelope without the state (`null` in its place; `ControlResponse` has no such
+        // key): the state's megabytes are read once, by the state's reader.
+        var response = try decode(
+            ControlResponse.self, from: Array(line[..<range.lowerBound]) + Array("null".utf8) + Array(line[range.upperBound...]))
+        response.state = try StateDocument.decode(Array(line[range]))
         return response
     }
 

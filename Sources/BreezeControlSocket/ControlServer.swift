@@ -16,7 +16,8 @@ public final class ControlServer: @unchecked Sendable {
         public var requestBytes = 4096
         /// Connections served at once; one more is told "busy" and closed.
         public var connections = 16
-        /// How long one connection may last, from accept to the end of the answer.
+        /// How long a client may take to send its request (from accept), and again to read
+        /// the answer (from when it is ready): the time the answer takes to make is not counted.
         public var connectionSeconds = 5.0
 
         public init(requestBytes: Int = 4096, connections: Int = 16, connectionSeconds: Double = 5) {

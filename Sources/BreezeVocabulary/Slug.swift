@@ -24,7 +24,10 @@ public enum Slug {
     public static func readable(_ name: String) -> String {
         var slug = ""
         var pendingDash = false
-        for scalar in name.decomposedStringWithCanonicalMapping.unicodeScalars {
+        // ASCII has nothing to decompose and no combining marks: 100,000 city names went
+        // through Foundation's decomposition for nothing.
+        let decomposed = name.utf8.allSatisfy { $0 < 0x80 } ? name : name.decomposedStringWithCanonicalMapping
+        for scalar in decomposed.unicodeScalars {
             if scalar.properties.generalCategory == .nonspacingMark { continue }
             let value = scalar.value
             let isDigit = (0x30...0x39).contains(value)

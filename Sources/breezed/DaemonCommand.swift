@@ -117,7 +117,9 @@ enum DaemonCommand {
                     maximumBodySize: 64 << 10, userAgent: "breezed/\(BreezeVersion.string)")))
 
         if options.has("once") { runOnce(loaded: loaded, environment: environment, console: console) }
-        run(path: path, loaded: loaded, environment: environment, console: console)
+        // Consumed: the daemon holds the configuration (its plan's); this frame, which never
+        // returns, would otherwise keep the first one alive beside every reloaded one.
+        run(path: path, loaded: consume loaded, environment: environment, console: console)
     }
 
     static func parse(_ arguments: [String]) throws(UsageError) -> ParsedArguments {
@@ -159,9 +161,10 @@ enum DaemonCommand {
         }
     }
 
-    static func run(path: String, loaded: LoadedConfiguration, environment: DaemonEnvironment, console: Console)
+    static func run(path: String, loaded: consuming LoadedConfiguration, environment: DaemonEnvironment, console: Console)
         -> Never
     {
+        let controlSocket = loaded.configuration.breeze.controlSocket
         var environment = environment
         // breezed.socket's sockets, when systemd started breezed through it: served instead of Listen=.
         let passed = SocketActivation.listeningSockets()
@@ -172,7 +175,7 @@ enum DaemonCommand {
         }
         let daemon: Daemon
         do {
-            daemon = try Daemon(configurationPath: path, loaded: loaded, environment: environment)
+            daemon = try Daemon(configurationPath: path, loaded: consume loaded, environment: environment)
         } catch {
             console.printError("breezed: cannot use the state directory: \(error)")
             exit(ExitCode.cannotCreate.rawValue)
@@ -187,7 +190,7 @@ enum DaemonCommand {
                 SIGINT: { control.stop(); daemon.stop(reason: "SIGINT") { exit($0) } },
             ], queue: signals)
         daemon.start()
-        control.start(path: loaded.configuration.breeze.controlSocket)
+        control.start(path: controlSocket)
         withExtendedLifetime(watcher) { dispatchMain() }
     }
 }

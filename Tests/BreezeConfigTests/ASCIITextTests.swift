@@ -58,3 +58,67 @@ struct ASCIITextTests {
         }
     }
 }
+
+/// `ValueSyntax.number`'s test on bytes against the one on characters it replaced.
+struct NumberSyntaxTests {
+    @Test func numbersAreTheSameOnBytes() {
+        let samples = ASCIITextTests.samples + [
+            "48.8566", "-0.1278", "1e-3", "+5", "1E300", "1e400", "nan", "inf", "٣", "１", "4\u{301}", "4\r\n", "0x1p3",
+            "  1", "1 ", "--1", "1.2.3", ".", "e", "", "4\u{0}",
+        ]
+        for sample in samples {
+            let old: Double? = {
+                guard sample.allSatisfy({ $0.isASCII && ($0.isNumber || "+-.eE".contains($0)) }), let value = Double(sample),
+                    value.isFinite
+                else { return nil }
+                return value
+            }()
+            #expect(ValueSyntax.number(sample) == old, "\(sample.debugDescription)")
+        }
+    }
+}
+
+/// `QuotedText.quoted`'s shortcut for ASCII against the character-by-character reading.
+struct QuotedShortcutTests {
+    /// The reading as it was: character by character.
+    static func oldQuoted(_ text: Substring) -> (String, Substring)? {
+        var content = ""
+        var index = text.index(after: text.startIndex)
+        while index < text.endIndex {
+            let character = text[index]
+            if character == "\"" { return (content, text[text.index(after: index)...]) }
+            if character == "\\" {
+                let next = text.index(after: index)
+                guard next < text.endIndex else { return nil }
+                switch text[next] {
+                case "\"": content.append("\"")
+                case "\\": content.append("\\")
+                case "n": content.append("\n")
+                case "r": content.append("\r")
+                case "t": content.append("\t")
+                default:
+                    content.append("\\")
+                    content.append(text[next])
+                }
+                index = text.index(after: next)
+                continue
+            }
+            content.append(character)
+            index = text.index(after: index)
+        }
+        return nil
+    }
+
+    @Test func quotedReadsAsCharacterByCharacter() {
+        let samples = ASCIITextTests.samples.filter { $0.hasPrefix("\"") } + [
+            "\"Paris\"", "\"Paris\" tail", "\"a\\\"b\"", "\"a\\\\\"", "\"a\\nb\\tc\\rd\\qe\"", "\"\"", "\"", "\"open",
+            "\"東京\"", "\"a\"\u{301}b\"", "\"a\r\nb\"", "\"a\u{0}b\"", "\"x\" \"y\"", "\"" + String(repeating: "z", count: 200) + "\"",
+            "\"tab\there\"", "\"\\", "\"a\\\"",
+        ]
+        for sample in samples {
+            let new = QuotedText.quoted(sample[...])
+            let old = Self.oldQuoted(sample[...])
+            #expect(new?.0 == old?.0 && new.map { String($0.1) } == old.map { String($0.1) }, "\(sample.debugDescription)")
+        }
+    }
+}

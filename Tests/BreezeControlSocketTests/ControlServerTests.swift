@@ -111,6 +111,15 @@ import BreezeVocabulary
         #expect(server.connectionCount == 0)
     }
 
+    @Test func anAnswerSlowerToMakeThanTheDeadlineStillReachesTheClient() throws {
+        let server = ControlServer(path: path, limits: .init(connectionSeconds: 1), isPrivileged: { _ in true }) {
+            _, reply in DispatchQueue.global().asyncAfter(deadline: .now() + 1.5) { reply(ControlResponse(message: "late")) }
+        }
+        try server.start()
+        defer { server.stop() }
+        #expect(try ControlClient.send(ControlRequest(.status), to: path, timeout: .seconds(10)).get().message == "late")
+    }
+
     @Test func aClientThatNeverReadsALargeAnswerBlocksNobody() throws {
         let big = String(repeating: "x", count: 4 << 20)
         let server = ControlServer(path: path, limits: .init(connectionSeconds: 1), isPrivileged: { _ in true }) {
