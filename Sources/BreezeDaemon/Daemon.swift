@@ -207,6 +207,8 @@ public final class Daemon: @unchecked Sendable {
         guard let completed = cycleCompletion, let summary = cycleResult?.summary else { return }
         cycleCompletion = nil
         cycleResult = nil
+        // The cycle's snapshot and results are gone: what they held goes back to the system.
+        MemoryArenas.trim()
         digests.cycleCompleted(forecasts: summary.forecasts.compactMapValues(\.series), plan: plan)
         writeDueDigests()
         // On the heartbeat's own queue: returns at once, whatever the monitor does.

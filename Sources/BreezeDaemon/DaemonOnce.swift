@@ -1,6 +1,7 @@
 import BreezeConfig
 import BreezeDelivery
 import BreezeFiles
+import BreezeState
 import BreezeSystem
 import BreezeVocabulary
 
@@ -19,8 +20,11 @@ extension Daemon {
         loaded: LoadedConfiguration, environment: DaemonEnvironment
     ) throws(FileError) -> CycleSummary {
         let plan = DaemonPlan(configuration: loaded.configuration, environment: environment)
-        let (store, loadedState) = try openState(plan.stateDirectory, environment: environment)
-        var state = loadedState
+        // Straight into the one variable: a second binding of the loaded state would make the
+        // cycle's first change copy all its records.
+        let store: StateStore
+        var state: DaemonState
+        (store, state) = try openState(plan.stateDirectory, environment: environment)
         let delivery = makeDelivery(plan, environment: environment)
         delivery.start()
         var summary = poll(

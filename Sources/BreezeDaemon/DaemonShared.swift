@@ -37,7 +37,9 @@ extension Daemon {
         var summary = PollCycle.run(
             cities: plan.cities, state: &state, source: plan.source, logger: environment.logger,
             now: now, deadline: deadline, reduction: reduction, readingLog: plan.readingLog)
-        ForecastCycle.run(&summary, state: &state, configuration: plan.configuration, logger: environment.logger, now: now)
+        ForecastCycle.run(
+            &summary, state: &state, configuration: plan.configuration, logger: environment.logger, now: now,
+            reduction: reduction)
         OutboxHandOff.run(
             &summary, state: &state, routing: plan.routing, delivery: delivery, logger: environment.logger,
             failures: outboxFailures, now: now)

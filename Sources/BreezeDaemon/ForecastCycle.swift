@@ -27,15 +27,17 @@ enum ForecastCycle {
     }
 
     /// Evaluates every configured city's forecast (a city with `ForecastThreshold=off` forgets
-    /// its forecast days); logs once per day a day the forecast does not rate.
+    /// its forecast days); logs once per day a day the forecast does not rate. The rules come
+    /// from `reduction` when it made them (the same, made once).
     static func run(
         _ summary: inout CycleSummary, state: inout DaemonState, configuration: Configuration, logger: any Logger,
-        now: Instant
+        now: Instant, reduction: ForecastReduction? = nil
     ) {
-        for city in configuration.cities {
+        for (index, city) in configuration.cities.enumerated() {
             let name = city.city.name
             guard var record = state.cities[name] else { continue }
-            guard let rule = ForecastRule(city) else {
+            let made = reduction?.rule(at: index, named: name)
+            guard let rule = made ?? ForecastRule(city) else {
                 record.forecast = nil
                 state.cities[name] = record
                 continue

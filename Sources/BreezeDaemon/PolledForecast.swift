@@ -51,6 +51,7 @@ public struct PolledPage: Sendable, Equatable {
 /// read them, only earlier.
 struct ForecastReduction: Sendable {
     struct CityNeeds: Sendable {
+        var name: String
         var rule: ForecastRule?
         /// The zone and threshold of the page's forecast days; nil: no page.
         var page: (zone: TimeZone, threshold: Int)?
@@ -73,8 +74,16 @@ struct ForecastReduction: Sendable {
             if pages, let city {
                 page = (city.city.timeZone.flatMap(TimeZone.init(identifier:)) ?? .current, rule?.threshold ?? 101)
             }
-            return CityNeeds(rule: rule, page: page, keepsSeries: digestCities.contains(watched.city.name))
+            return CityNeeds(
+                name: watched.city.name, rule: rule, page: page, keepsSeries: digestCities.contains(watched.city.name))
         }
+    }
+
+    /// The forecast rule made for the city at `index` when it is `name` (its outlook's), so the
+    /// forecast step need not make it again; nil: not this reduction's city.
+    func rule(at index: Int, named name: String) -> ForecastRule?? {
+        guard index < cities.count, cities[index].name == name else { return nil }
+        return .some(cities[index].rule)
     }
 
     /// Replaces `poll`'s series (of the city at `index`) by what the later steps read of it.

@@ -108,7 +108,8 @@ struct ForecastReductionTests {
                 // Only the digests' cities keep their grid.
                 #expect(Set(summary.forecasts.filter { $0.value.series != nil }.keys) == digestCities)
             }
-            ForecastCycle.run(&summary, state: &state, configuration: configuration, logger: logger, now: now)
+            ForecastCycle.run(
+                &summary, state: &state, configuration: configuration, logger: logger, now: now, reduction: reduction)
             events += summary.events
             for (name, page) in PolledExtras.byCity(summary.forecasts, configuration: configuration) {
                 pages["\(cycle) \(name)"] = PolledPage(history: page.history, forecast: page.forecast)

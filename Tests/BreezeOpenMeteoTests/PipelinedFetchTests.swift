@@ -3,7 +3,6 @@ import BreezeHTTP
 import BreezeTestSupport
 import BreezeVocabulary
 import Foundation
-import Synchronization
 import Testing
 
 @testable import BreezeOpenMeteo
@@ -85,18 +84,27 @@ final class PipelinedFetchTests {
     }
 
     @Test func eachBatchIsConvertedWhileTheNextIsOnTheWire() throws {
-        // Requests 1…4 are answered only once the client, converting the batch before, says so:
-        // a client that sent the next request only after converting would leave them to time out.
+        // Requests 1…4 are held by the server until released. Converting batch k, the client
+        // waits (up to 10 s) to see request k + 1 arrive, then releases it: a client that sent
+        // the next request only after converting would never show it, and would leave it held
+        // until the server's 20 s ran out.
         try plan([["kind": "ok"]] + Array(repeating: ["kind": "hold"], count: 4))
-        let started = Mutex<Set<Int>>([])
+        var seen: [Int: Bool] = [:]
         let results = client().poll(for: cities, deadline: clock.deadline(in: .seconds(120))) {
             index, conditions in
             let batch = index / 2
-            if started.withLock({ $0.insert(batch).inserted }), batch < 4 {
-                try? self.post("release", ["request": batch + 1])
+            guard index % 2 == 0, batch < 4 else { return conditions }
+            let until = Date().addingTimeInterval(10)
+            var arrived = false
+            while !arrived, Date() < until {
+                arrived = ((try? self.log().count) ?? 0) > batch + 1
+                if !arrived { usleep(20_000) }
             }
+            seen[batch] = arrived
+            try? self.post("release", ["request": batch + 1])
             return conditions
         }
+        #expect(seen == [0: true, 1: true, 2: true, 3: true])
         #expect(Self.aqis(results) == (1...10).map { $0 * 10 })
         let requests = try log()
         #expect(requests.map(\.held) == [nil, "released", "released", "released", "released"])

@@ -16,8 +16,8 @@ of PM2.5. The n-th request (0-based, retries included) does what the plan's n-th
   request's `apikey` when `echo_key` (a server that leaks secrets back);
 - `{"kind": "garbage"}`: 200 with a body that is not JSON;
 - `{"kind": "hold"}`: an ok answer sent only once `POST /control/release {"request": n}` came
-  (before or after the request) or `--hold-seconds` passed; the log says which (`held`:
-  "released" or "timed out");
+  while it was held (a release before the request started is ignored: `{"released": false}`)
+  or `--hold-seconds` passed; the log says which (`held`: "released" or "timed out");
 - `{"kind": "sleep", "seconds": 5}`: an ok answer after that long (a hanging server).
 
 Control: `POST /control/plan {"actions": [...]}`, `POST /control/release {"request": n}`,
@@ -105,8 +105,14 @@ class Handler(BaseHTTPRequestHandler):
                 self.state.actions = json.loads(body)["actions"]
             return self._send(200, b"{}")
         if self.path == "/control/release":
-            self.state.release_event(int(json.loads(body)["request"])).set()
-            return self._send(200, b"{}")
+            index = int(json.loads(body)["request"])
+            with self.state.lock:
+                started = index < len(self.state.log)
+            # Only a request already being answered can be released: a release sent before
+            # the request came proves nothing about overlap, and is ignored.
+            if started:
+                self.state.release_event(index).set()
+            return self._send(200, json.dumps({"released": started}).encode())
         if self.path.split("?")[0] != "/v1/air-quality":
             return self._send(404, b'{"error":true,"reason":"not found"}')
         self._answer(parse_qs(body.decode("utf-8", "replace")))
