@@ -130,8 +130,10 @@ public struct LocalDay: Sendable, Hashable, Comparable, CustomStringConvertible 
 
     /// The first instant of the day in `zone`.
     public func midnight(in zone: TimeZone) -> Double? {
-        Self.calendar(zone).startOfDay(
-            for: Self.calendar(zone).date(from: DateComponents(year: year, month: month, day: day, hour: 12))
+        // One calendar for both steps: each costs about as much to make as to use.
+        let calendar = Self.calendar(zone)
+        return calendar.startOfDay(
+            for: calendar.date(from: DateComponents(year: year, month: month, day: day, hour: 12))
                 ?? Date(timeIntervalSince1970: 0)
         ).timeIntervalSince1970
     }
