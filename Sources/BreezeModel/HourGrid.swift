@@ -33,7 +33,8 @@ struct HourGrid {
             // what `value(_:at:)` gives hour by hour, copied as one slice (measured: reading
             // `value(_:at:)` per hour cost 70 instructions a value, most of this type's cost).
             let column = series.column(pollutant) ?? []
-            let held = lower..<max(min(upper, column.count), lower)
+            // Empty (and in the column's bounds) when the span starts past the column's end.
+            let held = min(lower, column.count)..<min(upper, column.count)
             values += column[held]
             values += repeatElement(nil, count: width - held.count)
         }
