@@ -90,6 +90,17 @@ public struct LocalDay: Sendable, Hashable, Comparable, CustomStringConvertible 
 
     /// The date `days` later (earlier when negative).
     public func adding(days: Int) -> LocalDay {
+        if let start = CivilDays.days(year: year, month: month, day: day),
+            case (let sum, false) = start.addingReportingOverflow(days), let date = CivilDays.date(days: sum)
+        {
+            return LocalDay(year: date.year, month: date.month, day: date.day)
+        }
+        return addingByCalendar(days: days)
+    }
+
+    /// `adding(days:)` through Foundation's calendar: what the arithmetic stands in for, and
+    /// what a day outside `CivilDays` gets.
+    func addingByCalendar(days: Int) -> LocalDay {
         let utc = TimeZone(identifier: "UTC")!
         let calendar = Self.calendar(utc)
         guard let noon = calendar.date(from: DateComponents(year: year, month: month, day: day, hour: 12)),
@@ -100,6 +111,16 @@ public struct LocalDay: Sendable, Hashable, Comparable, CustomStringConvertible 
 
     /// Whole days from `self` to `other`.
     public func days(until other: LocalDay) -> Int {
+        if let from = CivilDays.days(year: year, month: month, day: day),
+            let to = CivilDays.days(year: other.year, month: other.month, day: other.day)
+        {
+            return to - from
+        }
+        return daysByCalendar(until: other)
+    }
+
+    /// `days(until:)` through Foundation's calendar.
+    func daysByCalendar(until other: LocalDay) -> Int {
         let calendar = Self.calendar(TimeZone(identifier: "UTC")!)
         guard let from = calendar.date(from: DateComponents(year: year, month: month, day: day, hour: 12)),
             let to = calendar.date(from: DateComponents(year: other.year, month: other.month, day: other.day, hour: 12))
@@ -109,8 +130,10 @@ public struct LocalDay: Sendable, Hashable, Comparable, CustomStringConvertible 
 
     /// The first instant of the day in `zone`.
     public func midnight(in zone: TimeZone) -> Double? {
-        Self.calendar(zone).startOfDay(
-            for: Self.calendar(zone).date(from: DateComponents(year: year, month: month, day: day, hour: 12))
+        // One calendar for both steps: each costs about as much to make as to use.
+        let calendar = Self.calendar(zone)
+        return calendar.startOfDay(
+            for: calendar.date(from: DateComponents(year: year, month: month, day: day, hour: 12))
                 ?? Date(timeIntervalSince1970: 0)
         ).timeIntervalSince1970
     }

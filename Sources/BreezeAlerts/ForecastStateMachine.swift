@@ -36,7 +36,8 @@ public enum ForecastStateMachine {
         guard let today = LocalDay(now, in: rule.timeZone) else {
             return Evaluation(state: state, events: [], days: [])
         }
-        let window = decidedDays(today: today, now: now, rule: rule)
+        // `today` is `now`'s day: its midnight gives the minute, without finding the day again.
+        let window = decidedDays(today: today, minute: minuteOfDay(now, today: today, in: rule), rule: rule)
         // Days that have begun, or left the window (`ForecastDays=` lowered), are forgotten.
         var kept = state.days.filter { saved in LocalDay(text: saved.day).map(window.contains) ?? false }
         var events: [AlertEvent] = []
@@ -82,7 +83,12 @@ public enum ForecastStateMachine {
     /// The coming days whose heads-up has been decided by `now`: tomorrow up to `rule.days`
     /// ahead, the farthest from `decideAtMinute` on.
     public static func decidedDays(today: LocalDay, now: Instant, rule: ForecastRule) -> [LocalDay] {
-        let minute = minuteOfDay(now, in: rule)
+        let minute = LocalDay(now, in: rule.timeZone).map { minuteOfDay(now, today: $0, in: rule) } ?? 0
+        return decidedDays(today: today, minute: minute, rule: rule)
+    }
+
+    /// `decidedDays(today:now:rule:)` at `minute` past local midnight.
+    static func decidedDays(today: LocalDay, minute: Int, rule: ForecastRule) -> [LocalDay] {
         let farthest = minute >= rule.decideAtMinute ? rule.days : rule.days - 1
         guard farthest >= 1 else { return [] }
         return (1...farthest).map { today.adding(days: $0) }
@@ -96,8 +102,9 @@ public enum ForecastStateMachine {
         return nil
     }
 
-    static func minuteOfDay(_ now: Instant, in rule: ForecastRule) -> Int {
-        guard let midnight = LocalDay(now, in: rule.timeZone)?.midnight(in: rule.timeZone) else { return 0 }
+    /// The minutes since `today`'s midnight (`today` being `now`'s local day in the rule's zone).
+    static func minuteOfDay(_ now: Instant, today: LocalDay, in rule: ForecastRule) -> Int {
+        guard let midnight = today.midnight(in: rule.timeZone) else { return 0 }
         return Int(((now.unixSeconds - midnight) / 60).rounded(.down))
     }
 
