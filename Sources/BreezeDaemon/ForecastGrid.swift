@@ -4,11 +4,11 @@ import BreezeOpenMeteo
 
 
 extension ForecastSeries {
-    /// The forecast alerts' view of a poll's hourly grid: the same hours, checked again by
-    /// BreezeModel's series (a value that is not a concentration is a missing hour).
+    /// The forecast alerts' view of a poll's hourly grid: the same hours, sharing the grid's
+    /// checked concentrations (as `init(firstHour:columns:…)` would check them again).
     init(grid: PollHours) {
         self.init(
-            firstHour: grid.firstHour, columns: grid.concentrations.columns, problems: grid.problems,
+            firstHour: grid.firstHour, concentrations: grid.concentrations.checkedAgain, problems: grid.problems,
             currentHour: grid.currentHour)
     }
 }

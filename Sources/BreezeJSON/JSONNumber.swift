@@ -8,6 +8,55 @@ extension JSONScanner {
     /// number too large for a `Double` is infinite: valid JSON, but no usable value.
     @inlinable public mutating func readNumber() throws(JSONSyntaxError) -> Double {
         skipWhitespace()
+        if let value = readShortDecimal() { return value }
+        return try readNumberInFull()
+    }
+
+    /// What Open-Meteo writes (`12.3`, `0`, `1796119200`, `-0.5`): at most 15 digits, no
+    /// exponent, in one tight pass; nil (the position unmoved) for anything else, which
+    /// `readNumberInFull` reads. The same `Double` as that path: the digits are exact in a
+    /// `Double` and so is the power of ten, so the one division rounds correctly.
+    @inlinable @inline(__always) mutating func readShortDecimal() -> Double? {
+        let end = bytes.count
+        var index = position
+        let negative = index < end && bytes[index] == UInt8(ascii: "-")
+        if negative { index += 1 }
+        let integerStart = index
+        var mantissa: UInt64 = 0
+        while index < end {
+            let digit = bytes[index] &- UInt8(ascii: "0")
+            guard digit < 10 else { break }
+            mantissa = mantissa &* 10 &+ UInt64(digit)
+            index += 1
+        }
+        let integerDigits = index - integerStart
+        // No digit, or a leading zero before more digits: the full path says what is wrong.
+        guard integerDigits > 0, integerDigits == 1 || bytes[integerStart] != UInt8(ascii: "0") else { return nil }
+        var fractionDigits = 0
+        if index < end, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            let fractionStart = index
+            while index < end {
+                let digit = bytes[index] &- UInt8(ascii: "0")
+                guard digit < 10 else { break }
+                mantissa = mantissa &* 10 &+ UInt64(digit)
+                index += 1
+            }
+            fractionDigits = index - fractionStart
+            guard fractionDigits > 0 else { return nil }
+        }
+        // An exponent, or more digits than 10^15 < 2^53 holds exactly (the sum also bounds
+        // the wrapping arithmetic above: 15 digits never overflow).
+        guard integerDigits + fractionDigits <= 15, index >= end || bytes[index] | 0x20 != UInt8(ascii: "e")
+        else { return nil }
+        position = index
+        var value = Double(mantissa)
+        if fractionDigits > 0 { value /= Self.powersOfTen[fractionDigits] }
+        return negative ? -value : value
+    }
+
+    /// The whole RFC 8259 grammar: exponents, long digit strings, and every error.
+    @inlinable mutating func readNumberInFull() throws(JSONSyntaxError) -> Double {
         let start = position
         var negative = false
         if position < bytes.count, bytes[position] == UInt8(ascii: "-") {

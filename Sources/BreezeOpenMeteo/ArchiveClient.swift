@@ -53,7 +53,7 @@ public struct ArchiveClient: OpenMeteoClient {
 
     private static func values(in payload: LocationPayload) throws(FetchError) -> [DailyValue] {
         let variable = "temperature_2m_max"
-        guard let daily = payload.daily, let column = daily.columns[variable] else {
+        guard let daily = payload.daily, let column = daily.column(variable) else {
             throw .invalidLocation("no 'daily.\(variable)'")
         }
         guard payload.dailyUnits[variable] == "°C" else {

@@ -33,7 +33,7 @@ public struct HourlySeries: Sendable, Equatable {
         var rejected = hourly.malformed.sorted().map { "\($0) is not a list of numbers" }
 
         func accepted(_ variable: String) -> [Double?]? {
-            guard let column = hourly.columns[variable] else { return nil }
+            guard let column = hourly.column(variable) else { return nil }
             if let problem = AirQualityVariables.unitProblem(
                 variable: variable, unit: payload.hourlyUnits[variable])
             {

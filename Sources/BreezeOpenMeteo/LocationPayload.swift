@@ -50,8 +50,17 @@ struct LocationPayload: Decodable, Equatable {
         var time: [String] = []
         /// The `time` column as unix seconds (`timeformat=unixtime`); nil when it came as text.
         var unixTimes: [Double]?
-        var columns: [String: [Double?]] = [:]
         var malformed: [String] = []
+        // Every column's values one after another, NaN for a null (a kept column's values are
+        // all finite): 8 bytes a value, one buffer per block instead of a table of arrays.
+        private(set) var values: [Double] = []
+        private var spans: [ColumnSpan] = []
+
+        private struct ColumnSpan: Equatable {
+            var name: String
+            var start: Int
+            var count: Int
+        }
 
         init() {}
 
@@ -65,11 +74,60 @@ struct LocationPayload: Decodable, Equatable {
                         time = try container.decode([String].self, forKey: key)
                     }
                 } else if let column = try? container.decode([Double?].self, forKey: key) {
-                    columns[key.stringValue] = column
+                    setColumn(key.stringValue, column.map { $0 ?? .nan })
                 } else {
                     malformed.append(key.stringValue)
                 }
             }
+        }
+
+        /// Each variable's column, nil for a null; built on each call.
+        var columns: [String: [Double?]] {
+            var columns: [String: [Double?]] = [:]
+            for span in spans { columns[span.name] = column(span.name) }
+            return columns
+        }
+
+        /// `name`'s column, nil for a null; nil when the block has no such column.
+        func column(_ name: String) -> [Double?]? {
+            storedColumn(name).map { $0.map { $0.isNaN ? nil : $0 } }
+        }
+
+        /// `name`'s column as stored, NaN for a null.
+        func storedColumn(_ name: String) -> ArraySlice<Double>? {
+            guard let span = spans.first(where: { $0.name == name }) else { return nil }
+            return values[span.start..<(span.start + span.count)]
+        }
+
+        /// Sets `name`'s column (NaN for a null), replacing one of the same name.
+        mutating func setColumn(_ name: String, _ column: [Double]) {
+            let start = beginColumn(expectedCount: column.count)
+            values += column
+            endColumn(name, start: start)
+        }
+
+        /// Where the values of a column about to be appended start; `expectedCount` sizes the
+        /// buffer once for a block of columns that long.
+        mutating func beginColumn(expectedCount: Int) -> Int {
+            if values.isEmpty { values.reserveCapacity(expectedCount * 6) }
+            return values.count
+        }
+
+        /// Appends one value of the column being read (NaN for a null).
+        mutating func append(_ value: Double) { values.append(value) }
+
+        /// Ends the column begun at `start` as `name`'s (a later column of the same name wins).
+        mutating func endColumn(_ name: String, start: Int) {
+            spans.removeAll { $0.name == name }
+            spans.append(ColumnSpan(name: name, start: start, count: values.count - start))
+        }
+
+        /// Drops the values of a column begun at `start` and not kept.
+        mutating func dropColumn(start: Int) { values.removeSubrange(start...) }
+
+        static func == (left: Series, right: Series) -> Bool {
+            left.time == right.time && left.unixTimes == right.unixTimes && left.malformed == right.malformed
+                && left.columns == right.columns
         }
     }
 

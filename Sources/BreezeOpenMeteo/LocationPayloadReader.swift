@@ -112,6 +112,20 @@ enum LocationPayloadReader {
         var series = LocationPayload.Series()
         try scanner.readObject(depth: 2) { scanner, key throws(JSONSyntaxError) in
             if key.equals("time") {
+                // Unix times (`timeformat=unixtime`, what the poll asks) in one pass; any other
+                // list is read again from its start, as below.
+                scanner.skipWhitespace()
+                let start = scanner.position
+                if try scanner.peekKind() == .array {
+                    var seconds: [Double] = []
+                    if try scanner.readNumberColumn(depth: 3, into: &seconds), !seconds.isEmpty,
+                        !seconds.contains(where: \.isNaN)
+                    {
+                        series.unixTimes = seconds
+                        return
+                    }
+                    scanner.position = start
+                }
                 // All strings (iso8601) or all numbers (unixtime); anything else is unusable.
                 var times: [String] = []
                 var seconds: [Double] = []
@@ -146,28 +160,17 @@ enum LocationPayloadReader {
                 }
                 return
             }
-            var column: [Double?] = []
+            // Read whole, then into the block's buffer, NaN for a null.
+            var column: [Double] = []
+            column.reserveCapacity(max(series.unixTimes?.count ?? 0, series.time.count))
             var allNumbers = try scanner.peekKind() == .array
             if allNumbers {
-                try scanner.readArray(depth: 3) { scanner throws(JSONSyntaxError) in
-                    switch try scanner.peekKind() {
-                    case .null where allNumbers:
-                        try scanner.readNull()
-                        column.append(nil)
-                    case .number where allNumbers:
-                        let value = try scanner.readNumber()
-                        allNumbers = value.isFinite
-                        column.append(value)
-                    default:
-                        allNumbers = false
-                        try scanner.skipValue(depth: 4)
-                    }
-                }
+                allNumbers = try scanner.readNumberColumn(depth: 3, into: &column)
             } else {
                 try scanner.skipValue(depth: 3)
             }
             if allNumbers {
-                series.columns[key.string] = column
+                series.setColumn(key.string, column)
             } else {
                 series.malformed.append(key.string)
             }

@@ -73,14 +73,12 @@ public struct PollHours: Sendable, Equatable {
     /// `NowCast` reads.
     public func newestFirst(_ pollutant: Pollutant, count: Int, endingAt hour: Instant? = nil) -> [Double?] {
         guard count > 0, let end = index(of: hour ?? currentHour) else { return [] }
-        let hasColumn = concentrations.columns[pollutant] != nil
+        let hasColumn = concentrations.hasColumn(pollutant)
         return (0..<count).map { back in hasColumn ? concentrations.value(pollutant, at: end - back) : nil }
     }
 
     /// The last hour with a value of `pollutant`: how far the model reaches for it.
     public func lastHourWithValue(_ pollutant: Pollutant) -> Instant? {
-        guard let column = concentrations.columns[pollutant], let index = column.lastIndex(where: { $0 != nil })
-        else { return nil }
-        return hour(at: index)
+        concentrations.lastHourWithValue(pollutant).map(hour(at:))
     }
 }

@@ -3,8 +3,8 @@ import BreezeModel
 import BreezeVocabulary
 
 /// Places one element's `hourly` block on the grid a poll asked for, checking it as it goes:
-/// each row by its own time (so order does not matter, and a time twice is no data), each
-/// column by its unit, length and values.
+/// each row by its own time (`PollGridRows`), each column by its unit, length and values,
+/// each value once, straight into the grid's `HourlyConcentrations`.
 struct PollHoursReader {
     let shape: PollRequestShape
     let currentHour: Instant
@@ -14,37 +14,43 @@ struct PollHoursReader {
     func read(_ payload: LocationPayload) -> (series: PollHours, currentDrops: [String]) {
         let first = currentHour - .seconds(3600 * shape.pastHours)
         let count = shape.pastHours + shape.forecastHours
-        var columns: [Pollutant: [Double?]] = Dictionary(
-            uniqueKeysWithValues: shape.hourly.map { ($0, Array(repeating: nil, count: count)) })
+        let noData = [Double](repeating: .nan, count: count)
+        var checked = [Pollutant: [Double]](minimumCapacity: shape.hourly.count)
+        for pollutant in shape.hourly { checked[pollutant] = noData }
         var series = PollHours(
             firstHour: first, currentHour: currentHour, hourCount: count,
-            concentrations: HourlyConcentrations(columns), lastHourReceived: nil)
+            concentrations: HourlyConcentrations(checked: checked, implausibleHours: 0), lastHourReceived: nil)
         func unusable(_ problem: String) -> (PollHours, [String]) {
             series.problems.append(problem)
             series.currentWindowProblem = problem
             return (series, shape.hourly.map { "\($0.openMeteoVariable): \(problem)" })
         }
+        // So far from 1970 that hours no longer differ in a Double: no grid, and no trap.
+        guard let currentSlot = series.index(of: currentHour) else {
+            return unusable("'current.time' is too far from the present for an hourly grid")
+        }
         guard let hourly = payload.hourly else { return unusable("no 'hourly' object") }
         guard let times = hourly.unixTimes else {
             return unusable(hourly.time.isEmpty ? "'hourly' has no hours" : "'hourly.time' came as text, not unix times")
         }
-        let rows = placeRows(times, first: first, count: count, problems: &series.problems)
-        let lastSlot = rows.compactMap { $0 }.max()
-        series.lastHourReceived = lastSlot.map(series.hour(at:))
-        reportGaps(rows, count: count, series: &series)
+        let rows = PollGridRows(times: times, first: first, count: count, problems: &series.problems)
+        series.lastHourReceived = rows.lastSlot.map(series.hour(at:))
+        rows.reportGaps(count: count, shape: shape, series: &series)
 
         var currentDrops: [String] = []
         var refused: [String] = []
-        let currentSlot = series.index(of: currentHour)!
-        if !rows.contains(currentSlot) {
+        if !rows.holds(currentSlot) {
             let missing = "no hourly row for the current hour \(TimeText.openMeteo(currentHour))"
             currentDrops = shape.hourly.map { "\($0.openMeteoVariable): \(missing)" }
         }
+        // Values this reader accepts but `HourlyConcentrations` does not (above its plausible
+        // top): no data in the grid, yet values as far as gaps and the current window go.
+        var tooLarge: [Pollutant: [Int]] = [:]
         for pollutant in shape.hourly {
             let variable = pollutant.openMeteoVariable
-            let column: [Double?]
+            let column: ArraySlice<Double>
             switch checkedColumn(variable, hourly: hourly, units: payload.hourlyUnits, rows: times.count) {
-            case .success(let checked): column = checked
+            case .success(let stored): column = stored
             case .failure(let problem):
                 // A column refused whole explains its current value too.
                 series.problems.append(problem.text)
@@ -52,113 +58,80 @@ struct PollHoursReader {
                 refused.append(problem.text)
                 continue
             }
-            var values = columns[pollutant]!
+            var values = noData
             var implausible: [DroppedValue] = []
             var nullSlots: [Int] = []
-            for (row, value) in column.enumerated() {
-                guard let slot = rows[row] else { continue }
-                guard let value else {
+            var lastValueSlot: Int?
+            var tooLargeSlots: [Int] = []
+            func place(_ value: Double, row: Int) {
+                guard let slot = rows.slot(ofRow: row) else { return }
+                guard !value.isNaN else {
                     nullSlots.append(slot)
-                    continue
+                    return
                 }
-                switch ReportedValue.concentration(value, variable: variable) {
-                case .success(let checked): values[slot] = checked
-                case .failure(let reason):
-                    implausible.append(reason)
-                    if slot == currentSlot { currentDrops.append(reason.description) }
+                // Checked once: what `ReportedValue.concentration` accepts, then what
+                // `HourlyConcentrations.plausible` keeps.
+                guard value >= 0, value.isFinite else {
+                    switch ReportedValue.concentration(value, variable: variable) {
+                    case .failure(let reason):
+                        implausible.append(reason)
+                        if slot == currentSlot { currentDrops.append(reason.description) }
+                    case .success: preconditionFailure("a concentration is finite and not negative")
+                    }
+                    return
                 }
+                lastValueSlot = max(lastValueSlot ?? slot, slot)
+                if value <= HourlyConcentrations.largestPlausibleValue {
+                    values[slot] = value
+                } else {
+                    tooLargeSlots.append(slot)
+                }
+            }
+            if rows.isExactGrid {
+                // Row i is slot i: the plausible values in one tight pass, the rest (nulls,
+                // refused values), rare, through `place` in row order.
+                var others: [Int] = []
+                var last = -1
+                column.withUnsafeBufferPointer { source in
+                    values.withUnsafeMutableBufferPointer { target in
+                        for row in 0..<source.count {
+                            let value = source[row]
+                            if value >= 0, value <= HourlyConcentrations.largestPlausibleValue {
+                                target[row] = value
+                                last = row
+                            } else {
+                                others.append(row)
+                            }
+                        }
+                    }
+                }
+                if last >= 0 { lastValueSlot = last }
+                for row in others { place(column[column.startIndex + row], row: row) }
+            } else {
+                for (row, value) in zip(0..., column) { place(value, row: row) }
             }
             if let firstReason = implausible.first {
                 series.problems.append(
                     implausible.count == 1 ? firstReason.description : "\(firstReason), and \(implausible.count - 1) more hours")
             }
-            reportNulls(variable, values, nullSlots: nullSlots, anyRow: lastSlot != nil, series: &series)
-            columns[pollutant] = values
+            reportNulls(variable, lastValueSlot: lastValueSlot, nullSlots: nullSlots, anyRow: rows.lastSlot != nil, series: &series)
+            checked[pollutant] = values
+            tooLarge[pollutant] = tooLargeSlots.isEmpty ? nil : tooLargeSlots
         }
-        series.concentrations = HourlyConcentrations(columns)
+        let implausibleHours = tooLarge.values.reduce(0) { $0 + $1.count }
+        series.concentrations = HourlyConcentrations(checked: checked, implausibleHours: implausibleHours)
         series.currentWindowProblem = refused.first
-            ?? CurrentWindowCheck(rows: rows, currentSlot: currentSlot, columns: columns).problem(series)
+            ?? CurrentWindowCheck(rows: rows, currentSlot: currentSlot, tooLarge: tooLarge).problem(series)
         return (series, currentDrops)
     }
 
-    /// Each row's grid slot, nil for a row that is off the grid, outside the window asked, or
-    /// shares its hour with another row (which of the two holds that hour is unknown).
-    private func placeRows(_ times: [Double], first: Instant, count: Int, problems: inout [String]) -> [Int?] {
-        var rows: [Int?] = Array(repeating: nil, count: times.count)
-        var rowOfSlot: [Int: Int] = [:]
-        var shared: Set<Int> = []
-        var offGrid = 0
-        var outside = 0
-        var disorder: (row: Int, time: Double, after: Double)?
-        var latest = -Double.infinity
-        for (row, time) in times.enumerated() {
-            if time <= latest, disorder == nil { disorder = (row, time, latest) }
-            latest = max(latest, time)
-            let offset = (time - first.unixSeconds) / 3600
-            guard offset == offset.rounded() else {
-                offGrid += 1
-                continue
-            }
-            guard offset >= 0, offset < Double(count) else {
-                outside += 1
-                continue
-            }
-            let slot = Int(offset)
-            if let other = rowOfSlot[slot] {
-                shared.insert(slot)
-                rows[other] = nil
-                continue
-            }
-            rowOfSlot[slot] = row
-            rows[row] = slot
-        }
-        if let disorder {
-            problems.append(
-                "hourly times out of order: row \(disorder.row + 1) (\(text(disorder.time))) comes after "
-                    + "\(text(disorder.after)); each row is placed by its own time")
-        }
-        if !shared.isEmpty {
-            problems.append("hourly times repeat for \(shared.count) hours, from \(text(first.unixSeconds + 3600 * Double(shared.min()!))); those hours have no data")
-        }
-        if offGrid > 0 { problems.append("\(offGrid) hourly times are not whole hours of the window; their rows are ignored") }
-        if outside > 0 { problems.append("\(outside) hourly times lie outside the \(count) hours asked; their rows are ignored") }
-        return rows
-    }
-
-    /// Hours with no row: gaps before the last row received, and a forecast ending early.
-    private func reportGaps(_ rows: [Int?], count: Int, series: inout PollHours) {
-        let present = Set(rows.compactMap { $0 })
-        guard let last = present.max() else {
-            series.problems.append("'hourly' has no row within the \(count) hours asked")
-            return
-        }
-        var slot = 0
-        while slot < last {
-            guard !present.contains(slot) else {
-                slot += 1
-                continue
-            }
-            var end = slot
-            while end + 1 < last, !present.contains(end + 1) { end += 1 }
-            let hours = end - slot + 1
-            series.problems.append(
-                "hourly rows missing for \(hours) hour\(hours == 1 ? "" : "s") from \(text(series.hour(at: slot).unixSeconds))")
-            slot = end + 1
-        }
-        if last < count - 1 {
-            let ahead = last - shape.pastHours
-            series.problems.append(
-                "hourly ends at \(text(series.hour(at: last).unixSeconds)), \(ahead) hours after the current hour; "
-                    + "\(shape.forecastHours - 1) were asked")
-        }
-    }
-
-    /// Nulls amid values (before the column's last value), as runs; nulls after it are the
-    /// model's horizon, not a problem. Values refused as implausible were reported already.
+    /// Nulls amid values (before the column's last value, `lastValueSlot`), as runs; nulls
+    /// after it are the model's horizon, not a problem. Values refused as implausible were
+    /// reported already.
     private func reportNulls(
-        _ variable: String, _ values: [Double?], nullSlots: [Int], anyRow: Bool, series: inout PollHours
+        _ variable: String, lastValueSlot: Int?, nullSlots: [Int], anyRow: Bool, series: inout PollHours
     ) {
-        guard let last = values.lastIndex(where: { $0 != nil }) else {
+        guard let last = lastValueSlot else {
             if anyRow { series.problems.append("\(variable) has no value in any hour") }
             return
         }
@@ -170,11 +143,12 @@ struct PollHoursReader {
         }
     }
 
-    /// The column of `variable` when its unit and length are right, else why not.
+    /// The column of `variable` as stored (NaN for a null) when its unit and length are
+    /// right, else why not.
     private func checkedColumn(
         _ variable: String, hourly: LocationPayload.Series, units: [String: String], rows: Int
-    ) -> Result<[Double?], ColumnProblem> {
-        guard let column = hourly.columns[variable] else {
+    ) -> Result<ArraySlice<Double>, ColumnProblem> {
+        guard let column = hourly.storedColumn(variable) else {
             let malformed = hourly.malformed.contains(variable)
             return .failure(ColumnProblem(malformed ? "\(variable) is not a list of numbers" : "no hourly \(variable)"))
         }

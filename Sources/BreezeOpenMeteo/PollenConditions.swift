@@ -54,7 +54,7 @@ public enum PollenRequest {
     /// The highest plausible hourly `uv_index` of the answer (its one local day); nil when none
     /// is. Dropped values are counted in one sentence, naming the first.
     static func dayMaximum(_ payload: LocationPayload, problems: inout [String]) -> Double? {
-        guard let column = payload.hourly?.columns[uvIndex] else { return nil }
+        guard let column = payload.hourly?.column(uvIndex) else { return nil }
         var maximum: Double?
         var dropped: [String] = []
         for case let value? in column {
