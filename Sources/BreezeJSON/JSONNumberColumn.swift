@@ -4,31 +4,48 @@ extension JSONScanner {
     /// whether all were. The elements after the first that is not are still read and checked,
     /// not kept. Element by element the same reading, and the same syntax errors, as
     /// `readArray` with `peekKind`, `readNull` and `readNumber`, without asking each element's
-    /// kind first.
+    /// kind first, and with a `,` right after an element taken without the general steps.
     @inlinable public mutating func readNumberColumn(depth: Int, into values: inout [Double]) throws(JSONSyntaxError)
         -> Bool
     {
+        guard depth < Self.maximumDepth else { throw error("nested too deeply") }
+        try expect(UInt8(ascii: "["))
+        if consume(UInt8(ascii: "]")) { return true }
         var allNumbers = true
-        try readArray(depth: depth) { scanner throws(JSONSyntaxError) in
-            scanner.skipWhitespace()
-            if allNumbers, scanner.position < scanner.bytes.count {
-                let byte = scanner.bytes[scanner.position]
-                if byte == UInt8(ascii: "n") {
-                    try scanner.readNull()
-                    values.append(.nan)
-                    return
-                }
-                if byte == UInt8(ascii: "-") || byte &- UInt8(ascii: "0") < 10 {
-                    let value: Double
-                    if let short = scanner.readShortDecimal() { value = short } else { value = try scanner.readNumberInFull() }
-                    allNumbers = value.isFinite
-                    values.append(value)
-                    return
-                }
+        while true {
+            try readColumnElement(depth: depth, into: &values, allNumbers: &allNumbers)
+            if position < bytes.count, bytes[position] == UInt8(ascii: ",") {
+                position += 1
+                continue
             }
-            allNumbers = false
-            try scanner.skipValue(depth: depth + 1)
+            guard consume(UInt8(ascii: ",")) else { break }
         }
+        try expect(UInt8(ascii: "]"))
         return allNumbers
+    }
+
+    @inlinable @inline(__always) mutating func readColumnElement(
+        depth: Int, into values: inout [Double], allNumbers: inout Bool
+    ) throws(JSONSyntaxError) {
+        if position < bytes.count, bytes[position] &- UInt8(ascii: "0") >= 10, bytes[position] != UInt8(ascii: "-") {
+            skipWhitespace()
+        }
+        if allNumbers, position < bytes.count {
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "n") {
+                try readNull()
+                values.append(.nan)
+                return
+            }
+            if byte == UInt8(ascii: "-") || byte &- UInt8(ascii: "0") < 10 {
+                let value: Double
+                if let short = readShortDecimal() { value = short } else { value = try readNumberInFull() }
+                allNumbers = value.isFinite
+                values.append(value)
+                return
+            }
+        }
+        allNumbers = false
+        try skipValue(depth: depth + 1)
     }
 }

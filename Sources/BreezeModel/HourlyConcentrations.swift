@@ -38,7 +38,7 @@ public struct HourlyConcentrations: Sendable, Hashable {
 
     /// Columns already checked by the caller (each value plausible, NaN for a missing hour),
     /// taken as they are: the poll's reader checks every value once as it places it.
-    package init(checked columns: [Pollutant: [Double]], implausibleHours: Int) {
+    public init(checked columns: [Pollutant: [Double]], implausibleHours: Int) {
         var byPosition = [[Double]?](repeating: nil, count: Pollutant.allCases.count)
         for (pollutant, column) in columns { byPosition[Self.position(of: pollutant)] = column }
         valuesByPosition = byPosition
@@ -85,7 +85,7 @@ public struct HourlyConcentrations: Sendable, Hashable {
     }
 
     /// The checked column of `pollutant` as stored, NaN for a missing hour.
-    package func storedValues(_ pollutant: Pollutant) -> [Double]? { valuesByPosition[Self.position(of: pollutant)] }
+    public func storedValues(_ pollutant: Pollutant) -> [Double]? { valuesByPosition[Self.position(of: pollutant)] }
 
     private static func position(of pollutant: Pollutant) -> Int {
         switch pollutant {

@@ -197,11 +197,13 @@ enum LocationPayloadReader {
     }
 }
 
-/// The last `*_units` object read, by its exact text: every element of a response repeats the
-/// same units, so each later copy is compared byte for byte instead of being built again.
+/// The last few `*_units` objects read, by their exact text: every element of a response
+/// repeats the same units (`current_units` and `hourly_units` in turn), so each later copy is
+/// compared byte for byte instead of being built again.
 struct UnitsMemo {
-    private var text: UnsafeRawBufferPointer?
-    private var units: [String: String] = [:]
+    // Room for the poll's two objects and the pollen request's; the oldest makes way.
+    private static let capacity = 4
+    private var entries: [(text: UnsafeRawBufferPointer, units: [String: String])] = []
 
     init() {}
 
@@ -209,14 +211,15 @@ struct UnitsMemo {
         scanner.skipWhitespace()
         let start = scanner.position
         // The same text again is the same complete object: step over it unread.
-        if let text, start + text.count <= scanner.bytes.count,
-            memcmp(text.baseAddress!, scanner.bytes.baseAddress! + start, text.count) == 0
+        for entry in entries where start + entry.text.count <= scanner.bytes.count
+            && memcmp(entry.text.baseAddress!, scanner.bytes.baseAddress! + start, entry.text.count) == 0
         {
-            scanner.position = start + text.count
-            return units
+            scanner.position = start + entry.text.count
+            return entry.units
         }
-        units = try LocationPayloadReader.readUnits(&scanner)
-        text = UnsafeRawBufferPointer(rebasing: scanner.bytes[start..<scanner.position])
+        let units = try LocationPayloadReader.readUnits(&scanner)
+        if entries.count == Self.capacity { entries.removeFirst() }
+        entries.append((UnsafeRawBufferPointer(rebasing: scanner.bytes[start..<scanner.position]), units))
         return units
     }
 }

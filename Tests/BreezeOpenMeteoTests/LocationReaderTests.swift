@@ -30,6 +30,7 @@ struct LocationReaderTests {
         #"{"hourly":{"time":[1787234400,"2026-08-20T15:00"],"pm10":[1,2]}}"#,
         #"{"hourly":{"time":[1787234400,null],"pm10":[1,2]}}"#,
         #"{"hourly":{"time":[],"pm10":[]}}"#,
+        #"[{"current_units":{"pm10":"a"},"hourly_units":{"pm10":"b"}},{"current_units":{"pm10":"a"},"hourly_units":{"pm10":"b"}},{"current_units":{"pm10":"b"},"hourly_units":{"pm10":"a"}},{"current_units":{"pm10":"c"},"hourly_units":{"pm10":"d"},"daily_units":{"x":"e"}},{"current_units":{"pm10":"a"},"hourly_units":{"pm10":"b"},"daily_units":{"x":"e"}},{"current_units":{"pm10":"a"},"hourly_units":{"pm10":"b","x":1}}]"#,
         #"{"hourly":{"time":[1787234400,1787238000,1787241600],"pm10":[1e400,2,3],"ozone":[null,-0,1e5],"so2":[12.30000000000000001,-5.5,1234567890123456789]}}"#,
         #"{"hourly":{"time":[1787234400.5,1.7872380e9,-0],"pm10":[null,null,null],"co":[1,[2],3],"no2":{"a":1}}}"#,
         #"{"hourly":{"time":["a","b"],"pm10":[0.1,0.2]},"daily":{"time":[1787234400],"uv_index_max":[7.25]}}"#,
