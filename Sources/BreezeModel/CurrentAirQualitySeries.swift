@@ -40,12 +40,13 @@ public struct CurrentAirQualitySeries: Sendable, Hashable, RandomAccessCollectio
         outcomes.reserveCapacity(end - first)
         var millionths: [Int64] = []
         millionths.reserveCapacity((end - first) * grid.pollutants.count)
+        let steps = HourRating.steps
         grid.withColumns { columns in
             for hour in first..<end {
                 var combination = IndexCombination()
                 let index = grid.columnIndex(hour)
                 for (pollutant, column) in zip(grid.pollutants, columns) {
-                    let own = HourRating.rate(pollutant, column, hour: index, into: &combination)
+                    let own = HourRating.rate(pollutant, column, hour: index, steps, into: &combination)
                     millionths.append(own ?? -1)
                 }
                 outcomes.append(combination.outcome)
