@@ -8,17 +8,24 @@ import BreezeVocabulary
 public struct ForecastOutlook: Sendable, Equatable {
     /// The decided days (`ForecastStateMachine.decidedDays`), in order, with their outcomes.
     public var days: [ForecastStateMachine.DayReport]
+    /// Whether `now` had a local day in the rule's zone (without one nothing is decided).
+    public var hasToday: Bool
 
-    public init(days: [ForecastStateMachine.DayReport]) { self.days = days }
+    public init(days: [ForecastStateMachine.DayReport], hasToday: Bool = true) {
+        self.days = days
+        self.hasToday = hasToday
+    }
 
     /// The outlook of `series` for `rule` at `now`: `series.forecast` of every decided day.
     public init(_ series: ForecastSeries, rule: ForecastRule, now: Instant) {
         guard let today = LocalDay(now, in: rule.timeZone) else {
-            self.init(days: [])
+            self.init(days: [], hasToday: false)
             return
         }
         self.init(
-            days: ForecastStateMachine.decidedDays(today: today, now: now, rule: rule).map { day in
+            days: ForecastStateMachine.decidedDays(
+                today: today, minute: ForecastStateMachine.minuteOfDay(now, today: today, in: rule), rule: rule
+            ).map { day in
                 ForecastStateMachine.DayReport(
                     day: day, outcome: series.forecast(day, in: rule.timeZone, threshold: rule.threshold))
             })

@@ -29,21 +29,27 @@ public enum ForecastStateMachine {
         evaluate(outlook: series.map { ForecastOutlook($0, rule: rule, now: now) }, city: city, rule: rule, state: state, now: now)
     }
 
-    /// The same from the series' outlook for `rule` at this `now` (`ForecastOutlook`).
+    /// The same from the series' outlook for `rule` at this `now` (`ForecastOutlook`, made
+    /// for the same rule and `now`: its days are the window).
     public static func evaluate(
         outlook: ForecastOutlook?, city: City, rule: ForecastRule, state: CityForecastState, now: Instant
     ) -> Evaluation {
-        guard let today = LocalDay(now, in: rule.timeZone) else {
-            return Evaluation(state: state, events: [], days: [])
+        let window: [LocalDay]
+        if let outlook {
+            guard outlook.hasToday else { return Evaluation(state: state, events: [], days: []) }
+            window = outlook.days.map(\.day)
+        } else {
+            guard let today = LocalDay(now, in: rule.timeZone) else {
+                return Evaluation(state: state, events: [], days: [])
+            }
+            // `today` is `now`'s day: its midnight gives the minute, without finding the day again.
+            window = decidedDays(today: today, minute: minuteOfDay(now, today: today, in: rule), rule: rule)
         }
-        // `today` is `now`'s day: its midnight gives the minute, without finding the day again.
-        let window = decidedDays(today: today, minute: minuteOfDay(now, today: today, in: rule), rule: rule)
         // Days that have begun, or left the window (`ForecastDays=` lowered), are forgotten.
         var kept = state.days.filter { saved in LocalDay(text: saved.day).map(window.contains) ?? false }
         var events: [AlertEvent] = []
         var reports: [DayReport] = []
         guard let outlook else { return Evaluation(state: CityForecastState(days: kept), events: [], days: []) }
-        // The outlook's days are `window`: made by `decidedDays` for the same rule and `now`.
         for report in outlook.days {
             let day = report.day
             let outcome = report.outcome

@@ -132,38 +132,43 @@ public struct AirQualityClient: Sendable {
             for start in starts {
                 let batch = coordinates[start..<min(start + batchSize, coordinates.count)]
                 if let refusal {
-                    handOff.put(ReceivedBatch(elements: .failure(refusal), attempts: []))
+                    handOff.put(ReceivedBatch(payloads: [], failure: refusal, attempts: []))
                     continue
                 }
                 var attempts: [RequestResult] = []
-                let elements = Result { () throws(FetchError) in
-                    try core.receive(request(for: batch, fields: fields), deadline: deadline) { attempts.append($0) }
+                do throws(FetchError) {
+                    let payloads = try core.receive(request(for: batch, fields: fields), deadline: deadline) {
+                        attempts.append($0)
+                    }
+                    handOff.put(ReceivedBatch(payloads: payloads, failure: nil, attempts: attempts))
+                } catch {
+                    if case .unauthorized = error { refusal = error }
+                    handOff.put(ReceivedBatch(payloads: [], failure: error, attempts: attempts))
                 }
-                if case .failure(let error) = elements, case .unauthorized = error { refusal = error }
-                handOff.put(ReceivedBatch(elements: elements, attempts: attempts))
             }
         }
         for start in starts {
             let batch = coordinates[start..<min(start + batchSize, coordinates.count)]
-            let received = handOff.take()
+            var received = handOff.take()
             received.attempts.forEach(counted)
-            switch received.elements {
-            case .success(let elements):
-                results += OpenMeteoClientCore.convert(elements, locations: batch.count) {
-                    payload, offset throws(FetchError) in
-                    try convert(payload, batch[batch.startIndex + offset], start + offset)
-                }
-            case .failure(let error):
-                results.append(contentsOf: batch.map { _ in .failure(error) })
+            if let failure = received.failure {
+                results.append(contentsOf: batch.map { _ in .failure(failure) })
+                continue
+            }
+            // In place: `received` alone holds the payloads, so each goes once converted.
+            results += OpenMeteoClientCore.convert(&received.payloads, locations: batch.count) {
+                payload, offset throws(FetchError) in
+                try convert(payload, batch[batch.startIndex + offset], start + offset)
             }
         }
         return results
     }
 
-    /// One batch as the transfer queue hands it over: its payloads (or why it failed) and
+    /// One batch as the transfer queue hands it over: its payloads, or why it failed, and
     /// the result of each attempt it took.
     private struct ReceivedBatch: Sendable {
-        var elements: Result<[Result<LocationPayload, FetchError>], FetchError>
+        var payloads: [Result<LocationPayload, FetchError>]
+        var failure: FetchError?
         var attempts: [RequestResult]
     }
 

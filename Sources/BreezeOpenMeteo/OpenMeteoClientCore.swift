@@ -33,8 +33,8 @@ public struct OpenMeteoClientCore: Sendable {
         _ request: HTTPRequest, locations count: Int, deadline: Deadline, counted: RequestCounter = { _ in },
         convert: (LocationPayload, _ index: Int) throws(FetchError) -> Value
     ) throws(FetchError) -> [Result<Value, FetchError>] {
-        let elements = try receive(request, deadline: deadline, counted: counted)
-        return Self.convert(elements, locations: count, convert)
+        var elements = try receive(request, deadline: deadline, counted: counted)
+        return Self.convert(&elements, locations: count, convert)
     }
 
     /// Sends `request` (retries and all) and reads its body into one payload per element; the
@@ -49,13 +49,12 @@ public struct OpenMeteoClientCore: Sendable {
         }
     }
 
-    /// Converts each of the first `count` of `elements` (a body's payloads, consumed: each one
+    /// Converts each of the first `count` of `elements` (a body's payloads, emptied: each one
     /// is freed once converted), one result per location, in order.
     static func convert<Value>(
-        _ elements: consuming [Result<LocationPayload, FetchError>], locations count: Int,
+        _ elements: inout [Result<LocationPayload, FetchError>], locations count: Int,
         _ convert: (LocationPayload, _ index: Int) throws(FetchError) -> Value
     ) -> [Result<Value, FetchError>] {
-        var elements = elements
         let received = elements.count
         var results: [Result<Value, FetchError>] = []
         results.reserveCapacity(count)
@@ -68,6 +67,7 @@ public struct OpenMeteoClientCore: Sendable {
             elements[index] = .failure(.missingFromResponse(index: index, received: received))
             results.append(element.flatMap { payload in Result { () throws(FetchError) in try convert(payload, index) } })
         }
+        elements = []
         return results
     }
 }
