@@ -28,13 +28,19 @@ enum PolledExtras {
                 continue
             }
             guard let series = polled.series else { continue }
-            let zone = city.city.timeZone.flatMap(TimeZone.init(identifier:)) ?? .current
-            // The threshold only counts hours above it, which the page does not show.
-            let threshold = ForecastRule(city)?.threshold ?? 101
-            let page = self.page(series, zone: zone, threshold: threshold)
+            let days = pageDays(of: city, rule: ForecastRule(city))
+            let page = self.page(series, zone: days.zone, threshold: days.threshold)
             extras[city.city.name] = (page.history, page.forecast)
         }
         return extras
+    }
+
+    /// The zone and threshold of `city`'s forecast days on the page: its `TimeZone=` (else the
+    /// system's) and its forecast `rule`'s threshold.
+    static func pageDays(of city: CityConfiguration, rule: ForecastRule?) -> (zone: TimeZone, threshold: Int) {
+        // Without a rule any threshold does: it only counts hours above it, which the page
+        // does not show.
+        (city.city.timeZone.flatMap(TimeZone.init(identifier:)) ?? .current, rule?.threshold ?? 101)
     }
 
     /// One city's history and forecast days.

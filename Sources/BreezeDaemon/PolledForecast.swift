@@ -70,10 +70,7 @@ struct ForecastReduction: Sendable {
         self.cities = cities.map { watched in
             let city = configured[watched.city.name]
             let rule = city.flatMap { ForecastRule($0) }
-            var page: (zone: TimeZone, threshold: Int)?
-            if pages, let city {
-                page = (city.city.timeZone.flatMap(TimeZone.init(identifier:)) ?? .current, rule?.threshold ?? 101)
-            }
+            let page = pages ? city.map { PolledExtras.pageDays(of: $0, rule: rule) } : nil
             return CityNeeds(
                 name: watched.city.name, rule: rule, page: page, keepsSeries: digestCities.contains(watched.city.name))
         }
