@@ -30,11 +30,22 @@ enum NowReport {
     static let sourceLegend = "AQI: NowCast as AirNow (* Open-Meteo's: AQISource=open-meteo or a fallback). OM: Open-Meteo's."
 
     /// Why a NowCast city shows Open-Meteo's AQI: `Paris: Open-Meteo's us_aqi (hourly series
-    /// unusable: …)`.
+    /// unusable: …)`, or none at all: `Paris: no AQI: …, and Open-Meteo's us_aqi is missing
+    /// too`; and the pollutants NowCast left out: `Paris: NowCast left out PM2.5 NowCast: 1 of
+    /// the 3 newest hours present, 2 required`.
     private static func fallbackLines(_ rows: [NowRow]) -> [String] {
-        rows.compactMap { row in
-            guard let reason = row.alerting?.fallbackReason else { return nil }
-            return "\(row.city.displayName): Open-Meteo's us_aqi (\(reason))"
+        rows.flatMap { row -> [String] in
+            guard let alerting = row.alerting else { return [] }
+            var lines: [String] = []
+            if let missing = alerting.missingReason, alerting.fallbackReason != nil {
+                lines.append("\(row.city.displayName): no AQI: \(missing)")
+            } else if let reason = alerting.fallbackReason {
+                lines.append("\(row.city.displayName): Open-Meteo's us_aqi (\(reason))")
+            }
+            if !alerting.leftOut.isEmpty {
+                lines.append("\(row.city.displayName): NowCast left out \(alerting.leftOut.joined(separator: "; "))")
+            }
+            return lines
         }
     }
 
@@ -85,7 +96,8 @@ enum NowReport {
 
     /// A JSON array, one object per city in configuration order: `city`, `latitude`,
     /// `longitude`, `country` and `region` (null when not configured), then either `error`, or
-    /// `time`, `aqi` (the alerting AQI), `aqiSource`, `openMeteoAQI`, `aqiFallback`, `band`, `bandLabel`,
+    /// `time`, `aqi` (the alerting AQI), `aqiSource`, `openMeteoAQI`, `aqiFallback`, `aqiLeftOut`
+    /// (the pollutants NowCast left out for too few hours, each with why), `band`, `bandLabel`,
     /// `dominantPollutant` and `pollutants` (each `value`, `unit`, `status`), null for no data.
     static func json(_ rows: [NowRow]) -> String {
         JSONOutput.array(rows.map(object)).text
@@ -108,6 +120,7 @@ enum NowReport {
             object["aqiSource"] = .string(row.alerting?.source.rawValue ?? AQISource.openMeteo.rawValue)
             object["openMeteoAQI"] = .integer(reading.usAQI)
             object["aqiFallback"] = .text(row.alerting?.fallbackReason)
+            object["aqiLeftOut"] = .array((row.alerting?.leftOut ?? []).map { .string($0) })
             object["band"] = .text(band?.slug)
             object["bandLabel"] = .text(band?.label)
             let dominant = row.alerting?.dominantPollutant ?? NowPresentation.dominant(reading)

@@ -11,7 +11,10 @@ public enum DaemonRecords {
     ) -> LogRecord {
         let aqi = alerting?.aqi ?? (alerting == nil ? reading.usAQI : nil)
         let band = alerting.map(\.band) ?? reading.band
-        let level = band.map { "AQI \(aqi!), \($0.label)" } ?? "no AQI reported"
+        // Without an AQI, every reason in one sentence: why NowCast fell back and that
+        // Open-Meteo's value is missing too.
+        let missing = alerting?.missingReason.map { "no AQI: \($0)" }
+        let level = band.map { "AQI \(aqi!), \($0.label)" } ?? missing ?? "no AQI reported"
         var fields = cityFields(city) + [("BREEZE_EVENT", DaemonEvent.reading.rawValue)]
         fields += aqiFields(
             aqi: aqi, band: band, previous: nil, dominant: alerting?.dominantPollutant ?? reading.dominantPollutant)
@@ -22,7 +25,14 @@ public enum DaemonRecords {
             // AQISource=open-meteo reads as it always did; NowCast and a fallback say so.
             note = alerting.source == .nowcast
                 ? " (NowCast; Open-Meteo \(alerting.openMeteoAQI.map(String.init) ?? "none"))"
-                : alerting.fallbackReason.map { " (Open-Meteo's us_aqi: \($0))" } ?? ""
+                : missing != nil ? "" : alerting.fallbackReason.map { " (Open-Meteo's us_aqi: \($0))" } ?? ""
+            // A pollutant without the hours EPA's rules need is left out of the maximum, and
+            // the record says which and why, in the message and in a field of its own.
+            let leftOut = alerting.leftOut.joined(separator: "; ")
+            if !leftOut.isEmpty {
+                fields.append(("BREEZE_LEFT_OUT", leftOut))
+                note += " (left out: \(leftOut))"
+            }
         }
         // A value dropped (wrong unit, not a number, off the AQI scale) says why, in the
         // message and in a field of its own.
@@ -85,11 +95,11 @@ public enum DaemonRecords {
         return record(priority, kind, event.message + note, fields)
     }
 
-    /// A firing city whose hourly series broke: the alert neither resolves nor counts towards
-    /// it this poll (warning).
+    /// A firing city whose AQI this poll cannot be trusted to resolve it (`AlertingAQI.holdReason`):
+    /// the alert neither resolves nor counts towards it this poll (warning).
     public static func held(city: City, reason: String) -> LogRecord {
         record(
-            .warning, .held, "\(city.name): alert held, no NowCast this poll (\(reason))",
+            .warning, .held, "\(city.name): alert held (\(reason))",
             cityFields(city) + [("BREEZE_EVENT", DaemonEvent.held.rawValue), ("BREEZE_ERROR", reason)])
     }
 

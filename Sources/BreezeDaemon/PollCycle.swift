@@ -107,19 +107,22 @@ public enum PollCycle {
                 record.lastError = nil
                 record.lastSuccessfulPollAt = now
                 // The rules act on the alerting AQI; the limits on the current hour's values. A
-                // firing alert whose hours broke holds: Open-Meteo's 24-hour mean lags the smoke
-                // and would resolve it falsely.
+                // firing alert holds when its hours broke (Open-Meteo's 24-hour mean lags the
+                // smoke) or a gap left a pollutant out and the rest look clear: either would
+                // resolve it falsely.
                 var fresh = Observation(
                     aqi: alerting.aqi, concentrations: reading.concentrations,
                     dominantPollutant: alerting.dominantPollutant, observedAt: reading.time,
                     aqiSource: alerting.source)
                 fresh.averages = alerting.averages
-                if alerting.hoursWereUnusable && record.alert.firing {
-                    logger.log(DaemonRecords.held(city: watched.city, reason: alerting.fallbackReason!))
+                if record.alert.firing, let reason = alerting.holdReason(clearLevel: watched.rule.clearLevel) {
+                    logger.log(DaemonRecords.held(city: watched.city, reason: reason))
                 } else {
                     observation = fresh
                 }
-                sensitiveObservation = alerting.hoursWereUnusable && record.sensitiveAlert?.firing == true ? nil : fresh
+                let sensitiveHolds = record.sensitiveAlert?.firing == true
+                    && watched.sensitiveRule.flatMap { alerting.holdReason(clearLevel: $0.clearLevel) } != nil
+                sensitiveObservation = sensitiveHolds ? nil : fresh
             case .failure(let failure):
                 summary.citiesFailed += 1
                 record.lastError = failure.message

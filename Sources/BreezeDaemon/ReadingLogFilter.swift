@@ -5,7 +5,7 @@ import Synchronization
 /// What a person reads in a city's reading record, and what `LogReadings=changes` compares:
 /// whether the city got data, its alerting AQI and band, the dominant pollutant, which AQI was
 /// used (NowCast or Open-Meteo's), and whether each note is there — the fallback to Open-Meteo's
-/// `us_aqi`, dropped values, hourly-series problems. The concentrations, Open-Meteo's AQI beside
+/// `us_aqi`, pollutants left out, dropped values, hourly-series problems. The concentrations, Open-Meteo's AQI beside
 /// NowCast and the wording of a note are not compared: they move every hour without anyone
 /// needing to read them again.
 public struct ReadingHeadline: Sendable, Equatable {
@@ -21,6 +21,7 @@ public struct ReadingHeadline: Sendable, Equatable {
     public var dominantPollutant: Pollutant?
     public var source: AQISource?
     public var fellBack = false
+    public var leftOut = false
     public var droppedValues = false
     public var hourlyProblems = false
 
@@ -32,6 +33,7 @@ public struct ReadingHeadline: Sendable, Equatable {
         dominantPollutant = alerting.dominantPollutant
         source = alerting.source
         fellBack = alerting.fallbackReason != nil
+        leftOut = !alerting.leftOut.isEmpty
         droppedValues = !reading.droppedValues.isEmpty
         self.hourlyProblems = !hourlyProblems.isEmpty
     }

@@ -9,10 +9,12 @@ public enum HourlyCurrentAQI: Sendable, Hashable {
 /// The AQI a city's alert rules act on, where it came from, and Open-Meteo's beside it.
 ///
 /// With `AQISource=nowcast` it is `CurrentAirQuality`'s index at the current hour, its dominant
-/// pollutant the one with the highest sub-index. It falls back to Open-Meteo's `us_aqi`, saying
-/// why in `fallbackReason`, when the hours are unusable, when no pollutant has enough hours,
-/// and when the index is not a number: beyond the AQI (above 500) or undetermined (a table's
-/// top passed with no alternative period) — a number is never made up for those.
+/// pollutant the one with the highest sub-index. A pollutant without the hours EPA's
+/// completeness rules need (`AveragingMethod`) drops out, the index is the highest of the rest,
+/// and `leftOut` names each one dropped and why. It falls back to Open-Meteo's `us_aqi`, saying
+/// why in `fallbackReason`, when the hours are unusable (rows missing), when no pollutant has
+/// enough hours, and when the index is not a number: beyond the AQI (above 500) or undetermined
+/// (a table's top passed with no alternative period) — a number is never made up for those.
 public struct AlertingAQI: Sendable, Hashable, Codable {
     /// Where `aqi` came from.
     public var source: AQISource
@@ -27,10 +29,20 @@ public struct AlertingAQI: Sendable, Hashable, Codable {
     /// Per pollutant, the averaged concentration (µg/m³) its NowCast sub-index was rated from:
     /// NowCast for PM, the 8-hour mean for O₃ and CO, the hour's value for NO₂ and SO₂.
     public var averages: [Pollutant: Double]
+    /// With NowCast rated, the pollutants left out for too few hours, each as
+    /// `TooFewHours.description` ("PM2.5 NowCast: 1 of the 3 newest hours present, 2
+    /// required"), in `AQIKey` order; empty when every pollutant was rated or `aqi` is
+    /// Open-Meteo's (`fallbackReason` then names them).
+    public var leftOut: [String]
+    /// Whether a pollutant with values in the 24 hours the current AQI reads had too few of
+    /// them (`CurrentAirQuality.interrupted`): a gap, so `aqi` may understate the air — rated
+    /// from the rest it is a lower bound, fallen back it is Open-Meteo's lagging value.
+    public var mayUnderstate: Bool
 
     public init(
         source: AQISource, aqi: Int?, dominantPollutant: Pollutant?, openMeteoAQI: Int?,
-        fallbackReason: String? = nil, averages: [Pollutant: Double] = [:]
+        fallbackReason: String? = nil, averages: [Pollutant: Double] = [:], leftOut: [String] = [],
+        mayUnderstate: Bool = false
     ) {
         self.source = source
         self.aqi = aqi
@@ -38,6 +50,8 @@ public struct AlertingAQI: Sendable, Hashable, Codable {
         self.openMeteoAQI = openMeteoAQI
         self.fallbackReason = fallbackReason
         self.averages = averages
+        self.leftOut = leftOut
+        self.mayUnderstate = mayUnderstate
     }
 
     /// Chooses for a city configured with `configured`, from Open-Meteo's `reading` and the
@@ -46,12 +60,16 @@ public struct AlertingAQI: Sendable, Hashable, Codable {
         var averages: [Pollutant: Double] = [:]
         var nowCast: (aqi: Int, dominant: Pollutant)?
         var reason: String
+        var leftOut: [String] = []
+        var gap = false
         switch hourly {
         case nil:
             reason = "no hourly series in the answer"
         case .unusable(let problem):
             reason = Self.unusableHours + problem
         case .rated(let current):
+            leftOut = current.unrated.map(\.description)
+            gap = !current.interrupted.isEmpty
             for average in current.pollutants {
                 if let value = average.concentration?.value.doubleValue { averages[average.pollutant] = value }
             }
@@ -71,21 +89,43 @@ public struct AlertingAQI: Sendable, Hashable, Codable {
         if configured == .nowcast, let nowCast {
             self.init(
                 source: .nowcast, aqi: nowCast.aqi, dominantPollutant: nowCast.dominant,
-                openMeteoAQI: reading.usAQI, averages: averages)
+                openMeteoAQI: reading.usAQI, averages: averages, leftOut: leftOut, mayUnderstate: gap)
         } else {
             self.init(
                 source: .openMeteo, aqi: reading.usAQI, dominantPollutant: reading.dominantPollutant,
                 openMeteoAQI: reading.usAQI, fallbackReason: configured == .nowcast ? reason : nil,
-                averages: averages)
+                averages: averages, mayUnderstate: configured == .nowcast && gap)
         }
+    }
+
+    /// Why there is no AQI, in one sentence naming every reason, nil when there is one:
+    /// `no pollutant has enough hours for NowCast (…), and Open-Meteo's us_aqi is missing too`.
+    public var missingReason: String? {
+        guard aqi == nil else { return nil }
+        guard let fallbackReason else { return "Open-Meteo's us_aqi is missing" }
+        return fallbackReason + ", and Open-Meteo's us_aqi is missing too"
     }
 
     /// How `fallbackReason` starts when the hours the current AQI reads were not whole.
     public static let unusableHours = "hourly series unusable: "
 
-    /// Whether NowCast was configured but the hours were not whole: a firing alert holds
+    /// Whether NowCast was configured but the hours had rows missing: a firing alert holds
     /// rather than resolving on Open-Meteo's lagging value.
     public var hoursWereUnusable: Bool { fallbackReason?.hasPrefix(Self.unusableHours) == true }
+
+    /// Why a firing alert that clears at or below `clearLevel` must not act on this AQI this
+    /// poll, nil when it may. It holds when the hours had rows missing, when gaps left no
+    /// pollutant rated (both: Open-Meteo's value lags the smoke), and when a gap left a pollutant
+    /// out (`mayUnderstate`) and the rest are at or below `clearLevel`: a lower bound can show
+    /// the air is still bad, never that it has cleared — a gap in the dominant pollutant must
+    /// not resolve the alert. A lower bound above `clearLevel` counts: it keeps the alert firing.
+    public func holdReason(clearLevel: Int) -> String? {
+        if hoursWereUnusable || (mayUnderstate && source == .openMeteo) {
+            return "no NowCast this poll: " + (fallbackReason ?? Self.unusableHours)
+        }
+        guard mayUnderstate, source == .nowcast, let aqi, aqi <= clearLevel else { return nil }
+        return "NowCast AQI \(aqi) may understate the air, as it leaves out " + leftOut.joined(separator: "; ")
+    }
 
     /// The band of the alerting value; nil without one or off the scale.
     public var band: Band? {

@@ -103,7 +103,8 @@ public struct TooFewHours: Sendable, Hashable, CustomStringConvertible {
 
     /// `PM2.5 NowCast: 1 of the 3 newest hours present, 2 required`.
     public var description: String {
-        let counted = countsWindows ? "valid 8-hour windows" : "hours"
+        let counted = countsWindows
+            ? (considered == 1 ? "valid 8-hour window" : "valid 8-hour windows") : (considered == 1 ? "hour" : "hours")
         let which = method == .nowCast ? "of the \(considered) newest \(counted)" : "of \(considered) \(counted)"
         return "\(pollutant.label) \(method.label): \(present) \(which) present, \(required) required"
     }

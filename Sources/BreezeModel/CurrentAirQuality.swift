@@ -39,10 +39,21 @@ public struct CurrentAirQuality: Sendable, Hashable {
             }
         }
         index = AirQualityIndex(subIndices: pollutants.flatMap(\.subIndices))
+        // Clamped, so an hour at either end of Int's range cannot trap.
+        let window = (hour > Int.min + Self.longestTrailingHours ? hour - Self.longestTrailingHours + 1 : Int.min)
+            ..< (hour < Int.max ? hour + 1 : Int.max)
+        interrupted = pollutants.compactMap { average in
+            average.tooFewHours != nil && series.hasAnyValue(average.pollutant, in: window) ? average.pollutant : nil
+        }
     }
 
     /// The pollutant averages that have no sub-index, each with its reason.
     public var unrated: [TooFewHours] { pollutants.compactMap(\.tooFewHours) }
+
+    /// The unrated pollutants that have values in the 24 hours ending at the hour: a gap left
+    /// them out, so the index of the rest may understate the air. An unrated pollutant with no
+    /// value in all those hours is one the source does not report here, not a gap.
+    public let interrupted: [Pollutant]
 
     /// Whether no pollutant is rated, so the caller must fall back to Open-Meteo's `us_aqi`.
     public var needsFallback: Bool { index.outcome == .noIndex }

@@ -7,10 +7,8 @@
 /// hour outside a column (before index 0, past a short column's end, `Int.min`) gives a missing
 /// hour too, so a column of the wrong length only ever lacks hours.
 public struct HourlyConcentrations: Sendable, Hashable {
-    /// 10⁹ µg/m³ is 1 kg/m³, nearly the density of air itself (1.18 kg/m³ at 25 °C): more of one
-    /// pollutant than that is a broken value, not air. Far above every AQI table's top (the
-    /// highest, CO, ends at 50.4 ppm ≈ 57,700 µg/m³), so no real value is dropped.
-    public static let largestPlausibleValue = 1e9
+    /// The largest hour kept: `ReportedValue.largestConcentration` (10⁹ µg/m³, 1 kg/m³).
+    public static let largestPlausibleValue = ReportedValue.largestConcentration
 
     /// How many hours were given but are not data (NaN, negative, above the plausible), over
     /// all columns.
@@ -101,9 +99,7 @@ public struct HourlyConcentrations: Sendable, Hashable {
     /// `value` when it is a concentration (finite, not negative, at most
     /// `largestPlausibleValue`), nil otherwise.
     public static func plausible(_ value: Double) -> Double? {
-        guard case .success(let checked) = ReportedValue.concentration(value, variable: "value"),
-            checked <= largestPlausibleValue
-        else { return nil }
+        guard case .success(let checked) = ReportedValue.concentration(value, variable: "value") else { return nil }
         return checked
     }
 

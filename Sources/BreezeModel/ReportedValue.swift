@@ -21,10 +21,19 @@ public enum ReportedValue {
         return .success(Int(rounded))
     }
 
-    /// A concentration (`variable` names it), or why it is no data: not a number or negative.
+    /// 10⁹ (µg/m³, grains/m³) is 1 kg/m³ of one pollutant, nearly the density of air itself
+    /// (1.18 kg/m³ at 25 °C): a larger value is a broken one, not air. Far above every AQI
+    /// table's top (the highest, CO, ends at 50.4 ppm ≈ 57,700 µg/m³), so no real value is dropped.
+    public static let largestConcentration = 1e9
+
+    /// A concentration (`variable` names it), or why it is no data: not a number, negative, or
+    /// above `largestConcentration`.
     public static func concentration(_ value: Double, variable: String) -> Result<Double, DroppedValue> {
         guard value.isFinite else { return .failure(DroppedValue("\(variable) is not a number")) }
         guard value >= 0 else { return .failure(DroppedValue("\(variable) \(text(value)) is negative")) }
+        guard value <= largestConcentration else {
+            return .failure(DroppedValue("\(variable) \(text(value)) is above 10⁹, more than air can hold"))
+        }
         return .success(value)
     }
 

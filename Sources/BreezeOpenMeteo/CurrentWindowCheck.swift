@@ -1,33 +1,22 @@
 import BreezeModel
 import BreezeVocabulary
 
-/// Whether the hours the current AQI reads (`PollHours.currentWindowHours` up to and including
-/// the current one) are whole: every hour has its row, and no pollutant is null in some of them
-/// while it has values in others.
+/// Whether every hour the current AQI reads (`PollHours.currentWindowHours` up to and including
+/// the current one) has its row. Rows missing (times left out, repeated, off the hours) leave
+/// the hours of every pollutant unknown at once, so the window is unusable. A pollutant's own
+/// missing values are not checked here: EPA's completeness rules (`AveragingMethod`) decide
+/// whether it is still rated, and the others are rated without it.
 struct CurrentWindowCheck {
     /// Where the rows went on the grid.
     let rows: PollGridRows
     let currentSlot: Int
-    /// Per pollutant, the slots whose value the reader accepted but the grid holds as missing
-    /// (above `HourlyConcentrations.largestPlausibleValue`): values all the same here.
-    let tooLarge: [Pollutant: [Int]]
 
-    /// The first gap as a sentence naming the hours, nil when there is none.
+    /// The hours without a row as a sentence naming the first, nil when there is none.
     func problem(_ series: PollHours) -> String? {
         let window = max(0, currentSlot - PollHours.currentWindowHours + 1)...currentSlot
         let missing = window.filter { !rows.holds($0) }
-        if let first = missing.first {
-            return "hourly rows missing for \(Counted.text(missing.count, "hour")) of the "
-                + "\(window.count) the current AQI reads, from \(TimeText.openMeteo(series.hour(at: first)))"
-        }
-        for pollutant in Pollutant.allCases {
-            guard let column = series.concentrations.storedValues(pollutant) else { continue }
-            let accepted = tooLarge[pollutant] ?? []
-            let gaps = window.filter { column[$0].isNaN && !accepted.contains($0) }
-            guard let first = gaps.first, gaps.count < window.count else { continue }
-            return "\(pollutant.openMeteoVariable) has no value for \(Counted.text(gaps.count, "hour")) of the "
-                + "\(window.count) the current AQI reads, from \(TimeText.openMeteo(series.hour(at: first)))"
-        }
-        return nil
+        guard let first = missing.first else { return nil }
+        return "hourly rows missing for \(Counted.text(missing.count, "hour")) of the "
+            + "\(window.count) the current AQI reads, from \(TimeText.openMeteo(series.hour(at: first)))"
     }
 }

@@ -21,12 +21,13 @@ public struct PollHours: Sendable, Equatable {
     /// The last hour of the grid the response had a row for, nil when it had none.
     public var lastHourReceived: Instant?
     /// What was wrong: missing hours, nulls amid values, lists of the wrong length, times out
-    /// of order or off the grid, a forecast shorter than asked, units, implausible values.
+    /// of order or off the grid, a forecast shorter than asked, units, values dropped.
     public var problems: [String]
     /// The first problem touching the hours the current AQI reads (the 24 up to and including
-    /// the current one: a row missing, a column refused, a pollutant null amid values), nil
-    /// when those hours are whole. A current AQI from such hours could read a gap as clean air
-    /// or skip the onset of smoke, so the alerting AQI falls back to Open-Meteo's.
+    /// the current one): a row missing or a column refused, nil when every hour has its row.
+    /// Those leave every pollutant's hours unknown, so the alerting AQI falls back to
+    /// Open-Meteo's. A pollutant's own missing values (nulls, values dropped) are not a problem
+    /// here: EPA's completeness rules decide whether it is rated (`CurrentAirQuality`).
     public var currentWindowProblem: String?
 
     public init(

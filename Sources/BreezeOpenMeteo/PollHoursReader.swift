@@ -43,9 +43,6 @@ struct PollHoursReader {
             let missing = "no hourly row for the current hour \(TimeText.openMeteo(currentHour))"
             currentDrops = shape.hourly.map { "\($0.openMeteoVariable): \(missing)" }
         }
-        // Values this reader accepts but `HourlyConcentrations` does not (above its plausible
-        // top): no data in the grid, yet values as far as gaps and the current window go.
-        var tooLarge: [Pollutant: [Int]] = [:]
         for pollutant in shape.hourly {
             let variable = pollutant.openMeteoVariable
             let column: ArraySlice<Double>
@@ -59,32 +56,23 @@ struct PollHoursReader {
                 continue
             }
             var values = noData
-            var implausible: [DroppedValue] = []
+            var dropped = DroppedHours()
             var nullSlots: [Int] = []
             var lastValueSlot: Int?
-            var tooLargeSlots: [Int] = []
             func place(_ value: Double, row: Int) {
                 guard let slot = rows.slot(ofRow: row) else { return }
                 guard !value.isNaN else {
                     nullSlots.append(slot)
                     return
                 }
-                // Checked once: what `ReportedValue.concentration` accepts, then what
-                // `HourlyConcentrations.plausible` keeps.
-                guard value >= 0, value.isFinite else {
-                    switch ReportedValue.concentration(value, variable: variable) {
-                    case .failure(let reason):
-                        implausible.append(reason)
-                        if slot == currentSlot { currentDrops.append(reason.description) }
-                    case .success: preconditionFailure("a concentration is finite and not negative")
-                    }
-                    return
-                }
-                lastValueSlot = max(lastValueSlot ?? slot, slot)
-                if value <= HourlyConcentrations.largestPlausibleValue {
-                    values[slot] = value
-                } else {
-                    tooLargeSlots.append(slot)
+                // Checked once, by the rules every reported concentration meets.
+                switch ReportedValue.concentration(value, variable: variable) {
+                case .success(let checked):
+                    values[slot] = checked
+                    lastValueSlot = max(lastValueSlot ?? slot, slot)
+                case .failure(let reason):
+                    dropped.add(reason, value: value, slot: slot)
+                    if slot == currentSlot { currentDrops.append(reason.description) }
                 }
             }
             if rows.isExactGrid {
@@ -96,7 +84,7 @@ struct PollHoursReader {
                     values.withUnsafeMutableBufferPointer { target in
                         for row in 0..<source.count {
                             let value = source[row]
-                            if value >= 0, value <= HourlyConcentrations.largestPlausibleValue {
+                            if value >= 0, value <= ReportedValue.largestConcentration {
                                 target[row] = value
                                 last = row
                             } else {
@@ -110,24 +98,21 @@ struct PollHoursReader {
             } else {
                 for (row, value) in zip(0..., column) { place(value, row: row) }
             }
-            if let firstReason = implausible.first {
-                series.problems.append(
-                    implausible.count == 1 ? firstReason.description : "\(firstReason), and \(implausible.count - 1) more hours")
-            }
+            if let sentence = dropped.sentence(variable, hour: series.hour(at:)) { series.problems.append(sentence) }
             reportNulls(variable, lastValueSlot: lastValueSlot, nullSlots: nullSlots, anyRow: rows.lastSlot != nil, series: &series)
             checked[pollutant] = values
-            tooLarge[pollutant] = tooLargeSlots.isEmpty ? nil : tooLargeSlots
         }
-        let implausibleHours = tooLarge.values.reduce(0) { $0 + $1.count }
-        series.concentrations = HourlyConcentrations(checked: checked, implausibleHours: implausibleHours)
+        series.concentrations = HourlyConcentrations(checked: checked, implausibleHours: 0)
+        // Only a refused column or hours without their rows make the window unusable: a
+        // pollutant's missing hours are its own, and `CurrentAirQuality`'s completeness rules
+        // decide whether it is still rated.
         series.currentWindowProblem = refused.first
-            ?? CurrentWindowCheck(rows: rows, currentSlot: currentSlot, tooLarge: tooLarge).problem(series)
+            ?? CurrentWindowCheck(rows: rows, currentSlot: currentSlot).problem(series)
         return (series, currentDrops)
     }
 
     /// Nulls amid values (before the column's last value, `lastValueSlot`), as runs; nulls
-    /// after it are the model's horizon, not a problem. Values refused as implausible were
-    /// reported already.
+    /// after it are the model's horizon, not a problem. Values dropped were reported already.
     private func reportNulls(
         _ variable: String, lastValueSlot: Int?, nullSlots: [Int], anyRow: Bool, series: inout PollHours
     ) {

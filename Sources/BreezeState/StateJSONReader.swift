@@ -232,6 +232,14 @@ enum StateJSONReader {
                 }
             } else if key.equals("fallbackReason") {
                 alerting.fallbackReason = try optional(&scanner) { scanner throws(Failure) in try string(&scanner, "fallbackReason") }
+            } else if key.equals("leftOut") {
+                guard try peek(&scanner) == .array else { throw scanner.error("'leftOut' is not an array") }
+                var reasons: [String] = []
+                try scanner.readArray(depth: 3) { scanner throws(Failure) in reasons.append(try string(&scanner, "leftOut")) }
+                alerting.leftOut = reasons
+            } else if key.equals("mayUnderstate") {
+                guard try peek(&scanner) == .boolean else { throw scanner.error("'mayUnderstate' is not a boolean") }
+                alerting.mayUnderstate = try scanner.readBoolean()
             } else if key.equals("averages") {
                 var values = [Pollutant: Double](minimumCapacity: Pollutant.allCases.count)
                 try members(&scanner, of: "averages") { scanner, name throws(Failure) in

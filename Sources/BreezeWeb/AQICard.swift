@@ -104,7 +104,12 @@ enum AQICard {
                     ? "; Open-Meteo says " + (alerting.openMeteo.map(String.init) ?? "nothing") : ""
                 fact("Source", source + beside)
             }
-            if let reason = record.alerting?.fallbackReason { fact("Fallback", "Open-Meteo's value, since " + reason) }
+            if let alerting = record.alerting, let reason = alerting.fallbackReason {
+                fact("Fallback", alerting.missingReason.map { "none, since " + $0 } ?? "Open-Meteo's value, since " + reason)
+            }
+            if let leftOut = record.alerting?.leftOut, !leftOut.isEmpty {
+                fact("Left out", leftOut.joined(separator: "; "))
+            }
             if let dominant = record.alerting?.dominantPollutant ?? record.lastReading?.dominantPollutant {
                 fact("Dominant", dominant.label)
             }

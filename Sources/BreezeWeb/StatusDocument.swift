@@ -52,7 +52,8 @@ public struct StatusDocument: Sendable {
     }
 
     /// One city's members: `name`, `country`, `region`, `aqi`, `aqiSource`, `openMeteoAQI`,
-    /// `aqiFallback`, `band` (its slug), `since`, `alert` ("firing", "ok"), `sensitiveAlert`
+    /// `aqiFallback`, `aqiLeftOut` (the pollutants NowCast left out for too few hours, each with
+    /// why; empty when none), `band` (its slug), `since`, `alert` ("firing", "ok"), `sensitiveAlert`
     /// (the same, or null without a sensitive machine), `lastPoll`, `lastError`; null where
     /// unknown (every one but `name` before the first poll).
     public static func cityMembers(name: String, record: CityRecord?) -> [String: JSONValue] {
@@ -63,6 +64,7 @@ public struct StatusDocument: Sendable {
             "aqi": integer(shown?.aqi), "aqiSource": .optional(shown?.source?.rawValue),
             "openMeteoAQI": integer(shown?.openMeteo),
             "aqiFallback": .optional(record?.alerting?.fallbackReason),
+            "aqiLeftOut": .array((record?.alerting?.leftOut ?? []).map { .string($0) }),
             "band": .optional(record?.band?.slug),
             "since": .optional(record?.bandSince.map { TimeText.rfc3339($0) }),
             "alert": .optional(record.map { $0.alert.firing ? "firing" : "ok" }),

@@ -68,7 +68,7 @@ struct CurrentAirQualityTests {
         #expect(result.index.outcome == .index(112, dominant: .so2))
 
         let missingNewest = Self.current([.no2: [225.9, nil]])
-        #expect(missingNewest.unrated.map(\.description) == ["NO₂ 1-hour value: 0 of 1 hours present, 1 required"])
+        #expect(missingNewest.unrated.map(\.description) == ["NO₂ 1-hour value: 0 of 1 hour present, 1 required"])
     }
 
     /// SO₂ at 305 ppb and above: the 1-hour table stops at 304, the 24-hour table rates the day.

@@ -208,6 +208,17 @@ class HostileScenarioTests(HourlyTestCase):
         self.assertEqual(self.assertShaped(body), 48)
         self.assertEqual(body["current"]["pm2_5"], 150.0)
 
+    def test_a_pm2_5_outage_amid_the_smoke(self):
+        body, times = self.load("smoke-onset-pm-outage.json")
+        pm = dict(zip(times, body["hourly"]["pm2_5"]))
+        nulls = sorted(t for t, v in pm.items() if v is None)
+        self.assertEqual(nulls, [epoch("2026-08-20T%02d:00" % h) for h in range(13, 16)])
+        self.assertEqual((pm[epoch("2026-08-20T12:00")], pm[epoch("2026-08-20T16:00")]), (150.0, 150.0))
+        self.assertEqual(self.assertShaped(body), 48, "every time has its row")
+        self.assertIsNone(body["current"]["pm2_5"], "the current hour is in the outage")
+        for name in ("pm10", "carbon_monoxide", "ozone", "nitrogen_dioxide", "sulphur_dioxide"):
+            self.assertNotIn(None, body["hourly"][name], name)
+
     def test_wrong_length(self):
         body, times = self.load("smoke-onset-wrong-length.json")
         hourly = body["hourly"]

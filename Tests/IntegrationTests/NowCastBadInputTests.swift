@@ -3,9 +3,9 @@ import Foundation
 import Testing
 
 /// The fixture's hostile smoke-onset scenarios (clock at 14:00Z, two hours into the smoke):
-/// each reading record names the city and the problem, and nothing fires or resolves on
-/// hours that are not whole. The clean scenario at the same times fires on NowCast, so the
-/// quiet here is the fallback's doing.
+/// each reading record names the city and the problem; nothing fires or resolves on hours whose
+/// rows are missing, while a pollutant's own gaps are rated by EPA's completeness rules. The
+/// clean scenario at the same times fires on NowCast, so the quiet here is the fallback's doing.
 struct NowCastBadInputTests {
     static let times = ["2026-08-20T14:00", "2026-08-20T14:15", "2026-08-20T14:30"]
     static let city = ("Smoke", 48.8566, 2.3522, "nowcast")
@@ -27,7 +27,6 @@ struct NowCastBadInputTests {
 
     @Test(arguments: [
         ("smoke-onset-missing-hours.json", "hourly rows missing for 3 hours of the 24 the current AQI reads, from 2026-08-20T11:00"),
-        ("smoke-onset-nulls.json", "pm2_5 has no value for 4 hours of the 24 the current AQI reads, from 2026-08-20T09:00"),
         ("smoke-onset-wrong-length.json", "pm2_5 has "),
     ])
     func unusableHoursFallBackWithoutFiring(scenario: String, problem: String) throws {
@@ -45,6 +44,67 @@ struct NowCastBadInputTests {
             #expect(try #require(Int(reading.field("BREEZE_AQI") ?? "")) < 151)
         }
         #expect(events(polls).isEmpty)
+    }
+
+    /// PM2.5 null from 09:00 to 12:00Z, 150 from 13:00Z: at 14:00Z 2 of its 3 newest hours are
+    /// there, so NowCast skips the gap (EPA's rule) and rates the smoke; the record still names
+    /// the nulls, and the alert fires as on the clean series.
+    @Test func nullsOlderThanTheNewestHoursAreSkipped() throws {
+        let polls = try polls("smoke-onset-nulls.json")
+        let readings = readings(polls)
+        #expect(readings.count == Self.times.count)
+        for reading in readings {
+            #expect(reading.field("BREEZE_AQI_SOURCE") == "nowcast")
+            #expect(reading.field("BREEZE_AQI_FALLBACK") == nil)
+            #expect(reading.field("BREEZE_LEFT_OUT") == nil)
+            #expect(reading.field("BREEZE_DOMINANT_POLLUTANT") == "pm2_5")
+            #expect(try #require(Int(reading.field("BREEZE_AQI") ?? "")) >= 151)
+            #expect(reading.field("BREEZE_HOURLY_PROBLEMS")?.contains("pm2_5 null for 4 hours amid values, from 2026-08-20T09:00") == true)
+        }
+        #expect(events(polls).map { $0.field("BREEZE_EVENT") } == ["firing"])
+    }
+
+    /// A PM2.5 outage over the newest hours (13:00–15:00Z): 1 of its 3 newest hours, so PM2.5
+    /// drops out; the AQI is NowCast's from the pollutants left (PM10 leads), and the record
+    /// names the one left out and why, and the nulls.
+    @Test func aPollutantWithTooFewHoursIsLeftOutAndNamed() throws {
+        let readings = readings(try polls("smoke-onset-pm-outage.json"))
+        #expect(readings.count == Self.times.count)
+        let reason = "PM2.5 NowCast: 1 of the 3 newest hours present, 2 required"
+        for reading in readings {
+            #expect(reading.field("BREEZE_AQI_SOURCE") == "nowcast")
+            #expect(reading.field("BREEZE_AQI_FALLBACK") == nil)
+            #expect(reading.field("BREEZE_DOMINANT_POLLUTANT") == "pm10")
+            #expect(reading.field("BREEZE_PM2_5_NOWCAST") == nil)
+            #expect(reading.field("BREEZE_PM10_NOWCAST") != nil)
+            #expect(reading.field("BREEZE_LEFT_OUT") == reason)
+            #expect(reading.text.contains("(left out: \(reason))"), "\(reading.text)")
+            #expect(reading.field("BREEZE_HOURLY_PROBLEMS")?.contains("pm2_5 null for 3 hours amid values, from 2026-08-20T13:00") == true)
+            let aqi = try #require(Int(reading.field("BREEZE_AQI") ?? ""))
+            #expect((101...150).contains(aqi), "PM10's NowCast alone: Unhealthy for Sensitive Groups")
+        }
+    }
+
+    /// Firing on PM2.5 when its monitor goes quiet: the AQI of the rest (PM10, USG) is a lower
+    /// bound at or below the clear level, so the alert holds rather than resolves, each poll
+    /// saying why.
+    @Test func aFiringAlertHoldsWhenAGapDropsTheDominantPollutant() throws {
+        let timeline = try OnceTimeline(scenario: "smoke-onset.json", cities: [Self.city])
+        defer { timeline.stop() }
+        let before = try ["2026-08-20T13:00", "2026-08-20T13:15"].map(timeline.poll(at:))
+        #expect(events(before).map { $0.field("BREEZE_EVENT") } == ["firing"])
+        let outage = try String(contentsOf: Binaries.fixture("scenarios/smoke-onset-pm-outage.json"), encoding: .utf8)
+        try timeline.server.control("scenario", outage)
+        let after = try Self.times.map(timeline.poll(at:))
+        #expect(events(after).isEmpty)
+        let held = after.compactMap { $0.first { $0.isEvent("held", city: "Smoke") } }
+        #expect(held.count == Self.times.count)
+        for record in held {
+            let error = record.field("BREEZE_ERROR") ?? ""
+            #expect(error.hasPrefix("NowCast AQI ") && error.hasSuffix(
+                " may understate the air, as it leaves out PM2.5 NowCast: 1 of the 3 newest hours present, 2 required"), "\(error)")
+            #expect(record.text.hasPrefix("Smoke: alert held (NowCast AQI "))
+        }
     }
 
     /// Rows out of order are placed by their own times: the NowCast is the clean series' own,
@@ -66,21 +126,21 @@ struct NowCastBadInputTests {
         }
     }
 
-    /// Firing on NowCast when the hours break: Open-Meteo's lagging value (74, Moderate) does
-    /// not resolve the alert; each poll says it held, and why.
+    /// Firing on NowCast when hourly rows go missing: Open-Meteo's lagging value does not
+    /// resolve the alert; each poll says it held, and why.
     @Test func aFiringAlertHoldsWhenTheHoursBreak() throws {
         let timeline = try OnceTimeline(scenario: "smoke-onset.json", cities: [Self.city])
         defer { timeline.stop() }
         let before = try ["2026-08-20T13:00", "2026-08-20T13:15"].map(timeline.poll(at:))
         #expect(events(before).map { $0.field("BREEZE_EVENT") } == ["firing"])
-        let nulls = try String(contentsOf: Binaries.fixture("scenarios/smoke-onset-nulls.json"), encoding: .utf8)
-        try timeline.server.control("scenario", nulls)
+        let missing = try String(contentsOf: Binaries.fixture("scenarios/smoke-onset-missing-hours.json"), encoding: .utf8)
+        try timeline.server.control("scenario", missing)
         let after = try Self.times.map(timeline.poll(at:))
         #expect(events(after).isEmpty)
         let held = after.compactMap { $0.first { $0.isEvent("held", city: "Smoke") } }
         #expect(held.count == Self.times.count)
         for record in held {
-            #expect(record.field("BREEZE_ERROR")?.hasPrefix("hourly series unusable: pm2_5 has no value") == true)
+            #expect(record.field("BREEZE_ERROR")?.hasPrefix("no NowCast this poll: hourly series unusable: hourly rows missing") == true)
         }
         for reading in readings(after) {
             #expect(reading.field("BREEZE_AQI_SOURCE") == "open-meteo")

@@ -58,7 +58,7 @@ struct ReferencePollHoursReader {
                 continue
             }
             var values = columns[pollutant]!
-            var implausible: [DroppedValue] = []
+            var dropped = DroppedHours()
             var nullSlots: [Int] = []
             for (row, value) in column.enumerated() {
                 guard let slot = rows[row] else { continue }
@@ -69,14 +69,11 @@ struct ReferencePollHoursReader {
                 switch ReportedValue.concentration(value, variable: variable) {
                 case .success(let checked): values[slot] = checked
                 case .failure(let reason):
-                    implausible.append(reason)
+                    dropped.add(reason, value: value, slot: slot)
                     if slot == currentSlot { currentDrops.append(reason.description) }
                 }
             }
-            if let firstReason = implausible.first {
-                series.problems.append(
-                    implausible.count == 1 ? firstReason.description : "\(firstReason), and \(implausible.count - 1) more hours")
-            }
+            if let sentence = dropped.sentence(variable, hour: series.hour(at:)) { series.problems.append(sentence) }
             reportNulls(variable, values, nullSlots: nullSlots, anyRow: lastSlot != nil, series: &series)
             columns[pollutant] = values
         }
@@ -202,9 +199,8 @@ struct ReferenceColumnProblem: Error {
 }
 
 
-/// Whether the hours the current AQI reads (`PollHours.currentWindowHours` up to and including
-/// the current one) are whole: every hour has its row, and no pollutant is null in some of them
-/// while it has values in others.
+/// Whether every hour the current AQI reads has its row (a pollutant's own gaps are left to
+/// the completeness rules).
 struct ReferenceCurrentWindowCheck {
     /// Each row's grid slot (nil: the row was not placed).
     let rows: [Int?]
@@ -212,23 +208,14 @@ struct ReferenceCurrentWindowCheck {
     /// The placed, checked values per pollutant.
     let columns: [Pollutant: [Double?]]
 
-    /// The first gap as a sentence naming the hours, nil when there is none.
+    /// The hours without a row as a sentence naming the first, nil when there is none.
     func problem(_ series: PollHours) -> String? {
         let window = max(0, currentSlot - PollHours.currentWindowHours + 1)...currentSlot
         let present = Set(rows.compactMap { $0 })
         let missing = window.filter { !present.contains($0) }
-        if let first = missing.first {
-            return "hourly rows missing for \(Counted.text(missing.count, "hour")) of the "
-                + "\(window.count) the current AQI reads, from \(TimeText.openMeteo(series.hour(at: first)))"
-        }
-        for pollutant in Pollutant.allCases {
-            guard let column = columns[pollutant] else { continue }
-            let gaps = window.filter { column[$0] == nil }
-            guard let first = gaps.first, gaps.count < window.count else { continue }
-            return "\(pollutant.openMeteoVariable) has no value for \(Counted.text(gaps.count, "hour")) of the "
-                + "\(window.count) the current AQI reads, from \(TimeText.openMeteo(series.hour(at: first)))"
-        }
-        return nil
+        guard let first = missing.first else { return nil }
+        return "hourly rows missing for \(Counted.text(missing.count, "hour")) of the "
+            + "\(window.count) the current AQI reads, from \(TimeText.openMeteo(series.hour(at: first)))"
     }
 }
 
