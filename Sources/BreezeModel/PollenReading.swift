@@ -42,19 +42,18 @@ public struct PollenReading: Sendable, Hashable {
     /// `value` of `type` as a count, or why not.
     public static func checkedCount(_ value: Double, _ type: PollenType) -> Result<Double, DroppedValue> {
         let variable = type.openMeteoVariable
-        return ReportedValue.concentration(value, variable: variable).flatMap { count in
-            count <= maximumCount
-                ? .success(count)
-                : .failure(DroppedValue("\(variable) \(ReportedValue.text(value)) is beyond any pollen count"))
+        // Its own top first: far below `ReportedValue.largestConcentration`, and said in pollen's words.
+        guard !(value.isFinite && value > maximumCount) else {
+            return .failure(DroppedValue("\(variable) \(ReportedValue.text(value)) is beyond any pollen count"))
         }
+        return ReportedValue.concentration(value, variable: variable)
     }
 
     /// `value` as a UV index, or why not.
     public static func checkedUVIndex(_ value: Double) -> Result<Double, DroppedValue> {
-        ReportedValue.concentration(value, variable: "uv_index").flatMap { index in
-            index <= maximumUVIndex
-                ? .success(index)
-                : .failure(DroppedValue("uv_index \(ReportedValue.text(value)) is beyond any UV index"))
+        guard !(value.isFinite && value > maximumUVIndex) else {
+            return .failure(DroppedValue("uv_index \(ReportedValue.text(value)) is beyond any UV index"))
         }
+        return ReportedValue.concentration(value, variable: "uv_index")
     }
 }

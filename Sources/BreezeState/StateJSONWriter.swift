@@ -115,16 +115,14 @@ struct StateJSONWriter {
         try write(alerting.averages, as: "averages")
         if let dominant = alerting.dominantPollutant { writer.key("dominantPollutant"); writer.writeString(dominant.rawValue) }
         if let reason = alerting.fallbackReason { writer.key("fallbackReason"); writer.writeString(reason) }
-        if !alerting.leftOut.isEmpty {
-            writer.key("leftOut")
-            writer.beginArray()
-            for reason in alerting.leftOut {
-                writer.element()
-                writer.writeString(reason)
-            }
-            writer.endArray()
+        writer.key("leftOut")
+        writer.beginArray()
+        for reason in alerting.leftOut {
+            writer.element()
+            writer.writeString(reason)
         }
-        if alerting.mayUnderstate { writer.key("mayUnderstate"); writer.writeBool(true) }
+        writer.endArray()
+        writer.key("mayUnderstate"); writer.writeBool(alerting.mayUnderstate)
         if let aqi = alerting.openMeteoAQI { writer.key("openMeteoAQI"); writer.writeInteger(aqi) }
         writer.key("source"); writer.writeString(alerting.source.rawValue)
         writer.endObject()

@@ -116,7 +116,7 @@ struct CompletenessRuleTests {
         let current = Self.current([.pm2_5: smoke, .o3: ozone, .so2: Array(repeating: nil, count: 24)])
         #expect(current.index.outcome.dominant == .o3)
         #expect(current.unrated.map(\.description) == [
-            "PM2.5 NowCast: 0 of the 3 newest hours present, 2 required",
+            "PM2.5 NowCast: 1 of the 3 newest hours present, 2 required",
             "SO₂ 1-hour value: 0 of 1 hour present, 1 required",
         ])
         // SO₂ has no value in all 24 hours: not reported here, not a gap.

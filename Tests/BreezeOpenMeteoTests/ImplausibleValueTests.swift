@@ -70,9 +70,10 @@ struct ImplausibleValueTests {
     @Test func aNegativeConcentrationIsNoData() throws {
         let conditions = try current(body([("us_aqi", "20"), ("pm10", "-2.5"), ("ozone", "1e300")])).get()
         #expect(conditions.reading.concentrations[.pm10] == nil)
-        // Large but a number: it stays, for the pollutant limits to judge.
-        #expect(conditions.reading.concentrations[.o3] == 1e300)
-        #expect(conditions.rejectedValues == ["pm10 -2.5 is negative"])
+        // Above 10⁹ µg/m³ (1 kg/m³) is no air: dropped and named like the negative one, never
+        // a value for the pollutant limits to fire on.
+        #expect(conditions.reading.concentrations[.o3] == nil)
+        #expect(conditions.rejectedValues == ["pm10 -2.5 is negative", "ozone 1e+300 is above 10⁹, more than air can hold"])
     }
 
     @Test func aPositionNoPlaceHasIsAnErrorNotATrap() {

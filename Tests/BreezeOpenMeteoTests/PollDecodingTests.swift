@@ -180,11 +180,44 @@ struct PollDecodingTests {
             value: { variable, offset in variable == "pm10" && offset >= 0 && offset < 3 ? -4.0 : 10.0 },
             units: ["ozone": "ppb"])
         let conditions = try conditions(element)
-        #expect(conditions.hourly.problems.contains("pm10 -4 is negative, and 2 more hours"))
+        #expect(conditions.hourly.problems.contains("pm10 dropped as missing for 3 hours, from 2026-08-20T14:00: pm10 -4 is negative"))
         #expect(conditions.hourly.problems.contains("ozone came in 'ppb', expected '\(Self.mu)'"))
         #expect(conditions.current.reading.droppedValues.sorted() == ["ozone came in 'ppb', expected '\(Self.mu)'", "pm10 -4 is negative"])
         #expect(conditions.hourly.value(.pm10, at: conditions.hourly.currentHour) == nil)
         #expect(conditions.hourly.newestFirst(.pm10, count: 2) == [nil, 10])
+    }
+
+    /// PM2.5 at 1e308 in every hour: each hour dropped as missing and named, in the hours' and
+    /// the current reading's words alike; NowCast leaves PM2.5 out and says so, and the rest rate.
+    @Test func aValueAboveTenToTheNinthIsAMissingHourThatIsNamed() throws {
+        let element = Self.element(value: { variable, _ in variable == "pm2_5" ? 1e308 : 10.0 })
+        let conditions = try conditions(element)
+        let reason = "pm2_5 1e+308 is above 10⁹, more than air can hold"
+        #expect(conditions.hourly.problems.contains(
+            "pm2_5 dropped as missing for \(Self.asked) hours, from 2026-08-17T14:00: \(reason)"))
+        #expect(conditions.current.reading.droppedValues == [reason])
+        #expect(conditions.current.reading.concentrations[.pm2_5] == nil)
+        #expect(conditions.hourly.currentWindowProblem == nil)
+        let alerting = conditions.alertingAQI(.nowcast)
+        #expect(alerting.source == .nowcast)
+        #expect(alerting.leftOut == ["PM2.5 NowCast: 0 of the 3 newest hours present, 2 required"])
+        #expect(alerting.dominantPollutant != .pm2_5 && alerting.aqi != nil)
+    }
+
+    /// One value of each kind dropped in one column: one sentence names them all, the first
+    /// reason of each kind, counted as missing hours.
+    @Test func droppedValuesOfEveryKindShareOneSentence() throws {
+        let element = Self.element(value: { variable, offset in
+            guard variable == "pm10" else { return 10.0 }
+            return offset == -3 ? -1.0 : offset == -2 ? 2e9 : offset == -1 ? -7.0 : 10.0
+        })
+        let conditions = try conditions(element)
+        #expect(conditions.hourly.problems.contains(
+            "pm10 dropped as missing for 3 hours, from 2026-08-20T11:00: pm10 -1 is negative and pm10 2000000000 is above 10⁹, more than air can hold"))
+        #expect(conditions.hourly.newestFirst(.pm10, count: 4) == [10, nil, nil, nil])
+        #expect(conditions.current.reading.droppedValues.isEmpty)
+        // PM10 keeps 1 of its 3 newest hours: left out, and named.
+        #expect(conditions.alertingAQI(.nowcast).leftOut == ["PM10 NowCast: 1 of the 3 newest hours present, 2 required"])
     }
 
     /// A broken hourly block costs the concentrations, never the city's AQI.

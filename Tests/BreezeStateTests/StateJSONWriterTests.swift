@@ -22,7 +22,8 @@ struct StateJSONWriterTests {
             subIndices: [.pm2_5: 162, .pm10: 68, .o3: 0])
         full.alerting = AlertingAQI(
             source: .openMeteo, aqi: 162, dominantPollutant: .pm2_5, openMeteoAQI: 162,
-            fallbackReason: "hourly series unusable: \"pm2_5\" has no value\n", averages: [.pm2_5: 76.4, .o3: 1e-7, .co: 900.125])
+            fallbackReason: "hourly series unusable: \"pm2_5\" has no value\n", averages: [.pm2_5: 76.4, .o3: 1e-7, .co: 900.125],
+            leftOut: ["PM10 NowCast: 1 of the 3 newest hours present, 2 required", "SO₂ \"1-hour\" value\n"], mayUnderstate: true)
         state.cities["Nowcast"] = {
             var record = CityRecord(city: City(name: "Nowcast", latitude: 1, longitude: 2))
             record.alerting = AlertingAQI(source: .nowcast, aqi: nil, dominantPollutant: nil, openMeteoAQI: nil)
@@ -97,7 +98,7 @@ struct StateJSONWriterTests {
         #expect(Mirror(reflecting: CityForecastState.DayState(day: "")).children.count == 3)
         #expect(Mirror(reflecting: CityAlertState()).children.count == 11)  // with the pollen and UV alerts' `notifiedLevel`
         #expect(Mirror(reflecting: record.city).children.count == 6)
-        #expect(Mirror(reflecting: AlertingAQI(source: .nowcast, aqi: nil, dominantPollutant: nil, openMeteoAQI: nil)).children.count == 6)
+        #expect(Mirror(reflecting: AlertingAQI(source: .nowcast, aqi: nil, dominantPollutant: nil, openMeteoAQI: nil)).children.count == 8)
         // Five: `droppedValues` explains one poll and is deliberately not stored (not a Codable key).
         #expect(Mirror(reflecting: Reading(time: "", usAQI: nil, concentrations: [:])).children.count == 5)
     }
