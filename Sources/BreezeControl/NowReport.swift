@@ -30,14 +30,14 @@ enum NowReport {
     static let sourceLegend = "AQI: NowCast as AirNow (* Open-Meteo's: AQISource=open-meteo or a fallback). OM: Open-Meteo's."
 
     /// Why a NowCast city shows Open-Meteo's AQI: `Paris: Open-Meteo's us_aqi (hourly series
-    /// unusable: …)`, or none at all: `Paris: no AQI: …, and Open-Meteo's us_aqi is missing
-    /// too`; and the pollutants NowCast left out: `Paris: NowCast left out PM2.5 NowCast: 1 of
+    /// unusable: …)`, or none at all: `Paris: no AQI: …, and there is no Open-Meteo us_aqi to
+    /// fall back on`; and the pollutants NowCast left out: `Paris: NowCast left out PM2.5 NowCast: 1 of
     /// the 3 newest hours present, 2 required`.
     private static func fallbackLines(_ rows: [NowRow]) -> [String] {
         rows.flatMap { row -> [String] in
             guard let alerting = row.alerting else { return [] }
             var lines: [String] = []
-            if let missing = alerting.missingReason, alerting.fallbackReason != nil {
+            if let missing = alerting.missingReason {
                 lines.append("\(row.city.displayName): no AQI: \(missing)")
             } else if let reason = alerting.fallbackReason {
                 lines.append("\(row.city.displayName): Open-Meteo's us_aqi (\(reason))")

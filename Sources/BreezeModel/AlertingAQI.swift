@@ -98,12 +98,12 @@ public struct AlertingAQI: Sendable, Hashable, Codable {
         }
     }
 
-    /// Why there is no AQI, in one sentence naming every reason, nil when there is one:
-    /// `no pollutant has enough hours for NowCast (…), and Open-Meteo's us_aqi is missing too`.
+    /// Why NowCast fell back and found no Open-Meteo value either, in one sentence naming both
+    /// reasons: `no pollutant has enough hours for NowCast (…), and there is no Open-Meteo
+    /// us_aqi to fall back on`; nil when there is an AQI or nothing fell back.
     public var missingReason: String? {
-        guard aqi == nil else { return nil }
-        guard let fallbackReason else { return "Open-Meteo's us_aqi is missing" }
-        return fallbackReason + ", and Open-Meteo's us_aqi is missing too"
+        guard aqi == nil, let fallbackReason else { return nil }
+        return fallbackReason + ", and there is no Open-Meteo us_aqi to fall back on"
     }
 
     /// How `fallbackReason` starts when the hours the current AQI reads were not whole.

@@ -100,3 +100,32 @@ struct DroppedValueRecordTests {
         #expect(record.message == "Paris: no AQI reported")
     }
 }
+
+/// What a reading record says when hours are missing (issue 24): the pollutants NowCast left
+/// out and why, and, with no AQI at all, both reasons in one sentence.
+struct MissingHoursRecordTests {
+    let paris = City(name: "Paris", latitude: 48.8566, longitude: 2.3522)
+    let reading = Reading(time: "2026-08-20T14:00", usAQI: nil, concentrations: [.o3: 60])
+
+    @Test func thePollutantsLeftOutAreNamed() {
+        let pm: [Double?] = Array(repeating: 150, count: 22) + [nil, nil]
+        let current = CurrentAirQuality(hour: 23, in: HourlyConcentrations([.pm2_5: pm, .o3: Array(repeating: 60, count: 24)]))
+        var withAQI = reading
+        withAQI.usAQI = 74
+        let alerting = AlertingAQI(configured: .nowcast, reading: withAQI, hourly: .rated(current))
+        let record = DaemonRecords.reading(withAQI, alerting: alerting, city: paris)
+        let reason = "PM2.5 NowCast: 1 of the 3 newest hours present, 2 required"
+        #expect(record.field("BREEZE_LEFT_OUT") == reason)
+        #expect(record.field("BREEZE_AQI_SOURCE") == "nowcast")
+        #expect(record.message == "Paris: AQI \(alerting.aqi!), Good (NowCast; Open-Meteo 74) (left out: \(reason))")
+    }
+
+    @Test func noAQIAtAllSaysBothReasonsInOneSentence() {
+        let alerting = AlertingAQI(configured: .nowcast, reading: reading, hourly: .unusable("hourly rows missing for 3 hours"))
+        let record = DaemonRecords.reading(reading, alerting: alerting, city: paris)
+        #expect(record.message == "Paris: no AQI: hourly series unusable: hourly rows missing for 3 hours, "
+            + "and there is no Open-Meteo us_aqi to fall back on")
+        #expect(record.field("BREEZE_AQI_FALLBACK") == "hourly series unusable: hourly rows missing for 3 hours")
+        #expect(record.field("BREEZE_AQI") == nil)
+    }
+}
