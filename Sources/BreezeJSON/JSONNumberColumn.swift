@@ -24,6 +24,30 @@ extension JSONScanner {
         return allNumbers
     }
 
+    /// Reads the array that starts here as a column of hourly values, keeping every element:
+    /// a number as its value (±infinity when it overflows a Double), a null as NaN, and any
+    /// other element (a string, `true`, an object, an array) as +infinity, so one value that is
+    /// not a number is one hour the caller drops and names, not the whole column lost. The
+    /// same syntax errors as `readNumberColumn`.
+    @inlinable public mutating func readHourColumn(depth: Int, into values: inout [Double]) throws(JSONSyntaxError) {
+        guard depth < Self.maximumDepth else { throw error("nested too deeply") }
+        try expect(UInt8(ascii: "["))
+        if consume(UInt8(ascii: "]")) { return }
+        while true {
+            var number = true
+            let before = values.count
+            try readColumnElement(depth: depth, into: &values, allNumbers: &number)
+            // Neither a number nor null: read past, not kept.
+            if values.count == before { values.append(.infinity) }
+            if position < bytes.count, bytes[position] == UInt8(ascii: ",") {
+                position += 1
+                continue
+            }
+            guard consume(UInt8(ascii: ",")) else { break }
+        }
+        try expect(UInt8(ascii: "]"))
+    }
+
     @inlinable @inline(__always) mutating func readColumnElement(
         depth: Int, into values: inout [Double], allNumbers: inout Bool
     ) throws(JSONSyntaxError) {

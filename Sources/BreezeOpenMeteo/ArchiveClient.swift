@@ -62,6 +62,10 @@ public struct ArchiveClient: OpenMeteoClient {
         guard column.count == daily.time.count else {
             throw .invalidLocation("\(variable) has \(column.count) values for \(daily.time.count) days")
         }
+        // A day's value that is not a number (kept as +infinity by the reader) refuses the list.
+        guard !column.contains(where: { $0?.isFinite == false }) else {
+            throw .invalidLocation("\(variable) is not a list of numbers")
+        }
         return zip(daily.time, column).map { DailyValue(date: $0, value: $1) }
     }
 }

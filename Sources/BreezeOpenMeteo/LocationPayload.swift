@@ -51,8 +51,8 @@ struct LocationPayload: Decodable, Equatable {
         /// The `time` column as unix seconds (`timeformat=unixtime`); nil when it came as text.
         var unixTimes: [Double]?
         var malformed: [String] = []
-        // Every column's values one after another, NaN for a null (a kept column's values are
-        // all finite): 8 bytes a value, one buffer per block instead of a table of arrays.
+        // Every column's values one after another, NaN for a null, +infinity for an element that
+        // is not a number: 8 bytes a value, one buffer per block instead of a table of arrays.
         private(set) var values: [Double] = []
         private var spans: [ColumnSpan] = []
 
@@ -73,10 +73,25 @@ struct LocationPayload: Decodable, Equatable {
                     } else {
                         time = try container.decode([String].self, forKey: key)
                     }
-                } else if let column = try? container.decode([Double?].self, forKey: key) {
-                    setColumn(key.stringValue, column.map { $0 ?? .nan })
+                } else if let column = try? container.decode([HourValue].self, forKey: key) {
+                    setColumn(key.stringValue, column.map(\.value))
                 } else {
                     malformed.append(key.stringValue)
+                }
+            }
+        }
+
+        /// One element of a column as stored: a number, NaN for a null, +infinity for anything
+        /// else (a string, `true`, an object: not a number, so the hour is dropped and named).
+        private struct HourValue: Decodable {
+            var value: Double
+
+            init(from decoder: any Decoder) throws {
+                let container = try decoder.singleValueContainer()
+                if container.decodeNil() {
+                    value = .nan
+                } else {
+                    value = (try? container.decode(Double.self)) ?? .infinity
                 }
             }
         }

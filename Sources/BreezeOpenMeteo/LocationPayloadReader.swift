@@ -6,7 +6,8 @@ import Glibc
 
 /// Reads one location's element straight from JSON text into a `LocationPayload`, with the
 /// same leniency as its `Decodable` form (which the tests hold it to): a bad latitude,
-/// longitude or unit is dropped, a value that is not a number is listed as malformed, and only
+/// longitude or unit is dropped, a `current` value that is not a number is listed as malformed
+/// (a column's, kept as +infinity: one hour, not the column), and only
 /// a `current`, `hourly` or `daily` that is not an object, or a `time` column that is not a
 /// list of strings, makes the element unusable.
 enum LocationPayloadReader {
@@ -160,18 +161,16 @@ enum LocationPayloadReader {
                 }
                 return
             }
-            // Read whole, then into the block's buffer, NaN for a null.
+            // Read whole, then into the block's buffer, NaN for a null, +infinity for an element
+            // that is not a number (dropped and named by whoever checks the values). Only a
+            // column that is not a list is malformed.
             var column: [Double] = []
             column.reserveCapacity(max(series.unixTimes?.count ?? 0, series.time.count))
-            var allNumbers = try scanner.peekKind() == .array
-            if allNumbers {
-                allNumbers = try scanner.readNumberColumn(depth: 3, into: &column)
-            } else {
-                try scanner.skipValue(depth: 3)
-            }
-            if allNumbers {
+            if try scanner.peekKind() == .array {
+                try scanner.readHourColumn(depth: 3, into: &column)
                 series.setColumn(key.string, column)
             } else {
+                try scanner.skipValue(depth: 3)
                 series.malformed.append(key.string)
             }
         }

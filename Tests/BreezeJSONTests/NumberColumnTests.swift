@@ -58,4 +58,37 @@ struct NumberColumnTests {
         case (let fast, let reference): Issue.record("\(text): \(fast) vs \(reference)")
         }
     }
+
+    /// `readHourColumn` keeps every element, one for one: numbers as read, null as NaN, and any
+    /// other element as +infinity; the same syntax errors as the element-by-element reading.
+    @Test(arguments: [
+        ("[]", []), ("[1,\"x\",3]", [1, .infinity, 3]), ("[1e400,-1e400,null]", [.infinity, -.infinity, .nan]),
+        ("[true,{\"a\":[1,2]},[3],-0]", [.infinity, .infinity, .infinity, -0.0]), ("[ 1 , null ,\"NaN\" ]", [1, .nan, .infinity]),
+    ] as [(String, [Double])])
+    func hourColumnsKeepEveryElement(text: String, expected: [Double]) throws {
+        let values = try Array(text.utf8).withUnsafeBytes { buffer throws(JSONSyntaxError) in
+            var scanner = JSONScanner(buffer)
+            var values: [Double] = []
+            try scanner.readHourColumn(depth: 3, into: &values)
+            return values
+        }
+        #expect(values.map(\.bitPattern) == expected.map(\.bitPattern), "\(text)")
+    }
+
+    @Test(arguments: ["[1,2", "[1,]", "[,1]", "[1 2]", "[nul]", "[01]", "[1,x]", ""])
+    func hourColumnsRefuseWhatIsNotJSON(text: String) {
+        let fast = Array(text.utf8).withUnsafeBytes { buffer in
+            var scanner = JSONScanner(buffer)
+            var values: [Double] = []
+            return Result { () throws(JSONSyntaxError) in try scanner.readHourColumn(depth: 3, into: &values) }
+        }
+        let reference = Array(text.utf8).withUnsafeBytes { buffer in
+            var scanner = JSONScanner(buffer)
+            return Result { () throws(JSONSyntaxError) in _ = try Self.reference(&scanner) }
+        }
+        switch (fast, reference) {
+        case (.failure(let fast), .failure(let reference)): #expect(fast == reference, "\(text)")
+        default: Issue.record("\(text): \(fast) vs \(reference)")
+        }
+    }
 }

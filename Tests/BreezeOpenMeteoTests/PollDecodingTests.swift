@@ -220,6 +220,21 @@ struct PollDecodingTests {
         #expect(conditions.alertingAQI(.nowcast).leftOut == ["PM10 NowCast: 1 of the 3 newest hours present, 2 required"])
     }
 
+    /// A string in one hour of a column is that hour dropped and named, not the column lost:
+    /// NowCast skips the hour (2 of its 3 newest left) and rates PM2.5.
+    @Test func aStringInOneHourIsAMissingHour() throws {
+        let element = Self.element(value: { variable, offset in
+            variable == "pm2_5" ? (offset == -1 ? "NaN" : Double(100 + offset)) as Any : 10.0
+        })
+        let conditions = try conditions(element)
+        #expect(conditions.hourly.problems.contains(
+            "pm2_5 dropped as missing for 1 hour, from 2026-08-20T13:00: pm2_5 is not a number"))
+        #expect(conditions.hourly.newestFirst(.pm2_5, count: 3) == [100, nil, 98])
+        #expect(conditions.hourly.currentWindowProblem == nil)
+        let alerting = conditions.alertingAQI(.nowcast)
+        #expect(alerting.source == .nowcast && alerting.leftOut.isEmpty && alerting.dominantPollutant == .pm2_5)
+    }
+
     /// A broken hourly block costs the concentrations, never the city's AQI.
     @Test func withoutUsableHoursTheReadingKeepsItsAQI() throws {
         var textTimes = Self.element()
