@@ -88,7 +88,10 @@ public enum PollCycle {
                 summary.citiesWithoutData += 1
                 record.lastError = Self.noValues
                 if readingLog.logs(ReadingHeadline(.noValues), city: watched.city.name) {
-                    logger.log(DaemonRecords.reading(poll.reading, city: watched.city))
+                    // A NowCast city says why NowCast has nothing either, in the same sentence.
+                    let alerting = AlertingAQI(configured: watched.aqiSource, reading: poll.reading, hourly: poll.hourly)
+                    let reasons = alerting.missingReason != nil ? alerting : nil
+                    logger.log(DaemonRecords.reading(poll.reading, alerting: reasons, city: watched.city))
                 }
             case .success(let poll):
                 let reading = poll.reading
