@@ -41,6 +41,7 @@ enum TestAlertEvent {
             concentrations: reading.concentrations, pollutantsOverLimit: [], observedAt: reading.time,
             createdAt: now, aqiSource: alerting?.source)
         if let averages = alerting?.averages, !averages.isEmpty { event.averages = averages }
+        event.openMeteoAQI = alerting?.openMeteoAQI ?? reading.usAQI
         event.exampleReading = false
         return event
     }

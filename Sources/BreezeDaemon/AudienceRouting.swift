@@ -112,6 +112,7 @@ extension DeliveryRouting {
             observedAt: reading?.time ?? "", createdAt: now)
         event.audience = audience
         event.averages = record.alerting.flatMap { $0.averages.isEmpty ? nil : $0.averages }
+        event.openMeteoAQI = record.alerting?.openMeteoAQI ?? reading?.usAQI
         return event
     }
 }

@@ -100,7 +100,8 @@ public enum PollCycle {
                         DaemonRecords.reading(reading, alerting: alerting, hourlyProblems: poll.hourlyProblems, city: watched.city))
                 }
                 let band = alerting.band
-                if band != record.band || record.bandSince == nil { record.bandSince = now }
+                // The observation's instant, as the alert's episode starts at (`EventIdentifier.episodeStart`).
+                if band != record.band || record.bandSince == nil { record.bandSince = reading.time.instant ?? now }
                 record.band = band
                 record.lastReading = reading
                 record.alerting = alerting
@@ -114,6 +115,7 @@ public enum PollCycle {
                     dominantPollutant: alerting.dominantPollutant, observedAt: reading.time,
                     aqiSource: alerting.source)
                 fresh.averages = alerting.averages
+                fresh.openMeteoAQI = alerting.openMeteoAQI
                 if alerting.hoursWereUnusable && record.alert.firing {
                     logger.log(DaemonRecords.held(city: watched.city, reason: alerting.fallbackReason!))
                 } else {
