@@ -26,7 +26,8 @@ enum NowReport {
         return (rendered + droppedLines(rows) + fallbackLines(rows) + [legend, sourceLegend]).joined(separator: "\n")
     }
 
-    static let legend = "In \(unit); + above EPA's Good limit, ! above its Moderate limit. MAIN: the dominant pollutant."
+    static let legend = "In \(unit), the value each pollutant is rated on (NowCast for PM, 8-hour for O₃ and CO, the hour's"
+        + " otherwise); + above EPA's Good limit, ! above its Moderate limit. MAIN: the dominant pollutant."
     static let sourceLegend = "AQI: NowCast as AirNow (* Open-Meteo's: AQISource=open-meteo or a fallback). OM: Open-Meteo's."
 
     /// Why a NowCast city shows Open-Meteo's AQI: `Paris: Open-Meteo's us_aqi (hourly series
@@ -62,7 +63,7 @@ enum NowReport {
         result.append(Cell(aqi.map { "\($0)\(marker)" } ?? "—"))
         result.append(Cell(reading.usAQI.map(String.init) ?? "—"))
         if let aqi, let band = Band(aqi: aqi) {
-            let text = NowPresentation.bandText(band, compact: true)
+            let text = NowPresentation.bandText(band)
             let width = TextTable.columns(text)
             let colour = colours ? NowPresentation.ansiColour(band) : ""
             let shown = "\(aqi)\(marker)"
@@ -74,7 +75,7 @@ enum NowReport {
         let dominant = row.alerting?.dominantPollutant ?? NowPresentation.dominant(reading)
         result.append(Cell(dominant.map(\.label) ?? "—"))
         for pollutant in Pollutant.allCases {
-            guard let value = reading.concentrations[pollutant] else {
+            guard let value = rated(pollutant, row: row, reading: reading)?.value else {
                 result.append(Cell("—"))
                 continue
             }
@@ -86,7 +87,9 @@ enum NowReport {
     /// A JSON array, one object per city in configuration order: `city`, `latitude`,
     /// `longitude`, `country` and `region` (null when not configured), then either `error`, or
     /// `time`, `aqi` (the alerting AQI), `aqiSource`, `openMeteoAQI`, `aqiFallback`, `band`, `bandLabel`,
-    /// `dominantPollutant` and `pollutants` (each `value`, `unit`, `status`), null for no data.
+    /// `dominantPollutant` and `pollutants` (each `value` (the hour's), `unit`, `ratedValue`,
+    /// `ratedOn` (`nowcast`, `8-hour`, `1-hour`, or `hour`), and `status` and `category` of
+    /// the rated value, as payloads have them), null for no data.
     static func json(_ rows: [NowRow]) -> String {
         JSONOutput.array(rows.map(object)).text
     }
@@ -114,11 +117,12 @@ enum NowReport {
             object["dominantPollutant"] = .text(dominant?.rawValue)
             var pollutants: [String: JSONOutput] = [:]
             for pollutant in Pollutant.allCases {
-                let value = reading.concentrations[pollutant]
+                let rated = rated(pollutant, row: row, reading: reading)
                 pollutants[pollutant.rawValue] = .object([
-                    "value": .number(value), "unit": .string(unit),
-                    "status": .text(value.flatMap { NowPresentation.status(pollutant, value: $0) }),
-                    "category": .text(value.flatMap { NowPresentation.category(pollutant, value: $0) }),
+                    "value": .number(reading.concentrations[pollutant]), "unit": .string(unit),
+                    "ratedValue": .number(rated?.value), "ratedOn": .text(rated?.on),
+                    "status": .text(rated.flatMap { NowPresentation.status(pollutant, value: $0.value) }),
+                    "category": .text(rated.flatMap { NowPresentation.category(pollutant, value: $0.value) }),
                 ])
             }
             object["pollutants"] = .object(pollutants)
@@ -127,6 +131,15 @@ enum NowReport {
             }
         }
         return .object(object)
+    }
+
+    /// The value `pollutant`'s category comes from: the alerting AQI's average when it has
+    /// one (`nowcast`, `8-hour`, `1-hour`), else the hour's (`hour`); nil without either.
+    static func rated(_ pollutant: Pollutant, row: NowRow, reading: Reading) -> (value: Double, on: String)? {
+        if let average = row.alerting?.averages[pollutant], average.isFinite, average >= 0 {
+            return (average, pollutant.alertingAveraging)
+        }
+        return reading.concentrations[pollutant].map { ($0, "hour") }
     }
 
     /// One decimal, or none for values of 100 and more; ">9999" above that, so a wild value

@@ -76,7 +76,7 @@ final class OutputStyleTests {
             #expect(line.unicodeScalars.count <= 100, "\(line.unicodeScalars.count) columns: \(line)")
         }
         #expect(lines[1].hasPrefix("Llanfairpwllgwyngyll"))
-        #expect(lines[1].contains("…  120*  120  😷 Unhealthy (sensitive)  PM2.5  43.0!"))
+        #expect(lines[1].contains("120*  120  😷 Unhealthy for Sensitive Groups  PM2.5  43.0!"), "\(lines[1])")
         #expect(lines[2].hasPrefix("Springfield, Missour…"))
         #expect(lines[2].hasSuffix("  —  error"))
         #expect(result.standardError.hasPrefix("breezectl now: Springfield, Missouri, United States: Open-Meteo's response has no element 2"))
