@@ -26,8 +26,8 @@ enum NowReport {
         return (rendered + droppedLines(rows) + fallbackLines(rows) + [legend, sourceLegend]).joined(separator: "\n")
     }
 
-    static let legend = "In \(unit), the value each pollutant is rated on (NowCast for PM, 8-hour for O₃ and CO, the hour's"
-        + " otherwise); + above EPA's Good limit, ! above its Moderate limit. MAIN: the dominant pollutant."
+    static let legend = "In \(unit) as rated (NowCast for PM, 8-hour for O₃ and CO, else the hour's);\n"
+        + "+ above EPA's Good limit, ! above its Moderate limit. MAIN: the dominant pollutant."
     static let sourceLegend = "AQI: NowCast as AirNow (* Open-Meteo's: AQISource=open-meteo or a fallback). OM: Open-Meteo's."
 
     /// Why a NowCast city shows Open-Meteo's AQI: `Paris: Open-Meteo's us_aqi (hourly series
@@ -133,10 +133,11 @@ enum NowReport {
         return .object(object)
     }
 
-    /// The value `pollutant`'s category comes from: the alerting AQI's average when it has
-    /// one (`nowcast`, `8-hour`, `1-hour`), else the hour's (`hour`); nil without either.
+    /// The value `pollutant`'s category comes from: the NowCast AQI's average when it has
+    /// one (`nowcast`, `8-hour`, `1-hour`: `AlertingAQI.ratedAverages`), else the hour's
+    /// (`hour`); nil without either.
     static func rated(_ pollutant: Pollutant, row: NowRow, reading: Reading) -> (value: Double, on: String)? {
-        if let average = row.alerting?.averages[pollutant], average.isFinite, average >= 0 {
+        if let average = row.alerting?.ratedAverages[pollutant], average.isFinite, average >= 0 {
             return (average, pollutant.alertingAveraging)
         }
         return reading.concentrations[pollutant].map { ($0, "hour") }

@@ -114,7 +114,7 @@ public enum PollCycle {
                     aqi: alerting.aqi, concentrations: reading.concentrations,
                     dominantPollutant: alerting.dominantPollutant, observedAt: reading.time,
                     aqiSource: alerting.source)
-                fresh.averages = alerting.averages
+                fresh.averages = alerting.ratedAverages
                 fresh.openMeteoAQI = alerting.openMeteoAQI
                 if alerting.hoursWereUnusable && record.alert.firing {
                     logger.log(DaemonRecords.held(city: watched.city, reason: alerting.fallbackReason!))

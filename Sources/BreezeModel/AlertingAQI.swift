@@ -87,6 +87,12 @@ public struct AlertingAQI: Sendable, Hashable, Codable {
     /// rather than resolving on Open-Meteo's lagging value.
     public var hoursWereUnusable: Bool { fallbackReason?.hasPrefix(Self.unusableHours) == true }
 
+    /// The averages `aqi` was rated from, which a pollutant's category is rated on beside it
+    /// (messages, the page, `breezectl now`): `averages` when `aqi` is NowCast's, none when it
+    /// is Open-Meteo's (its own 24-hour means, which Breeze does not see), so no pollutant is
+    /// rated on a value the AQI beside it was not.
+    public var ratedAverages: [Pollutant: Double] { source == .nowcast ? averages : [:] }
+
     /// The band of the alerting value; nil without one or off the scale.
     public var band: Band? {
         aqi.flatMap { ReportedValue.aqiScale.contains($0) ? Band(aqi: $0) : nil }

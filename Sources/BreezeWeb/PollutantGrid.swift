@@ -15,7 +15,7 @@ enum PollutantGrid {
             html.element("ul", ["class": "grid"]) { html in
                 for pollutant in Pollutant.allCases {
                     let hour = reading.concentrations[pollutant].flatMap(usable)
-                    let average = record.alerting?.averages[pollutant].flatMap(usable)
+                    let average = record.alerting?.ratedAverages[pollutant].flatMap(usable)
                     let rated = average ?? hour
                     let status = rated.flatMap { PollutantCategory(pollutant, microgramsPerCubicMetre: $0) }
                     html.element(
