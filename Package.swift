@@ -123,7 +123,7 @@ let package = Package(
         // The breezectl commands' pure parts and the drop-in writer, without the binaries.
         .testTarget(
             name: "BreezeControlTests",
-            dependencies: ["BreezeControl", "BreezeModel", "BreezeCommandLine", "BreezeConfig", "BreezeOpenMeteo", "BreezeVocabulary", "BreezeBacktest", "BreezeHTTP", "BreezeAlerts", "BreezeState"]),
+            dependencies: ["BreezeControl", "BreezeModel", "BreezeCommandLine", "BreezeConfig", "BreezeOpenMeteo", "BreezeVocabulary", "BreezeBacktest", "BreezeHTTP", "BreezeAlerts", "BreezeState", "BreezeDelivery"]),
         .testTarget(
             name: "BreezeControlSocketTests",
             dependencies: ["BreezeControlSocket", "BreezeAlerts", "BreezeDelivery", "BreezeModel", "BreezeState", "BreezeVocabulary"]),

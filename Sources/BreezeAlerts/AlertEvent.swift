@@ -71,6 +71,9 @@ public struct AlertEvent: Sendable, Equatable, Codable {
     /// NO₂ and SO₂); nil when the event was made without them. Messages rate each pollutant's
     /// category on these, the current hour's `concentrations` where one is missing.
     public var averages: [Pollutant: Double]?
+    /// Open-Meteo's own `us_aqi` for the same reading (`AlertingAQI.openMeteoAQI`), shown
+    /// beside the alerting `aqi`; nil when the event was made without it.
+    public var openMeteoAQI: Int?
 
     /// What the event is about: the AQI unless `subject` says otherwise.
     public var about: AlertSubject { subject ?? .aqi }

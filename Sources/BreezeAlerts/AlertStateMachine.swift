@@ -126,6 +126,7 @@ private struct Transition {
         event.thread = EventIdentifier.thread(city: city.name, episode: state.episodeStartedAt ?? now, part: part)
         if audience == .sensitive { event.audience = .sensitive }
         if !observation.averages.isEmpty { event.averages = observation.averages }
+        event.openMeteoAQI = observation.openMeteoAQI
         events.append(event)
     }
 }

@@ -32,6 +32,8 @@ public struct DigestCity: Sendable, Equatable, Codable {
     public var forecastDominant: Pollutant?
     public var forecastPeakFrom: String?
     public var forecastPeakUntil: String?
+    /// The abbreviation of the city's zone those hours are in (`CET`), nil when not known.
+    public var forecastPeakZone: String?
     /// The alerts open now, one short phrase each (`AQI: Unhealthy since 02:10`).
     public var openAlerts: [String]
     /// Pollen levels by type, nil when the model has no pollen here (never "none").

@@ -1,4 +1,5 @@
 import BreezeModel
+import BreezeVocabulary
 
 /// What a digest says first: whether anything needs attention, in one line, and its title.
 /// Every format starts with these, so they agree.
@@ -34,7 +35,7 @@ extension DigestDetails {
         return "\(Self.number(attention.count)) of \(Self.count(cities.count, "city", "cities")) \(verb) attention: \(names)."
     }
 
-    /// `Air quality digest for 2026-12-01: all clear in 3 cities` or `…: 2 of 5 cities need
+    /// `Air quality digest for Tue 1 Dec: all clear in 3 cities` or `…: 2 of 5 cities need
     /// attention`: the subject, the notification's title.
     public var title: String {
         let attention = self.attention.count
@@ -42,7 +43,7 @@ extension DigestDetails {
             ? "all clear in \(Self.count(cities.count, "city", "cities"))"
             : "\(Self.number(attention)) of \(Self.count(cities.count, "city", "cities")) "
                 + (attention == 1 ? "needs" : "need") + " attention"
-        return "Air quality digest for \(day): \(state)"
+        return "Air quality digest for \(TimeText.weekdayAndDate(named: day)): \(state)"
     }
 
     /// The most names a headline lists.

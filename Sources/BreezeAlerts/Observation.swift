@@ -16,6 +16,8 @@ public struct Observation: Sendable, Equatable {
     public var aqiSource: AQISource?
     /// The averaged concentrations the AQI's sub-indices were rated from (µg/m³), if any.
     public var averages: [Pollutant: Double] = [:]
+    /// Open-Meteo's own `us_aqi` beside `aqi`, nil when not known.
+    public var openMeteoAQI: Int?
 
     public init(
         aqi: Int?, concentrations: [Pollutant: Double] = [:], dominantPollutant: Pollutant? = nil,

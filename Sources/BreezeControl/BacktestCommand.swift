@@ -125,8 +125,10 @@ enum BacktestCommand: ControlCommand {
         // Two request timeouts per batch (one for a retry): more batches, more time.
         let batches = (subjects.count + perRequest - 1) / perRequest
         let deadline = Deadline(after: access.timeout * 2 * max(1, batches), from: access.clock())
+        // `forecast_days=1` is today: the range ends at today's last complete hour, not at
+        // yesterday's midnight (`forecast_days=0` leaves today out).
         let series = client.hourly(
-            for: subjects.map(\.city.coordinate), pastDays: days, forecastDays: 0, deadline: deadline)
+            for: subjects.map(\.city.coordinate), pastDays: days, forecastDays: 1, deadline: deadline)
         var outcomes: [BacktestOutcome] = []
         for (subject, result) in zip(subjects, series) {
             switch result {
@@ -135,9 +137,10 @@ enum BacktestCommand: ControlCommand {
                 let chosen = sources ?? [configuredSources[subject.city.name] ?? .nowcast]
                 let replays = chosen.map { Backtest.replay(history, for: subject, source: $0) }
                 outcomes.append(
-                    BacktestOutcome(subject: subject, days: days, result: .success(replays), notes: series.rejectedValues))
+                    BacktestOutcome(
+                        subject: subject, days: days, result: .success(replays), notes: series.rejectedValues, now: now))
             case .failure(let error):
-                outcomes.append(BacktestOutcome(subject: subject, days: days, result: .failure(error), notes: []))
+                outcomes.append(BacktestOutcome(subject: subject, days: days, result: .failure(error), notes: [], now: now))
             }
         }
         let failures = outcomes.compactMap(\.error)
@@ -169,6 +172,8 @@ struct BacktestOutcome {
     var result: Result<[SourceBacktest], FetchError>
     /// What the series said of its own columns (a wrong unit, a wrong length), one sentence each.
     var notes: [String]
+    /// When the backtest ran: its times name their day as seen from then.
+    var now: Instant
 
     var error: FetchError? {
         guard case .failure(let error) = result else { return nil }

@@ -6,7 +6,7 @@ import BreezeVocabulary
 /// `breezectl backtest --source both`'s side by side: each pair of overlapping episodes, how
 /// much sooner the first source fired and resolved, and the episodes only one source had.
 enum BacktestComparisonReport {
-    static func text(_ comparison: BacktestComparison, city: City) -> String {
+    static func text(_ comparison: BacktestComparison, city: City, now: Instant) -> String {
         let first = comparison.first.source
         let second = comparison.second.source
         var lines = [
@@ -23,7 +23,8 @@ enum BacktestComparisonReport {
             let right = comparison.second.result.episodes[pair.second]
             rows.append(
                 [
-                    TimeText.local(left.firedAt), TimeText.local(right.firedAt),
+                    TimeText.readable(left.firedAt, now: now, in: city.zone),
+                    TimeText.readable(right.firedAt, now: now, in: city.zone),
                     lead(pair.firedSooner, first),
                     pair.resolvedSooner.map { lead($0, first) } ?? "still firing",
                 ].map { TextTable.Cell($0) })

@@ -8,8 +8,9 @@ import BreezeVocabulary
 /// What `breezectl backtest` replays for one city: its hourly history as fetched, and how the
 /// daemon would judge it.
 enum BacktestHistory {
-    /// The hours of `series` that have begun by `now`, as the engine takes them: a time that
-    /// cannot be read stays in, as no time, so the replay counts it as rejected.
+    /// The hours of `series` that have ended by `now` (today's included), as the engine takes
+    /// them: a time that cannot be read stays in, as no time, so the replay counts it as
+    /// rejected.
     static func hours(_ series: HourlySeries, until now: Instant) -> [HistoryHour] {
         var hours: [HistoryHour] = []
         hours.reserveCapacity(series.times.count)
@@ -18,8 +19,8 @@ enum BacktestHistory {
         for (index, text) in series.times.enumerated() {
             let time = ObservationTime(text)
             let start = time.instant?.unixSeconds ?? .nan
-            // A forecast hour is not history (`forecast_days=0` should leave none).
-            guard !(start > now.unixSeconds) else { continue }
+            // A forecast hour is not history, nor the hour still running: its value may change.
+            guard !(start + 3600 > now.unixSeconds) else { continue }
             var concentrations = [Pollutant: Double](minimumCapacity: columns.count)
             for (pollutant, column) in columns {
                 if index < column.count, let value = column[index] { concentrations[pollutant] = value }

@@ -12,10 +12,10 @@ enum BacktestReport {
         for outcome in outcomes {
             guard case .success(let replays) = outcome.result else { continue }
             for replay in replays {
-                blocks.append(cityBlock(replay, subject: outcome.subject, days: outcome.days))
+                blocks.append(cityBlock(replay, subject: outcome.subject, days: outcome.days, now: outcome.now))
             }
             if let comparison = comparison(replays) {
-                blocks.append(BacktestComparisonReport.text(comparison, city: outcome.subject.city))
+                blocks.append(BacktestComparisonReport.text(comparison, city: outcome.subject.city, now: outcome.now))
             }
         }
         return blocks.joined(separator: "\n\n")
@@ -27,11 +27,14 @@ enum BacktestReport {
         return BacktestComparison(first: replays[0], second: replays[1])
     }
 
-    private static func cityBlock(_ replay: SourceBacktest, subject: BacktestCity, days: Int) -> String {
+    private static func cityBlock(_ replay: SourceBacktest, subject: BacktestCity, days: Int, now: Instant) -> String {
         let result = replay.result
         let rule = subject.rule
+        let time = { (instant: Instant) in TimeText.readable(instant, now: now, in: subject.city.zone) }
         var lines = [
-            "\(result.city.displayName) by \(replay.source): \(count(days, "day")) from \(TimeText.local(result.span.start)), "
+            // The range's start and end (today's last complete hour), as one span in the city's zone.
+            "\(result.city.displayName) by \(replay.source): \(count(days, "day")) and today, "
+                + TimeText.span(result.span.start, result.span.end, now: now, in: subject.city.zone) + ", "
                 + "\(result.polls) polls every \(DurationSyntax.format(subject.pollInterval))",
             "  Threshold=\(rule.threshold) Hysteresis=\(rule.hysteresis) ConfirmAfter=\(rule.confirmAfter) "
                 + "RepeatEvery=\(rule.repeatEvery.map(DurationSyntax.format) ?? "0") SendResolved=\(rule.sendResolved ? "yes" : "no")",
@@ -57,12 +60,12 @@ enum BacktestReport {
         for episode in result.episodes {
             rows.append(
                 [
-                    TimeText.local(episode.firedAt),
-                    episode.resolvedAt.map { TimeText.local($0) } ?? "still firing",
+                    time(episode.firedAt),
+                    episode.resolvedAt.map(time) ?? "still firing",
                     DurationSyntax.format(wholeMinutes(episode.duration)),
                     peak(episode),
                     ([episode.isShort ? "short" : nil]
-                        + episode.escalations.map { "↑ \($0.band.label) \(TimeText.localClock($0.at))" }
+                        + episode.escalations.map { "↑ \($0.band.label) \(time($0.at))" }
                         + [episode.reminders > 0 ? count(episode.reminders, "reminder") : nil])
                         .compactMap { $0 }.joined(separator: ", "),
                 ].map { TextTable.Cell($0) })

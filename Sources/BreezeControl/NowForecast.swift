@@ -16,6 +16,8 @@ enum NowForecast {
         var day: LocalDay
         var threshold: Int
         var outcome: ForecastDay.Outcome
+        /// The day as people say it in the city's zone: `Tomorrow`, `Thu 4 Dec`.
+        var name: String
     }
 
     /// How many days ahead are shown: as far as `ForecastDays=` may reach.
@@ -50,12 +52,14 @@ enum NowForecast {
 
     /// The city's coming days in `series`, at its forecast threshold (its `Threshold=` when off).
     static func days(_ city: CityConfiguration, series: ForecastSeries, now: Instant) -> [Day] {
-        let zone = city.city.timeZone.flatMap(TimeZone.init(identifier:)) ?? .current
+        let zone = city.city.zone
         let threshold = ForecastRule(city)?.threshold ?? city.alert.threshold.aqi
         guard let today = LocalDay(now, in: zone) else { return [] }
         return (1...daysAhead).map { ahead in
             let day = today.adding(days: ahead)
-            return Day(city: city.city, day: day, threshold: threshold, outcome: series.forecast(day, in: zone, threshold: threshold))
+            return Day(
+                city: city.city, day: day, threshold: threshold, outcome: series.forecast(day, in: zone, threshold: threshold),
+                name: TimeText.day((day.year, day.month, day.day), today: (today.year, today.month, today.day)))
         }
     }
 
@@ -64,11 +68,11 @@ enum NowForecast {
         typealias Cell = TextTable.Cell
         let header = ["CITY", "DAY", "PEAK", "BAND", "HOURS ≥ T", "MAIN"].map { Cell($0) }
         let rows = days.map { day -> [Cell] in
-            let start = [Cell(day.city.displayName), Cell(day.day.description)]
+            let start = [Cell(day.city.displayName), Cell(day.name)]
             guard let rating = rating(day) else { return start + [Cell("—"), Cell(note(day.outcome))] }
             return start + [
                 Cell(rating.peakAQI.map(String.init) ?? "500+"),
-                Cell(rating.band.map { NowPresentation.bandText($0, compact: true) } ?? "—"),
+                Cell(rating.band.map { NowPresentation.bandText($0) } ?? "—"),
                 Cell("\(rating.hoursAboveThreshold) ≥ \(day.threshold)"),
                 Cell(rating.dominant?.pollutant.label ?? "—"),
             ]
@@ -78,13 +82,14 @@ enum NowForecast {
             .joined(separator: "\n")
     }
 
-    /// One object per city and day: `city`, `day`, `threshold`, `status` (`rated`,
+    /// One object per city and day: `city`, `day` (`YYYY-MM-DD`), `dayName` (`Tomorrow`,
+    /// `Thu 4 Dec`), `threshold`, `status` (`rated`,
     /// `beyond-the-forecast-horizon`, `incomplete`, `not-a-local-day`), and when rated `peakAQI`
     /// (null beyond the AQI), `band`, `hoursAboveThreshold`, `dominantPollutant`.
     static func json(_ days: [Day]) -> String {
         JSONOutput.array(days.map { day in
             var object: [String: JSONOutput] = [
-                "city": .string(day.city.name), "day": .string(day.day.description),
+                "city": .string(day.city.name), "day": .string(day.day.description), "dayName": .string(day.name),
                 "threshold": .integer(day.threshold), "status": .string(status(day.outcome)),
             ]
             if let rating = rating(day) {
@@ -113,12 +118,5 @@ enum NowForecast {
         }
     }
 
-    static func note(_ outcome: ForecastDay.Outcome) -> String {
-        switch outcome {
-        case .rated: ""
-        case .beyondTheForecastHorizon: "beyond the forecast horizon"
-        case .incomplete(let missing): "incomplete: " + missing.map(String.init(describing:)).joined(separator: "; ")
-        case .notALocalDay(let hours): "not a local day (\(hours) hours)"
-        }
-    }
+    static func note(_ outcome: ForecastDay.Outcome) -> String { outcome.note ?? "" }
 }

@@ -14,12 +14,9 @@ enum NowPresentation {
         }
     }
 
-    /// The band as `now` and `status` show it: emoji first, then the label; `compact` shortens
-    /// the longest label ("Unhealthy (sensitive)") where a table is short of room.
-    static func bandText(_ band: Band, compact: Bool = false) -> String {
-        let label = compact && band == .unhealthyForSensitiveGroups ? "Unhealthy (sensitive)" : band.label
-        return "\(band.emoji) \(label)"
-    }
+    /// The band as `now` and `status` show it: emoji first, then the label messages and the
+    /// page use ("Unhealthy for Sensitive Groups").
+    static func bandText(_ band: Band) -> String { "\(band.emoji) \(band.label)" }
 
     /// The table's mark after a concentration: none at or below EPA's Good limit, `+` above it,
     /// `!` above the Moderate limit.
@@ -31,7 +28,7 @@ enum NowPresentation {
         }
     }
 
-    /// The EPA category of `value` (the hour shown) on the pollutant's own breakpoints: its
+    /// The EPA category of `value` (the value rated: `NowReport.rated`) on the pollutant's own breakpoints: its
     /// band slug (`unhealthy-for-sensitive-groups`); nil when the value cannot be rated.
     static func status(_ pollutant: Pollutant, value: Double) -> String? {
         PollutantCategory(pollutant, microgramsPerCubicMetre: value)?.slug

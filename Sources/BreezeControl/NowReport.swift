@@ -26,7 +26,8 @@ enum NowReport {
         return (rendered + droppedLines(rows) + fallbackLines(rows) + [legend, sourceLegend]).joined(separator: "\n")
     }
 
-    static let legend = "In \(unit); + above EPA's Good limit, ! above its Moderate limit. MAIN: the dominant pollutant."
+    static let legend = "In \(unit) as rated (NowCast for PM, 8-hour for O₃ and CO, else the hour's);\n"
+        + "+ above EPA's Good limit, ! above its Moderate limit. MAIN: the dominant pollutant."
     static let sourceLegend = "AQI: NowCast as AirNow (* Open-Meteo's: AQISource=open-meteo or a fallback). OM: Open-Meteo's."
 
     /// Why a NowCast city shows Open-Meteo's AQI: `Paris: Open-Meteo's us_aqi (hourly series
@@ -73,7 +74,7 @@ enum NowReport {
         result.append(Cell(aqi.map { "\($0)\(marker)" } ?? "—"))
         result.append(Cell(reading.usAQI.map(String.init) ?? "—"))
         if let aqi, let band = Band(aqi: aqi) {
-            let text = NowPresentation.bandText(band, compact: true)
+            let text = NowPresentation.bandText(band)
             let width = TextTable.columns(text)
             let colour = colours ? NowPresentation.ansiColour(band) : ""
             let shown = "\(aqi)\(marker)"
@@ -85,7 +86,7 @@ enum NowReport {
         let dominant = row.alerting?.dominantPollutant ?? NowPresentation.dominant(reading)
         result.append(Cell(dominant.map(\.label) ?? "—"))
         for pollutant in Pollutant.allCases {
-            guard let value = reading.concentrations[pollutant] else {
+            guard let value = rated(pollutant, row: row, reading: reading)?.value else {
                 result.append(Cell("—"))
                 continue
             }
@@ -98,7 +99,9 @@ enum NowReport {
     /// `longitude`, `country` and `region` (null when not configured), then either `error`, or
     /// `time`, `aqi` (the alerting AQI), `aqiSource`, `openMeteoAQI`, `aqiFallback`, `aqiLeftOut`
     /// (the pollutants NowCast left out for too few hours, each with why), `band`, `bandLabel`,
-    /// `dominantPollutant` and `pollutants` (each `value`, `unit`, `status`), null for no data.
+    /// `dominantPollutant` and `pollutants` (each `value` (the hour's), `unit`, `ratedValue`,
+    /// `ratedOn` (`nowcast`, `8-hour`, `1-hour`, or `hour`), and `status` and `category` of
+    /// the rated value, as payloads have them), null for no data.
     static func json(_ rows: [NowRow]) -> String {
         JSONOutput.array(rows.map(object)).text
     }
@@ -127,11 +130,12 @@ enum NowReport {
             object["dominantPollutant"] = .text(dominant?.rawValue)
             var pollutants: [String: JSONOutput] = [:]
             for pollutant in Pollutant.allCases {
-                let value = reading.concentrations[pollutant]
+                let rated = rated(pollutant, row: row, reading: reading)
                 pollutants[pollutant.rawValue] = .object([
-                    "value": .number(value), "unit": .string(unit),
-                    "status": .text(value.flatMap { NowPresentation.status(pollutant, value: $0) }),
-                    "category": .text(value.flatMap { NowPresentation.category(pollutant, value: $0) }),
+                    "value": .number(reading.concentrations[pollutant]), "unit": .string(unit),
+                    "ratedValue": .number(rated?.value), "ratedOn": .text(rated?.on),
+                    "status": .text(rated.flatMap { NowPresentation.status(pollutant, value: $0.value) }),
+                    "category": .text(rated.flatMap { NowPresentation.category(pollutant, value: $0.value) }),
                 ])
             }
             object["pollutants"] = .object(pollutants)
@@ -140,6 +144,16 @@ enum NowReport {
             }
         }
         return .object(object)
+    }
+
+    /// The value `pollutant`'s category comes from: the NowCast AQI's average when it has
+    /// one (`nowcast`, `8-hour`, `1-hour`: `AlertingAQI.ratedAverages`), else the hour's
+    /// (`hour`); nil without either.
+    static func rated(_ pollutant: Pollutant, row: NowRow, reading: Reading) -> (value: Double, on: String)? {
+        if let average = row.alerting?.ratedAverages[pollutant], average.isFinite, average >= 0 {
+            return (average, pollutant.alertingAveraging)
+        }
+        return reading.concentrations[pollutant].map { ($0, "hour") }
     }
 
     /// One decimal, or none for values of 100 and more; ">9999" above that, so a wild value

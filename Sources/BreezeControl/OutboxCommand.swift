@@ -79,7 +79,7 @@ enum OutboxCommand: ControlCommand {
             let source = StatusSource.daemon(response.daemon!, socket: connection.socket)
             report = OutboxReport(
                 pending: response.pending ?? [], dead: response.dead ?? [], unreadable: response.unreadable ?? [],
-                source: source.line, sourceJSON: source.json)
+                source: source.line, sourceJSON: source.json, now: context.clock().wall)
         case let outcome:
             let why: String
             switch outcome {
@@ -106,7 +106,8 @@ enum OutboxCommand: ControlCommand {
             let text = "From the outbox folders in \(configuration.breeze.stateDirectory) (\(why))"
             report = OutboxReport(
                 pending: pending.entries, dead: dead.entries, unreadable: pending.corrupt.map(\.path) + dead.unreadable,
-                source: text, sourceJSON: .object(["kind": .string("stateDirectory"), "path": .string(configuration.breeze.stateDirectory), "reason": .string(why)]))
+                source: text, sourceJSON: .object(["kind": .string("stateDirectory"), "path": .string(configuration.breeze.stateDirectory), "reason": .string(why)]),
+                now: context.clock().wall)
         }
         if json {
             context.console.print(report.json())

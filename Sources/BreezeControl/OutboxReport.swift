@@ -1,6 +1,7 @@
 import BreezeAlerts
 import BreezeCommandLine
 import BreezeDelivery
+import BreezeModel
 import BreezeVocabulary
 
 /// The outbox entry by entry, pending and given up, for people or for scripts.
@@ -12,6 +13,8 @@ struct OutboxReport {
     /// Where the entries came from ("From breezed (pid 12) on …", "From the outbox folders …").
     let source: String
     let sourceJSON: JSONOutput
+    /// When the report is made: a time on another day names its day.
+    var now: Instant
 
     func lines() -> [String] {
         var lines = ["\(pending.count) pending, \(dead.count) given up" + (unreadable.isEmpty ? "" : ", \(unreadable.count) unreadable")]
@@ -33,7 +36,7 @@ struct OutboxReport {
     private func row(_ entry: OutboxEntry, state: String, reason: String?) -> [String] {
         [
             entry.receiver, state, Self.place(entry.event), entry.event.kind.rawValue,
-            TimeText.local(entry.createdAt), String(entry.attempts), reason ?? "",
+            TimeText.readable(entry.createdAt, now: now, in: entry.event.city.zone), String(entry.attempts), reason ?? "",
         ]
     }
 

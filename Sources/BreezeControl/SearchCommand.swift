@@ -131,7 +131,7 @@ enum SearchOutput {
         let cities = named(places)
         return JSONOutput.array(zip(places, cities).map { place, named in
             .object([
-                "name": .string(place.city.name), "displayName": .string(place.city.displayName),
+                "city": .string(place.city.name), "displayName": .string(place.city.displayName),
                 "latitude": .number(place.city.latitude), "longitude": .number(place.city.longitude),
                 "sectionName": .string(named.name), "section": .string(section(named)),
                 "country": .text(place.city.country), "admin1": .text(place.city.admin1),

@@ -41,7 +41,7 @@ struct StatusReport {
             let age = Self.age(now.unixSeconds - last)
             let took = state.lastCycleStartedAt.map { "; it took " + Self.age(last - $0.unixSeconds) } ?? ""
             lines.append(
-                "Last poll cycle completed \(TimeText.local(lastCycle)) (\(age) ago\(took))"
+                "Last poll cycle completed \(TimeText.readable(lastCycle, now: now, in: TimeText.zone())) (\(age) ago\(took))"
                     + (!isStale ? ""
                         : last > now.unixSeconds ? "; that is in the future (written while the clock ran ahead): is breezed running?"
                         : "; that is more than three intervals: is breezed running?"))
@@ -56,10 +56,12 @@ struct StatusReport {
             let aqi = alerting.aqi.map(String.init) ?? "—"
             let openMeteo = alerting.openMeteo.map(String.init) ?? "—"
             let band = record.band.map { NowPresentation.bandText($0) } ?? "no data"
+            // Each city's times in its own zone, as its messages and page show them.
+            let time = { (instant: Instant) in TimeText.readable(instant, now: now, in: record.city.zone) }
             return [
-                shown, aqi, alerting.source?.rawValue ?? "", openMeteo, band, record.bandSince.map { TimeText.local($0) } ?? "",
+                shown, aqi, alerting.source?.rawValue ?? "", openMeteo, band, record.bandSince.map(time) ?? "",
                 // "sensitive": only the SensitiveThreshold= machine fires (Audience=sensitive receivers).
-                record.alert.firing ? "firing" : record.sensitiveAlert?.firing == true ? "sensitive" : "ok", record.lastPollAt.map { TimeText.local($0) } ?? "",
+                record.alert.firing ? "firing" : record.sensitiveAlert?.firing == true ? "sensitive" : "ok", record.lastPollAt.map(time) ?? "",
                 record.lastError ?? "",
             ]
         }

@@ -14,7 +14,7 @@ enum StatusSource {
         switch self {
         case .daemon(let daemon, let socket):
             "From breezed (pid \(daemon.processID)) on \(socket)"
-                + (daemon.nextPollAt.map { "; next poll \(TimeText.local($0))" } ?? "")
+                + (daemon.nextPollAt.map { "; next poll \(TimeText.clock($0, in: TimeText.zone()))" } ?? "")
                 + (daemon.cycleRunning ? "; a poll cycle is running" : "")
         case .stateFile(let path, let why):
             "From the state file \(path) (\(why))"

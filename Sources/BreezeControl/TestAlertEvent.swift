@@ -40,7 +40,8 @@ enum TestAlertEvent {
             dominantPollutant: alerting?.dominantPollutant ?? reading.dominantPollutant,
             concentrations: reading.concentrations, pollutantsOverLimit: [], observedAt: reading.time,
             createdAt: now, aqiSource: alerting?.source)
-        if let averages = alerting?.averages, !averages.isEmpty { event.averages = averages }
+        if let averages = alerting?.ratedAverages, !averages.isEmpty { event.averages = averages }
+        event.openMeteoAQI = alerting?.openMeteoAQI ?? reading.usAQI
         event.exampleReading = false
         return event
     }

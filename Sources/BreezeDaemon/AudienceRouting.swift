@@ -111,7 +111,8 @@ extension DeliveryRouting {
             concentrations: reading?.concentrations ?? [:], pollutantsOverLimit: [],
             observedAt: reading?.time ?? "", createdAt: now)
         event.audience = audience
-        event.averages = record.alerting.flatMap { $0.averages.isEmpty ? nil : $0.averages }
+        event.averages = record.alerting.flatMap { $0.ratedAverages.isEmpty ? nil : $0.ratedAverages }
+        event.openMeteoAQI = record.alerting?.openMeteoAQI ?? reading?.usAQI
         return event
     }
 }

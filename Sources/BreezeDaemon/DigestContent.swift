@@ -51,7 +51,7 @@ enum DigestContent {
 
     static func city(_ watched: WatchedCity, _ configured: CityConfiguration?, sources: Sources, now: Instant) -> DigestCity {
         let name = watched.city.name
-        let zone = watched.city.timeZone.flatMap(TimeZone.init(identifier:)) ?? .current
+        let zone = watched.city.zone
         var city = DigestCity(city: watched.city)
         city.threshold = watched.rule.threshold
         if let record = sources.state.cities[name] {
@@ -112,6 +112,7 @@ enum DigestContent {
         // The day's end is `24:00`, not the next day's `00:00`.
         let endsTheDay = last + 1 >= hours.upperBound
         city.forecastPeakUntil = endsTheDay ? "24:00" : String(TimeText.clock(end, in: zone).prefix(5))
+        city.forecastPeakZone = String(TimeText.clock(start, in: zone).dropFirst(6))
     }
 
     /// One phrase per alert open now: the AQI alert, the sensitive groups', pollen, UV, and
@@ -134,7 +135,7 @@ enum DigestContent {
         for day in record.forecast?.days ?? [] {
             guard let announced = day.announcedBand, let date = LocalDay(text: day.day), today.map({ date >= $0 }) ?? true
             else { continue }
-            alerts.append("Forecast for \(day.day): \(announced.label) \(announced.emoji)")
+            alerts.append("Forecast for \(TimeText.day(named: day.day, now: now, in: zone)): \(announced.label) \(announced.emoji)")
         }
         return alerts
     }

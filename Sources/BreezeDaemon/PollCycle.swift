@@ -103,7 +103,8 @@ public enum PollCycle {
                         DaemonRecords.reading(reading, alerting: alerting, hourlyProblems: poll.hourlyProblems, city: watched.city))
                 }
                 let band = alerting.band
-                if band != record.band || record.bandSince == nil { record.bandSince = now }
+                // The observation's instant, as the alert's episode starts at (`EventIdentifier.episodeStart`).
+                if band != record.band || record.bandSince == nil { record.bandSince = reading.time.instant ?? now }
                 record.band = band
                 record.lastReading = reading
                 record.alerting = alerting
@@ -117,7 +118,8 @@ public enum PollCycle {
                     aqi: alerting.aqi, concentrations: reading.concentrations,
                     dominantPollutant: alerting.dominantPollutant, observedAt: reading.time,
                     aqiSource: alerting.source)
-                fresh.averages = alerting.averages
+                fresh.averages = alerting.ratedAverages
+                fresh.openMeteoAQI = alerting.openMeteoAQI
                 if record.alert.firing, let reason = alerting.holdReason(clearLevel: watched.rule.clearLevel) {
                     logger.log(DaemonRecords.held(city: watched.city, reason: reason))
                 } else {

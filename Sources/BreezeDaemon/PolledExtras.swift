@@ -40,7 +40,7 @@ enum PolledExtras {
     static func pageDays(of city: CityConfiguration, rule: ForecastRule?) -> (zone: TimeZone, threshold: Int) {
         // Without a rule any threshold does: it only counts hours above it, which the page
         // does not show.
-        (city.city.timeZone.flatMap(TimeZone.init(identifier:)) ?? .current, rule?.threshold ?? 101)
+        (city.city.zone, rule?.threshold ?? 101)
     }
 
     /// One city's history and forecast days.
@@ -92,16 +92,13 @@ enum PolledExtras {
         switch outcome {
         case .rated(let rating):
             guard let peak = rating.peakAQI else {
-                return ForecastDayAQI(day: name, aqi: nil, dominant: rating.dominant?.pollutant, note: "beyond the AQI or undetermined")
+                return ForecastDayAQI(
+                    day: name, aqi: nil, dominant: rating.dominant?.pollutant,
+                    note: "The forecast peak is beyond the AQI or undetermined.")
             }
             return ForecastDayAQI(day: name, aqi: peak, dominant: rating.dominant?.pollutant)
-        case .incomplete(let missing):
-            let why = missing.map(String.init(describing:)).joined(separator: "; ")
-            return ForecastDayAQI(day: name, aqi: nil, note: "incomplete (\(why))")
-        case .beyondTheForecastHorizon:
-            return ForecastDayAQI(day: name, aqi: nil, note: "beyond the forecast horizon")
-        case .notALocalDay(let hours):
-            return ForecastDayAQI(day: name, aqi: nil, note: "not a local day (\(hours) hours)")
+        case .incomplete, .beyondTheForecastHorizon, .notALocalDay:
+            return ForecastDayAQI(day: name, aqi: nil, note: outcome.note)
         }
     }
 

@@ -5,6 +5,7 @@ import BreezeState
 import BreezeVocabulary
 import BreezeWeb
 import Dispatch
+import Foundation
 import Synchronization
 
 /// The one home of what the listener serves: the latest `WebSnapshot`, published by the
@@ -69,7 +70,9 @@ public final class WebPublisher: Sendable {
     static func snapshot(_ moment: Moment) -> WebSnapshot {
         let configuration = moment.plan.configuration
         let outbox = Outbox(stateDirectory: moment.plan.stateDirectory)
-        var webCities = cities(moment.plan.cities.map(\.city.name), state: moment.state)
+        var webCities = cities(
+            moment.plan.cities.map(\.city.name), state: moment.state,
+            zones: Dictionary(moment.plan.cities.map { ($0.city.name, $0.city.zone) }, uniquingKeysWith: { first, _ in first }))
         CityExtrasStore.fill(&webCities, from: moment.extras)
         return WebSnapshot(
             takenAt: moment.takenAt, version: moment.version,
@@ -84,7 +87,7 @@ public final class WebPublisher: Sendable {
     /// The configured cities as the pages show them, in configured order, each with a slug
     /// (`Slug`) unique among them (`-2`, `-3`… should two ever agree). What `WebCity` carries
     /// beyond the state (history, forecast, pollen, climate) is added by `CityExtrasStore.fill`.
-    static func cities(_ names: [String], state: DaemonState) -> [WebCity] {
+    static func cities(_ names: [String], state: DaemonState, zones: [String: TimeZone] = [:]) -> [WebCity] {
         var taken: Set<String> = []
         return names.map { name in
             let base = Slug.of(name)
@@ -95,7 +98,7 @@ public final class WebPublisher: Sendable {
                 suffix += 1
             }
             taken.insert(slug)
-            return WebCity(name: name, slug: slug, record: state.cities[name])
+            return WebCity(name: name, slug: slug, record: state.cities[name], zone: zones[name])
         }
     }
 }

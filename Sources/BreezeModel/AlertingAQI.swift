@@ -127,6 +127,12 @@ public struct AlertingAQI: Sendable, Hashable, Codable {
         return "NowCast AQI \(aqi) may understate the air, as it leaves out " + leftOut.joined(separator: "; ")
     }
 
+    /// The averages `aqi` was rated from, which a pollutant's category is rated on beside it
+    /// (messages, the page, `breezectl now`): `averages` when `aqi` is NowCast's, none when it
+    /// is Open-Meteo's (its own 24-hour means, which Breeze does not see), so no pollutant is
+    /// rated on a value the AQI beside it was not.
+    public var ratedAverages: [Pollutant: Double] { source == .nowcast ? averages : [:] }
+
     /// The band of the alerting value; nil without one or off the scale.
     public var band: Band? {
         aqi.flatMap { ReportedValue.aqiScale.contains($0) ? Band(aqi: $0) : nil }
@@ -134,6 +140,26 @@ public struct AlertingAQI: Sendable, Hashable, Codable {
 }
 
 extension Pollutant {
+    /// How the alerting AQI averages this pollutant (`AlertingAQI.averages`), as payloads and
+    /// `breezectl now --json` name it in `ratedOn`: `nowcast`, `8-hour`, `1-hour`.
+    public var alertingAveraging: String {
+        switch self {
+        case .pm2_5, .pm10: "nowcast"
+        case .o3, .co: "8-hour"
+        case .no2, .so2: "1-hour"
+        }
+    }
+
+    /// What a person reads after a value rated on `alertingAveraging`: `NowCast`, `8-hour`;
+    /// nil for the 1-hour value, which is the hour's own.
+    public var alertingAveragingLabel: String? {
+        switch self {
+        case .pm2_5, .pm10: "NowCast"
+        case .o3, .co: "8-hour"
+        case .no2, .so2: nil
+        }
+    }
+
     /// The journal field carrying the concentration the current AQI averaged for this
     /// pollutant, by its method: `BREEZE_PM2_5_NOWCAST`, `BREEZE_PM10_NOWCAST`, `BREEZE_O3_8H`,
     /// `BREEZE_CO_8H`, `BREEZE_NO2_1H`, `BREEZE_SO2_1H`.

@@ -1,3 +1,6 @@
+import BreezeVocabulary
+import Foundation
+
 /// A place Breeze watches or found by search.
 public struct City: Sendable, Hashable, Codable {
     public var name: String
@@ -33,4 +36,10 @@ public struct City: Sendable, Hashable, Codable {
         }
         return parts.joined(separator: ", ")
     }
+}
+
+extension City {
+    /// The zone every time about this city is shown in: its `TimeZone=` when a known zone,
+    /// else the system's (`TimeText.zone`).
+    public var zone: TimeZone { TimeText.zone(timeZone) }
 }

@@ -125,3 +125,19 @@ public struct DailyAirQuality: Sendable, Hashable {
         }
     }
 }
+
+extension ForecastDay.Outcome {
+    /// Why the day has no forecast AQI, as a sentence for people (the page, `breezectl now
+    /// --forecast`): `The forecast does not reach this day.`, `The forecast is missing hours
+    /// of this day (…).`; nil for a rated day.
+    public var note: String? {
+        switch self {
+        case .rated: nil
+        case .beyondTheForecastHorizon: "The forecast does not reach this day."
+        case .incomplete(let missing):
+            "The forecast is missing hours of this day (" + missing.map(String.init(describing:)).joined(separator: "; ")
+                + ")."
+        case .notALocalDay(let hours): "This is not a whole local day (\(hours) hours)."
+        }
+    }
+}

@@ -12,7 +12,9 @@ public struct CityRecord: Sendable, Equatable, Codable {
     /// The alerting AQI of that reading and its source (absent in states written before
     /// `AQISource=` was acted on).
     public var alerting: AlertingAQI?
-    /// The band of the last reading, and since when the city has been in it.
+    /// The band of the last reading, and since when the city has been in it: the observation
+    /// time of the first reading in it (the instant an alert's episode starts at, so a card's
+    /// "in band since" and "firing since" agree), the poll's time when the source wrote none.
     public var band: Band?
     public var bandSince: Instant?
     /// When this city was last polled, whatever it gave.

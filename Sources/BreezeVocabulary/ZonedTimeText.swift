@@ -28,27 +28,34 @@ extension TimeText {
         return dateText(parts) + " " + clockText(parts) + " " + abbreviation
     }
 
-    /// `14:00 CEST` when `instant` falls on the same local day as `now`, else
-    /// `2026-08-20 14:00 CEST`: a time read beside the message's arrival.
+    /// `14:00 CEST` when `instant` falls on the same local day as `now`, else the day as
+    /// people say it before the clock (`TimeText.day`): `Yesterday 14:00 CEST`,
+    /// `Thu 4 Dec 14:00 CET`. The one way a time is shown to a person.
     public static func readable(_ instant: Instant, now: Instant, in zone: TimeZone) -> String {
         let (parts, _) = local(instant.unixSeconds, in: zone)
         let (today, _) = local(now.unixSeconds, in: zone)
         let sameDay = parts.tm_year == today.tm_year && parts.tm_yday == today.tm_yday
-        return sameDay ? clock(instant, in: zone) : dateAndClock(instant, in: zone)
+        return (sameDay ? "" : day(instant, now: now, in: zone) + " ") + clock(instant, in: zone)
     }
 
-    /// `13:18–14:05 CEST`; dates on both ends when the span leaves `end`'s day or `now`'s;
-    /// both abbreviations when they differ (a daylight-saving change in between).
+    /// `13:18–14:05 CEST`; the day (`TimeText.day`) on both ends when the span leaves `end`'s
+    /// day or `now`'s: `Yesterday 23:10 – Today 01:05 CET`; both abbreviations when they
+    /// differ (a daylight-saving change in between).
     public static func span(_ start: Instant, _ end: Instant, now: Instant, in zone: TimeZone) -> String {
         let (startParts, startZone) = local(start.unixSeconds, in: zone)
         let (endParts, endZone) = local(end.unixSeconds, in: zone)
         let (today, _) = local(now.unixSeconds, in: zone)
         let oneDay = startParts.tm_yday == endParts.tm_yday && startParts.tm_year == endParts.tm_year
             && endParts.tm_yday == today.tm_yday && endParts.tm_year == today.tm_year
-        let from = (oneDay ? "" : dateText(startParts) + " ") + clockText(startParts)
+        let from = (oneDay ? "" : day(start, now: now, in: zone) + " ") + clockText(startParts)
             + (startZone == endZone ? "" : " " + startZone)
-        let to = (oneDay ? "" : dateText(endParts) + " ") + clockText(endParts) + " " + endZone
+        let to = (oneDay ? "" : day(end, now: now, in: zone) + " ") + clockText(endParts) + " " + endZone
         return from + (oneDay ? "–" : " – ") + to
+    }
+
+    /// The broken-down local time of `instant` in `zone` and the zone's abbreviation then.
+    static func zonedParts(_ instant: Instant, in zone: TimeZone) -> (parts: tm, abbreviation: String) {
+        local(instant.unixSeconds, in: zone)
     }
 
     /// The broken-down local time in `zone` and the zone's abbreviation then.

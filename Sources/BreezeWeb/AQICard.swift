@@ -1,6 +1,7 @@
 import BreezeModel
 import BreezeState
 import BreezeVocabulary
+import Foundation
 
 /// A city's AQI card, as the app's: the ring scaled 0–500 with the AQI in the band's colour,
 /// the band's label, emoji, summary and health tips, then where the AQI came from, when it was
@@ -113,19 +114,22 @@ enum AQICard {
             if let dominant = record.alerting?.dominantPollutant ?? record.lastReading?.dominantPollutant {
                 fact("Dominant", dominant.label)
             }
-            if let reading = record.lastReading { fact("Observed", context.time(reading.time)) }
-            if let band = record.band, let since = record.bandSince { fact("In band", band.label + " since " + context.time(since)) }
-            writeAlert(record, context: context, into: &html)
-            if let polled = record.lastPollAt { fact("Last poll", context.time(polled)) }
+            // The city's times in its zone, as its messages show them.
+            if let reading = record.lastReading { fact("Observed", context.time(reading.time, in: city.zone)) }
+            if let band = record.band, let since = record.bandSince {
+                fact("In band", band.label + " since " + context.time(since, in: city.zone))
+            }
+            writeAlert(record, zone: city.zone, context: context, into: &html)
+            if let polled = record.lastPollAt { fact("Last poll", context.time(polled, in: city.zone)) }
             if let error = record.lastError { fact("Error", error, class: "firing") }
         }
     }
 
     /// The alert's state: firing since when, and what the outbox holds for it.
-    static func writeAlert(_ record: CityRecord, context: DashboardContext, into html: inout HTMLWriter) {
+    static func writeAlert(_ record: CityRecord, zone: TimeZone, context: DashboardContext, into html: inout HTMLWriter) {
         html.element("dt", "Alert")
         guard record.alert.firing else { return html.element("dd", "not firing") }
-        let since = record.alert.episodeStartedAt.map { " since " + context.time($0) } ?? ""
+        let since = record.alert.episodeStartedAt.map { " since " + context.time($0, in: zone) } ?? ""
         let notified = record.alert.notifiedBand.map { " (announced as \($0.label))" } ?? ""
         html.element("dd", ["class": "firing"], "firing" + since + notified)
         guard let deliveries = context.snapshot.deliveries, deliveries.pending > 0 else { return }

@@ -1,4 +1,5 @@
 import BreezeModel
+import Foundation
 
 /// `/city/<slug>`: the city's card and pollutants, its last 48 hours, the coming days, pollen,
 /// UV and the climate trend. An unknown slug is a 404 page that links home.
@@ -18,9 +19,11 @@ enum CityPage {
                     }
                     html.element("div", ["class": "city"]) { html in
                         section("Last 48 hours", into: &html) { html in
-                            HistoryChart.write(city.history, context: context, into: &html)
+                            HistoryChart.write(city.history, zone: city.zone, context: context, into: &html)
                         }
-                        section("Coming days", into: &html) { html in writeForecast(city.forecast, into: &html) }
+                        section("Coming days", into: &html) { html in
+                            writeForecast(city.forecast, zone: city.zone, context: context, into: &html)
+                        }
                         section("Pollen and UV", into: &html) { html in writePollen(city, into: &html) }
                         section("Local climate trend", into: &html) { html in
                             html.element("p", ["class": "muted"], "Temperature on this day across decades")
@@ -50,9 +53,11 @@ enum CityPage {
         }
     }
 
-    /// One line per day: the date, its forecast AQI and band, the dominant pollutant or why
-    /// there is no AQI.
-    static func writeForecast(_ days: [ForecastDayAQI], into html: inout HTMLWriter) {
+    /// One line per day: the day as people say it in the city's zone (`Today`, `Tomorrow`,
+    /// `Thu 4 Dec`), its forecast AQI and band, the dominant pollutant or why there is no AQI.
+    static func writeForecast(
+        _ days: [ForecastDayAQI], zone: TimeZone, context: DashboardContext, into html: inout HTMLWriter
+    ) {
         guard !days.isEmpty else {
             return html.element("p", ["class": "muted"], "No forecast yet for this city.")
         }
@@ -61,12 +66,12 @@ enum CityPage {
                 let aqi = day.aqi.flatMap { ReportedValue.aqiScale.contains($0) ? $0 : nil }
                 let band = aqi.flatMap(Band.init(aqi:))
                 html.element("li", ["class": DashboardPalette.bandClass(band), "data-day": day.day]) { html in
-                    html.element("span", day.day)
+                    html.element("span", context.day(day.day, in: zone))
                     guard let aqi, let band else {
                         // The day's reason without its per-pollutant detail (six hour counts
                         // for a partly forecast day), which the title and /api/v1 keep.
-                        let note = day.note ?? "not rated"
-                        let short = note.range(of: " (").map { String(note[..<$0.lowerBound]) } ?? note
+                        let note = day.note ?? "Not rated."
+                        let short = note.range(of: " (").map { String(note[..<$0.lowerBound]) + "." } ?? note
                         return html.element("span", ["class": "muted", "title": note], short)
                     }
                     html.element("span", ["class": "status"], "AQI \(aqi) · " + band.label

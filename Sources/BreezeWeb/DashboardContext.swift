@@ -7,7 +7,8 @@ import Foundation
 /// took it, so a page is the same however late it is served) and the zone times are written in.
 struct DashboardContext {
     let snapshot: WebSnapshot
-    /// The machine's zone unless a test pins one.
+    /// The zone of the daemon's own times (the last cycle, the next poll): the machine's
+    /// unless a test pins one. A city's times are in the city's zone (`WebCity.zone`).
     let zone: TimeZone
 
     init(snapshot: WebSnapshot, zone: TimeZone = TimeText.zone()) {
@@ -17,16 +18,24 @@ struct DashboardContext {
 
     var now: Instant { snapshot.takenAt }
 
-    /// `14:05 CET` today, `2026-11-30 14:05 CET` on another day; "an unreadable time" for one
-    /// the daemon never writes (before 1970, after 9999, not a number: a damaged state).
-    func time(_ instant: Instant) -> String {
+    /// `14:05 CET` today, `Yesterday 14:05 CET` or `Thu 4 Dec 14:05 CET` on another day
+    /// (`TimeText.readable`), in `zone` (the daemon's unless a city's is given); "an
+    /// unreadable time" for one the daemon never writes (before 1970, after 9999, not a
+    /// number: a damaged state).
+    func time(_ instant: Instant, in zone: TimeZone? = nil) -> String {
         guard TimeText.stored.contains(instant.unixSeconds) else { return "an unreadable time" }
-        return TimeText.readable(instant, now: now, in: zone)
+        return TimeText.readable(instant, now: now, in: zone ?? self.zone)
     }
 
-    /// When a reading was observed: its instant in the zone, else the text the source wrote.
-    func time(_ observed: ObservationTime) -> String {
-        observed.instant.map(time) ?? observed.text
+    /// When a reading was observed: its instant in `zone`, else the text the source wrote.
+    func time(_ observed: ObservationTime, in zone: TimeZone) -> String {
+        observed.instant.map { time($0, in: zone) } ?? observed.text
+    }
+
+    /// A forecast day (`YYYY-MM-DD` in the city's zone) as people say it: `Today`,
+    /// `Tomorrow`, `Thu 4 Dec` (`TimeText.day(named:)`).
+    func day(_ text: String, in zone: TimeZone) -> String {
+        TimeText.day(named: text, now: now, in: zone)
     }
 
     /// "5min ago", or nothing for an unreadable time.

@@ -67,6 +67,7 @@ enum DashboardStyle {
         .grid .value{display:block;font-size:1.05rem}
         .grid .unit,.muted{color:var(--muted);font-size:.85rem}
         .grid .unit{display:block}
+        .grid .hour{display:block;color:var(--muted);font-size:.8rem}
         .status{color:var(--band-text);font-size:.85rem;font-weight:600}
         .chart svg{display:block;width:100%;height:auto;max-height:250px}
         .bar{fill:var(--band)}

@@ -1,5 +1,6 @@
 import BreezeModel
 import BreezeVocabulary
+import Foundation
 
 /// The last 48 hours of a city's alerting AQI as inline SVG bars, each coloured by its band,
 /// with a gap for every hour without a value; a visually hidden table carries the same values
@@ -9,7 +10,7 @@ enum HistoryChart {
     private static let width = 360.0, height = 160.0, left = 30.0, right = 4.0, top = 8.0, bottom = 22.0
 
     /// The chart of `history` (oldest first), or a sentence when there is none.
-    static func write(_ history: [HourlyAQI], context: DashboardContext, into html: inout HTMLWriter) {
+    static func write(_ history: [HourlyAQI], zone: TimeZone, context: DashboardContext, into html: inout HTMLWriter) {
         let slots = place(history)
         let values = slots.compactMap { $0.aqi }
         guard let end = slots.last?.hour, !values.isEmpty else {
@@ -41,20 +42,20 @@ enum HistoryChart {
                         "width": WebNumber.coordinate(max(1, slotWidth - 1)), "height": WebNumber.coordinate(barHeight),
                     ], selfClosing: true)
                 }
-                for (index, anchor, label) in [(0, "start", "48 h ago"), (hours / 2, "middle", "24 h ago"), (hours - 1, "end", context.time(end))] {
+                for (index, anchor, label) in [(0, "start", "48 h ago"), (hours / 2, "middle", "24 h ago"), (hours - 1, "end", context.time(end, in: zone))] {
                     html.element("text", ["x": WebNumber.coordinate(left + (Double(index) + 0.5) * slotWidth),
                         "y": WebNumber.coordinate(height - 6), "text-anchor": anchor], label)
                 }
             }
             html.element("table", ["class": "visually-hidden"]) { html in
-                html.element("caption", "US AQI by hour, ending " + context.time(end))
+                html.element("caption", "US AQI by hour, ending " + context.time(end, in: zone))
                 html.element("tr") { html in
                     html.element("th", ["scope": "col"], "Hour")
                     html.element("th", ["scope": "col"], "US AQI")
                 }
                 for slot in slots {
                     html.element("tr") { html in
-                        html.element("td", context.time(slot.hour))
+                        html.element("td", context.time(slot.hour, in: zone))
                         html.element("td", slot.aqi.map { "\($0) " + (Band(aqi: $0)?.label ?? "") } ?? "no value")
                     }
                 }

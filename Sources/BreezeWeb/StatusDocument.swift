@@ -51,16 +51,17 @@ public struct StatusDocument: Sendable {
         return (configured + extra).map { ($0, state.cities[$0]) }
     }
 
-    /// One city's members: `name`, `country`, `region`, `aqi`, `aqiSource`, `openMeteoAQI`,
+    /// One city's members: `city` (its configured name: the key every `breezectl --json`
+    /// names a city by), `country`, `region`, `aqi`, `aqiSource`, `openMeteoAQI`,
     /// `aqiFallback`, `aqiLeftOut` (the pollutants NowCast left out for too few hours, each with
     /// why; empty when none), `band` (its slug), `since`, `alert` ("firing", "ok"), `sensitiveAlert`
     /// (the same, or null without a sensitive machine), `lastPoll`, `lastError`; null where
-    /// unknown (every one but `name` before the first poll).
+    /// unknown (every one but `city` before the first poll).
     public static func cityMembers(name: String, record: CityRecord?) -> [String: JSONValue] {
         let city = record?.city
         let shown = record?.shownAQI
         return [
-            "name": .string(name), "country": .optional(city?.country), "region": .optional(city?.admin1),
+            "city": .string(name), "country": .optional(city?.country), "region": .optional(city?.admin1),
             "aqi": integer(shown?.aqi), "aqiSource": .optional(shown?.source?.rawValue),
             "openMeteoAQI": integer(shown?.openMeteo),
             "aqiFallback": .optional(record?.alerting?.fallbackReason),

@@ -2,6 +2,7 @@ import BreezeDelivery
 import BreezeModel
 import BreezeState
 import BreezeVocabulary
+import Foundation
 
 /// What every page, `/metrics` and `/api/v1` read of the daemon: one moment, published by the
 /// daemon after each cycle (and on reload), read on the listener's threads. Holds no secrets:
@@ -81,15 +82,20 @@ public struct WebCity: Sendable {
     public var uvIndex: Double?
     /// "Temperature on this day across decades", nil until fetched (or without `ArchiveURL=`).
     public var climate: [ClimateTrendPoint]?
+    /// The zone the city's times and days are shown in, as its messages show them
+    /// (`City.zone`: its `TimeZone=`, else the system's).
+    public var zone: TimeZone
 
+    /// `zone` nil: the zone of the city the state holds, else the system's.
     public init(
         name: String, slug: String, record: CityRecord? = nil, history: [HourlyAQI] = [],
         forecast: [ForecastDayAQI] = [], pollen: [PollenType: Double]? = nil, uvIndex: Double? = nil,
-        climate: [ClimateTrendPoint]? = nil
+        climate: [ClimateTrendPoint]? = nil, zone: TimeZone? = nil
     ) {
         self.name = name
         self.slug = slug
         self.record = record
+        self.zone = zone ?? record?.city.zone ?? TimeText.zone()
         self.history = history
         self.forecast = forecast
         self.pollen = pollen
@@ -113,12 +119,12 @@ public struct HourlyAQI: Sendable, Hashable {
 
 /// One coming day's forecast AQI, as the forecast alerts rate it (`ForecastDay`).
 public struct ForecastDayAQI: Sendable, Hashable {
-    /// The local calendar day, "2026-12-02".
+    /// The local calendar day, "2026-12-02" (`TimeText.day(named:)` names it for people).
     public var day: String
     /// nil when the day cannot be rated; `note` says why.
     public var aqi: Int?
     public var dominant: Pollutant?
-    /// Why there is no AQI ("beyond the model's horizon"), nil when rated.
+    /// Why there is no AQI, a sentence ("The forecast does not reach this day."), nil when rated.
     public var note: String?
 
     public init(day: String, aqi: Int?, dominant: Pollutant? = nil, note: String? = nil) {

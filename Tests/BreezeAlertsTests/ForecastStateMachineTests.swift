@@ -50,7 +50,7 @@ struct ForecastStateMachineTests {
         #expect(event.forecast?.threshold == 101)
         #expect(event.previousBand == nil)
         #expect(event.forecast?.dayEndsAt == Self.at(hours: 48))
-        #expect(event.message.hasPrefix("Air quality forecast for Paris on 2026-12-02: peak AQI"))
+        #expect(event.message.hasPrefix("Air quality forecast for Paris, Tomorrow: peak AQI"))
         let again = Self.run(Self.series([5, 60]), at: 17, state: first.state)
         #expect(again.events.isEmpty)
         #expect(again.state == first.state)

@@ -91,14 +91,16 @@ struct BacktestCommandTests {
         let access = OpenMeteoAccess(
             endpoints: OpenMeteoEndpoints(apiURL: "http://127.0.0.1:1"), transport: transport, timeout: .seconds(5))
         let printed = Printed()
-        // The clock stands at hour 40: the hours after it are forecasts, not history.
+        // The clock stands 2 minutes into hour 40: the hours after it are forecasts, and
+        // hour 40 itself is not complete: the range ends at hour 40's start.
         let now = start + .seconds(40 * 3600 + 120)
         let status = BacktestCommand.backtest(
             subjects, days: 2, json: true, access: access, now: now, console: printed.console)
         #expect(status == .success)
         let forms = transport.requests.all
         #expect(forms.count == 1)
-        #expect(forms.first?["past_days"] == "2" && forms.first?["forecast_days"] == "0")
+        // `forecast_days=1`: today, whose complete hours end the range.
+        #expect(forms.first?["past_days"] == "2" && forms.first?["forecast_days"] == "1")
         #expect(forms.first?["hourly"]?.split(separator: ",").first == "us_aqi")
         let cities = try #require(
             JSONSerialization.jsonObject(with: Data(printed.text.utf8)) as? [[String: Any]])
@@ -113,10 +115,30 @@ struct BacktestCommandTests {
             #expect(episodes[0]["firedAt"] as? String == TimeText.rfc3339(fired))
             #expect(episodes[0]["resolvedAt"] as? String == TimeText.rfc3339(resolved))
             #expect(episodes[0]["peakBand"] as? String == "unhealthy")
-            #expect(city["polls"] as? Int == 41 * Int(3600 / interval.seconds))
+            #expect(city["polls"] as? Int == 40 * Int(3600 / interval.seconds))
+            #expect(city["from"] as? String == TimeText.rfc3339(start))
+            #expect(city["until"] as? String == TimeText.rfc3339(start + .seconds(40 * 3600)))
             #expect((city["notifications"] as? [String: Int]) == ["ops": 2])
         }
         #expect(printed.errorText.isEmpty)
+    }
+
+    /// The text names the range's end as well as its start, in the city's zone, the end being
+    /// today's last complete hour.
+    @Test func theTextNamesTheRangesStartAndEnd() throws {
+        let text = Self.configuration.replacingOccurrences(of: "[City \"Paris\"]", with: "[City \"Paris\"]\nTimeZone=Europe/Paris")
+        let configuration = try ConfigurationLoader.load(text: text).configuration
+        let subjects = configuration.cities.prefix(1).map { BacktestHistory.subject($0, in: configuration) }
+        // 2026-08-01 00:00 UTC, two days of hours; the clock at 2026-08-02 14:02 UTC (16:02 CEST).
+        let start = Instant(unixSeconds: 1_785_542_400)
+        let transport = HistoryTransport(start: start, hours: 48, aqi: { _ in 40 })
+        let printed = Printed()
+        let status = BacktestCommand.backtest(
+            Array(subjects), days: 1, json: false,
+            access: OpenMeteoAccess(endpoints: OpenMeteoEndpoints(apiURL: "http://127.0.0.1:1"), transport: transport, timeout: .seconds(5)),
+            now: start + .seconds(38 * 3600 + 120), console: printed.console)
+        #expect(status == .success, "\(printed.errorText)")
+        #expect(printed.text.contains("1 day and today, Yesterday 02:00 – Today 16:00 CEST, "), "\(printed.text)")
     }
 
     /// 92 days for 1,000 locations in one answer is over the transport's 32 MiB body limit:
@@ -156,7 +178,7 @@ struct BacktestCommandTests {
             now: start + .seconds(86_400), console: printed.console)
         #expect(status == .success)
         let text = printed.text
-        #expect(text.contains("Berlin by open-meteo: 1 day from"))
+        #expect(text.contains("Berlin by open-meteo: 1 day and today, Yesterday 00:00 – Today 00:00 UTC, "), "\(text)")
         #expect(text.contains("Threshold=101 Hysteresis=10 ConfirmAfter=2"))
         #expect(text.contains("1 episode, 0 short (1h or less)"))
         #expect(text.contains("still firing at the end"))

@@ -47,7 +47,12 @@ struct PollCycleTests {
         #expect(summary.alerting == 2)
         #expect(state.lastCycleCompletedAt == Instant(unixSeconds: 2000))
         #expect(state.cities["Paris"]?.band == .unhealthyForSensitiveGroups)
-        #expect(state.cities["Paris"]?.bandSince == Instant(unixSeconds: 1000))
+        // Since the observation that put the city in its band (2026-08-20T14:00), not the
+        // poll's clock; the alert's episode starts at the same instant, so a card's "in band
+        // since" and "firing since" agree.
+        #expect(state.cities["Paris"]?.bandSince == Instant(unixSeconds: 1_787_234_400))
+        #expect(state.cities["Paris"]?.alert.firing == true)
+        #expect(state.cities["Paris"]?.alert.episodeStartedAt == state.cities["Paris"]?.bandSince)
         // Alert records are written once the events are in the outbox (OutboxHandOff): an
         // event logged here could still fail to be written and be raised again.
         #expect(logger.records.filter { $0.field("BREEZE_EVENT") == "firing" }.isEmpty)

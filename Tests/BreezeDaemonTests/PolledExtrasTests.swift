@@ -88,7 +88,7 @@ struct PolledExtrasTests {
         let smoky = try #require(days[2].aqi)
         #expect(smoky > quiet)
         #expect(days[5].aqi == nil)
-        #expect(days[5].note?.hasPrefix("incomplete (") == true)
+        #expect(days[5].note?.hasPrefix("The forecast is missing hours of this day (") == true)
     }
 
     @Test func aDayPastTheModelsReachIsBeyondTheHorizon() {
@@ -100,7 +100,7 @@ struct PolledExtrasTests {
         }
         grid = ForecastSeries(firstHour: grid.firstHour, columns: columns, currentHour: grid.currentHour)
         let days = PolledExtras.forecastDays(grid, zone: Self.utc, threshold: 101)
-        #expect(days.last?.note == "beyond the forecast horizon")
+        #expect(days.last?.note == "The forecast does not reach this day.")
         #expect(days.first?.aqi != nil)
     }
 

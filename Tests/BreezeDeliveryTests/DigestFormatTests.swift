@@ -76,7 +76,7 @@ struct DigestFormatTests {
 
     @Test func allClearSaysSoInOneLineFirst() throws {
         let event = Self.event([Self.paris()])
-        #expect(event.message == "Air quality digest for 2026-12-01: all clear in 1 city")
+        #expect(event.message == "Air quality digest for Tue 1 Dec: all clear in 1 city")
         let ntfy = try request(.ntfy, event)
         let body = text(ntfy)
         #expect(body.hasPrefix("All clear in 1 city: Paris.\n\nParis, France\n• Now: AQI 42, Good 😊 (observed 08:00 CET)\n"))
@@ -85,7 +85,7 @@ struct DigestFormatTests {
         #expect(body.contains("• Pollen: Grass moderate, Birch low"))
         #expect(body.contains("• UV index: up to 2.1 today (low)"))
         #expect(body.contains("• Climate: 3.1 °C warmer than this day in 1980"))
-        #expect(ntfy.headers.value("Title") == "Air quality digest for 2026-12-01: all clear in 1 city")
+        #expect(ntfy.headers.value("Title") == "Air quality digest for Tue 1 Dec: all clear in 1 city")
         #expect(ntfy.headers.value("Priority") == "2")
         #expect(ntfy.headers.value("Tags") == "newspaper,white_check_mark")
     }
@@ -147,13 +147,13 @@ struct DigestFormatTests {
         #expect(slack["text"] as? String == "1 of 2 cities needs attention: Lyon.")
         let blocks = try #require(slack["blocks"] as? [[String: Any]])
         let texts = blocks.compactMap { ($0["text"] as? [String: Any])?["text"] as? String }
-        #expect(texts.first?.hasPrefix("*Air quality digest for 2026-12-01: 1 of 2 cities needs attention*") == true)
+        #expect(texts.first?.hasPrefix("*Air quality digest for Tue 1 Dec: 1 of 2 cities needs attention*") == true)
         #expect(texts[1].hasPrefix("*Lyon: needs attention*"))
         #expect(texts[2].hasPrefix("*Paris, France*"))
         let discord = try json(try request(.discord, event))
         #expect(discord["content"] as? String == "1 of 2 cities needs attention: Lyon.")
         let embed = try #require((discord["embeds"] as? [[String: Any]])?.first)
-        #expect(embed["title"] as? String == "Air quality digest for 2026-12-01: 1 of 2 cities needs attention")
+        #expect(embed["title"] as? String == "Air quality digest for Tue 1 Dec: 1 of 2 cities needs attention")
         #expect((embed["description"] as? String)?.hasPrefix("**Lyon: needs attention**\n• Now: AQI 162") == true)
         #expect(embed["color"] as? Int == Int(Band.unhealthy.colourHex.dropFirst(), radix: 16))
     }
@@ -215,7 +215,7 @@ struct DigestFormatTests {
         let report = try #require(try TemporaryFolder.checkMail(files).first)
         #expect(report["ok"] as? Bool == true, "\(report["error"] ?? "")")
         let headers = try #require(report["headers"] as? [String: String])
-        #expect(headers["subject"] == "[Breeze] Air quality digest for 2026-12-01: 1 of 3 cities needs attention")
+        #expect(headers["subject"] == "[Breeze] Air quality digest for Tue 1 Dec: 1 of 3 cities needs attention")
         let body = try #require(report["body"] as? String)
         #expect(body.hasPrefix("1 of 3 cities needs attention: Lyon.\n\nLyon: needs attention\n- Now: AQI 162, Unhealthy 😨\n"))
         #expect(body.contains("\n\n東京\n- Now: AQI 42, Good 😊 (observed 08:00 CET)\n"))

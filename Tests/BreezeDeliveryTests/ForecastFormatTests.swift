@@ -38,12 +38,12 @@ struct ForecastFormatTests {
     @Test func theMessageNamesTheDayPeakHoursAndPollutant() {
         #expect(
             Self.forecast().message
-                == "Air quality forecast for Paris on 2026-12-02: peak AQI 162, Unhealthy 😨, "
+                == "Air quality forecast for Paris, Wed 2 Dec: peak AQI 162, Unhealthy 😨, "
                 + "7 hours at or above AQI 101, mostly O₃")
         #expect(Self.forecast(previous: .unhealthyForSensitiveGroups).message.contains("(was Unhealthy for Sensitive Groups)"))
         #expect(
             Self.forecast(.forecastCleared, band: .moderate, previous: .unhealthy).message
-                == "Air quality forecast for Paris on 2026-12-02: no longer forecast at AQI 101 or above "
+                == "Air quality forecast for Paris, Wed 2 Dec: no longer forecast at AQI 101 or above "
                 + "(peak AQI 162, Moderate 😐)")
     }
 
@@ -67,11 +67,11 @@ struct ForecastFormatTests {
     @Test func chatFormatsSayForecastAndTheDay() throws {
         for format in [WebhookFormat.slack, .discord] {
             let body = text(try request(format, Self.forecast()))
-            #expect(body.contains("Air quality forecast for Paris on 2026-12-02"), "\(format)")
+            #expect(body.contains("Air quality forecast for Paris, Wed 2 Dec"), "\(format)")
             #expect(body.contains("7 hours at or above AQI 101"), "\(format)")
         }
         let ntfy = try request(.ntfy, Self.forecast())
-        #expect(text(ntfy).contains("Air quality forecast for Paris on 2026-12-02"))
+        #expect(text(ntfy).contains("Air quality forecast for Paris, Wed 2 Dec"))
         #expect(ntfy.headers.value("Tags")?.contains("calendar") == true)
         #expect(ntfy.headers.value("Priority") == "3")
         #expect(try request(.ntfy, Self.forecast(.forecastCleared)).headers.value("Priority") == "2")
@@ -101,10 +101,10 @@ struct ForecastFormatTests {
         let message = MailMessage(
             event: Self.forecast(), addressing: MailAddressing(from: "breeze@example.com", to: ["ops@example.com"], subjectPrefix: "[Breeze]"),
             timeZone: "UTC", hostname: "host", now: SampleEvents.createdAt)
-        #expect(message.subject.hasPrefix("[Breeze] Air quality forecast for Paris on 2026-12-02"))
-        #expect(message.body.contains("Day: 2026-12-02 (forecast peak)"))
+        #expect(message.subject.hasPrefix("[Breeze] Air quality forecast for Paris, Wed 2 Dec"))
+        #expect(message.body.contains("Day: Wed 2 Dec (forecast peak)"))
         #expect(message.body.contains("Hours: 7 at or above AQI 101"))
-        #expect(message.body.contains("A forecast alert for 2026-12-02"))
+        #expect(message.body.contains("A forecast alert for Wed 2 Dec"))
         #expect(message.whole.contains("X-Breeze-Event: forecast "))
     }
 

@@ -98,7 +98,7 @@ struct MessageTextTests {
         #expect((slack["text"] as? String)?.hasSuffix("(seen 16:05 CEST, delayed 2 h 5 min)") == true)
         let nextDay = try request(.discord, event, at: Self.createdAt + .seconds(90_000))
         let discord = try #require(try SampleEvents.json(nextDay.body) as? [String: Any])
-        #expect((discord["content"] as? String)?.hasSuffix("(seen 2026-08-20 16:05 CEST, delayed 1 d 1 h)") == true)
+        #expect((discord["content"] as? String)?.hasSuffix("(seen Yesterday 16:05 CEST, delayed 1 d 1 h)") == true)
         // The JSON body stays the same bytes on every attempt: lateness is webhook-timestamp's.
         #expect(try request(.json, event, at: Self.createdAt + .seconds(5)).body == (try request(.json, event, at: Self.createdAt + .seconds(9000)).body))
         // A test alert is never "late".

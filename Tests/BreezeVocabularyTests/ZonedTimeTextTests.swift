@@ -30,7 +30,7 @@ struct ZonedTimeTextTests {
     @Test func readableTimesAddTheDateOnlyWhenNotToday() {
         let paris = TimeText.zone("Europe/Paris")
         #expect(TimeText.readable(Instant(unixSeconds: Self.summer), now: Instant(unixSeconds: Self.summer + 3600), in: paris) == "16:05 CEST")
-        #expect(TimeText.readable(Instant(unixSeconds: Self.summer), now: Instant(unixSeconds: Self.summer + 86_400), in: paris) == "2026-08-20 16:05 CEST")
+        #expect(TimeText.readable(Instant(unixSeconds: Self.summer), now: Instant(unixSeconds: Self.summer + 86_400), in: paris) == "Yesterday 16:05 CEST")
         #expect(TimeText.dateAndClock(Instant(unixSeconds: Self.summer), in: paris) == "2026-08-20 16:05 CEST")
     }
 
@@ -39,7 +39,7 @@ struct ZonedTimeTextTests {
         #expect(TimeText.span(Instant(unixSeconds: Self.summer), Instant(unixSeconds: Self.summer + 2820), now: Instant(unixSeconds: Self.summer + 3000), in: paris) == "16:05–16:52 CEST")
         #expect(
             TimeText.span(Instant(unixSeconds: Self.summer), Instant(unixSeconds: Self.summer + 36_000), now: Instant(unixSeconds: Self.summer + 36_000), in: paris)
-                == "2026-08-20 16:05 – 2026-08-21 02:05 CEST")
+                == "Yesterday 16:05 – Today 02:05 CEST")
         // Across the end of daylight time (2026-10-25 01:00Z): both abbreviations.
         let change: Double = 1_792_890_000
         #expect(TimeText.span(Instant(unixSeconds: change - 1800), Instant(unixSeconds: change + 1800), now: Instant(unixSeconds: change + 1800), in: paris) == "02:30 CEST–02:30 CET")

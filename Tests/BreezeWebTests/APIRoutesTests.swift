@@ -52,7 +52,7 @@ import Testing
 
     struct StatusShape: Decodable {
         struct CityShape: Decodable {
-            var name: String
+            var city: String
             var country: String?
             var aqi: Int?
             var band: String?
@@ -69,7 +69,7 @@ import Testing
         struct Hour: Decodable { var hour: String; var aqi: Int? }
         struct Day: Decodable { var day: String; var aqi: Int?; var note: String? }
         struct Point: Decodable { var year: Int; var temperatureMaximumCelsius: Double?; var differenceCelsius: Double? }
-        var name: String
+        var city: String
         var slug: String
         var aqi: Int?
         var history: [Hour]
@@ -86,7 +86,7 @@ import Testing
         #expect(page.contentType == "application/json")
         #expect(page.body.last == UInt8(ascii: "\n"))
         let document = try JSONValueDecoder.decode(StatusShape.self, from: page.body)
-        #expect(document.cities.map(\.name) == Self.hostileNames)
+        #expect(document.cities.map(\.city) == Self.hostileNames)
         #expect(document.cities.map(\.aqi) == [42, 42, 42, 42, nil])
         #expect(document.cities.last?.alert == nil)
         #expect(document.cities.first?.band == "good")
@@ -122,7 +122,7 @@ import Testing
             #expect(page.status == 200)
             #expect(page.contentType == "application/json")
             let document = try JSONValueDecoder.decode(CityShape.self, from: page.body)
-            #expect(document.name == city.name)
+            #expect(document.city == city.name)
             #expect(document.slug == city.slug)
         }
         let first = try JSONValueDecoder.decode(
@@ -177,7 +177,7 @@ import Testing
         let script = """
             import json, sys
             status, city = (json.loads(part) for part in sys.stdin.buffer.read().split(b"\\0"))
-            print(json.dumps([[c["name"] for c in status["cities"]], city["name"], city["uvIndex"],
+            print(json.dumps([[c["city"] for c in status["cities"]], city["city"], city["uvIndex"],
                               city["pollen"]["birch"], status["source"]["kind"]], ensure_ascii=False))
             """
         // The writer escapes every control character, so a NUL byte can separate the two.

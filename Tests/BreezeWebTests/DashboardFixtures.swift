@@ -44,7 +44,7 @@ enum DashboardFixtures {
             forecast: [
                 ForecastDayAQI(day: "2026-12-01", aqi: aqi, dominant: .pm2_5),
                 ForecastDayAQI(day: "2026-12-02", aqi: 48, dominant: .o3),
-                ForecastDayAQI(day: "2026-12-05", aqi: nil, note: "beyond the model's horizon"),
+                ForecastDayAQI(day: "2026-12-05", aqi: nil, note: "The forecast does not reach this day."),
             ],
             pollen: [.birch: 16, .grass: 0.4, .olive: 1600], uvIndex: 2.4,
             climate: ClimateTrendPoint.series([1980: 7.1, 1990: 6.8, 2000: 8.2, 2010: 5.9, 2020: 9.6, 2026: nil]))

@@ -97,8 +97,11 @@ import Testing
         #expect(result.cards.map { $0["data-aqi"] } == ["57"])
         let text = result.text
         #expect(text.contains("US AQI hour by hour over the last 48 hours"))
-        #expect(text.contains("2026-12-02 AQI 48 · Good (O₃)"))
-        #expect(text.contains("2026-12-05 beyond the model's horizon"))
+        // Days as people say them, not ISO dates.
+        #expect(text.contains("Today AQI 57"))
+        #expect(text.contains("Tomorrow AQI 48 · Good (O₃)"))
+        #expect(text.contains("Sat 5 Dec The forecast does not reach this day."))
+        #expect(!text.contains("2026-12-0"))
         #expect(text.contains("Birch 16 grains/m³ Moderate"))
         #expect(text.contains("Olive 1600 grains/m³ Very High"))
         #expect(text.contains("Grass 0.4 grains/m³ None"))
@@ -139,11 +142,11 @@ import Testing
     /// the date into a column one character wide); the whole note stays in the title.
     @Test func anUnratedDayShowsItsReasonShortAndTheDetailInItsTitle() throws {
         var city = DashboardFixtures.city("Quito", aqi: 30)
-        let detail = "incomplete (PM2.5 daily mean: 16 of 24 hours present, 24 required)"
+        let detail = "The forecast is missing hours of this day (PM2.5 daily mean: 16 of 24 hours present, 24 required)."
         city.forecast = [ForecastDayAQI(day: "2026-12-06", aqi: nil, note: detail)]
         let body = String(decoding: WebRoutes.page(
             path: "/city/" + city.slug, snapshot: DashboardFixtures.snapshot(cities: [city])).body, as: UTF8.self)
-        #expect(body.contains("title=\"incomplete (PM2.5 daily mean: 16 of 24 hours present, 24 required)\">incomplete</span>"))
+        #expect(body.contains("title=\"The forecast is missing hours of this day (PM2.5 daily mean: 16 of 24 hours present, 24 required).\">The forecast is missing hours of this day.</span>"))
         #expect(body.contains(".days li span:first-child{white-space:nowrap}"))
     }
 

@@ -34,7 +34,7 @@ import Testing
         #expect(html.contains("Open-Meteo (state from before AQISource=)"))
 
         struct Status: Decodable {
-            struct City: Decodable { var name: String; var aqi: Int?; var aqiSource: String?; var openMeteoAQI: Int? }
+            struct City: Decodable { var city: String; var aqi: Int?; var aqiSource: String?; var openMeteoAQI: Int? }
             var cities: [City]
         }
         let status = try JSONValueDecoder.decode(Status.self, from: WebRoutes.page(path: "/api/v1/status", snapshot: snapshot).body)

@@ -67,12 +67,12 @@ struct APIStatusDaemonTests {
         api["source"] = nil
         #expect(NSDictionary(dictionary: api) == NSDictionary(dictionary: printed), "api \(api)\nbreezectl \(printed)")
         let cities = try #require(api["cities"] as? [[String: Any]])
-        #expect(cities.map { $0["name"] as? String } == Self.cities.map(\.0))
+        #expect(cities.map { $0["city"] as? String } == Self.cities.map(\.0))
         #expect(cities.allSatisfy { $0["aqi"] is Int })
 
         // Each city's document: its status members, its slug, and the extras.
         for city in cities {
-            let name = try #require(city["name"] as? String)
+            let name = try #require(city["city"] as? String)
             let page = try Self.get("http://127.0.0.1:\(port)/api/v1/cities/\(Slug.of(name))")
             #expect(page.status == "200")
             var document = try Self.object(page.body)

@@ -65,7 +65,7 @@ struct ControlSocketTests {
         #expect(source["socket"] as? String == socket)
         #expect(source["processID"] as? Int == Int(daemon.process.processIdentifier))
         let cities = try #require(document["cities"] as? [[String: Any]])
-        #expect(cities.first?["name"] as? String == "Paris")
+        #expect(cities.first?["city"] as? String == "Paris")
         #expect(cities.first?["aqi"] as? Int == 170)
         #expect(cities.first?["alert"] as? String == "firing")
         let text = try asNobody(["status", "--config", path])
@@ -128,7 +128,7 @@ struct ControlSocketTests {
         let noConfiguration = try Binaries.run(
             Binaries.breezectl, ["status", "--config", runtime + "/missing.conf", "--json"],
             environment: ["BREEZE_CONTROL_SOCKET": runtime + "/control"])
-        #expect(((try json(noConfiguration))["cities"] as? [[String: Any]])?.first?["name"] as? String == "Paris")
+        #expect(((try json(noConfiguration))["cities"] as? [[String: Any]])?.first?["city"] as? String == "Paris")
         // reload over the socket, as root: the daemon reloads.
         let reloaded = try Binaries.run(
             Binaries.breezectl, ["reload", "--config", path], environment: ["BREEZE_CONTROL_SOCKET": runtime + "/control"])

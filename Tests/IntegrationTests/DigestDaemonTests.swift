@@ -1,4 +1,5 @@
 import BreezeTestSupport
+import BreezeVocabulary
 import Foundation
 import Testing
 
@@ -121,14 +122,14 @@ struct DigestDaemonTests {
         #expect(text.contains("\n• Now: AQI \(aqi), "))
         #expect(text.contains("\n• Pollen: "))
         let phoneHeaders = try #require(phone["headers"] as? [String: String])
-        #expect(phoneHeaders["title"]?.hasPrefix("Air quality digest for \(today): ") == true)
+        #expect(phoneHeaders["title"]?.hasPrefix("Air quality digest for \(TimeText.weekdayAndDate(named: today)): ") == true)
         #expect(phoneHeaders["tags"]?.hasPrefix("newspaper,") == true)
 
         // Email, parsed by Python's strict email parser.
         let report = try #require(try MailCheck.run(mail(folder)).first)
         #expect(report["ok"] as? Bool == true, "\(report)")
         let mailHeaders = try #require(report["headers"] as? [String: String])
-        #expect(mailHeaders["subject"]?.hasPrefix("[Breeze] Air quality digest for \(today): ") == true)
+        #expect(mailHeaders["subject"]?.hasPrefix("[Breeze] Air quality digest for \(TimeText.weekdayAndDate(named: today)): ") == true)
         let mailBody = try #require(report["body"] as? String)
         #expect(mailBody.hasPrefix(headline + "\n\nParis"))
         #expect(mailBody.contains("\n- Now: AQI \(aqi), "))

@@ -37,7 +37,9 @@ final class NowCommandTests {
         #expect(lines[1] == "Berlin   42*   42  😊 Good       PM2.5  6.1    9.8   12.3  1.9  71.0  180")
         #expect(lines[2] == "Paris      —    —  no data")
         #expect(lines[3] == "Delhi   180*  180  😨 Unhealthy  PM2.5  112!   260!  40.0  8.0  30.0  900")
-        #expect(lines[4] == "In µg/m³; + above EPA's Good limit, ! above its Moderate limit. MAIN: the dominant pollutant.")
+        // Open-Meteo's AQI: each pollutant is the hour's value, rated (no NowCast beside it).
+        #expect(lines[4] == "In µg/m³ as rated (NowCast for PM, 8-hour for O₃ and CO, else the hour's);")
+        #expect(lines[5] == "+ above EPA's Good limit, ! above its Moderate limit. MAIN: the dominant pollutant.")
         #expect(!result.standardOutput.contains("\u{1B}["))
         let posts = try server.requests(to: "/v1/air-quality")
         #expect(posts.count == 1)

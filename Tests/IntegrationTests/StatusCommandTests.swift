@@ -27,7 +27,7 @@ struct StatusCommandTests {
         #expect(document["stale"] as? Bool == false)
         #expect(document["pollIntervalSeconds"] as? Double == 900)
         let cities = document["cities"] as! [[String: Any]]
-        #expect(cities.map { $0["name"] as? String } == ["Paris", "Tokyo"])
+        #expect(cities.map { $0["city"] as? String } == ["Paris", "Tokyo"])
         #expect(cities[0]["aqi"] as? Int == 170)
         #expect(cities[0]["band"] as? String == "unhealthy")
         #expect(cities[0]["alert"] as? String == "firing")

@@ -82,9 +82,10 @@ struct MailMessage {
         lines.append("City: \(text.place) (\(event.city.latitude), \(event.city.longitude))")
         lines.append("AQI: " + (event.aqi.map(String.init) ?? "no data")
             + (event.band.map { ", \($0.label) \($0.emoji)" } ?? "") + (text.source.map { " (\($0))" } ?? ""))
+        if let openMeteo = text.openMeteoLine { lines.append(openMeteo) }
         if let dominant = event.dominantPollutant { lines.append("Dominant: \(dominant.label)") }
         if let forecast = event.forecast {
-            lines.append("Day: \(forecast.day) (forecast peak)")
+            lines.append("Day: \(text.forecastDay) (forecast peak)")
             lines.append("Hours: \(forecast.hoursAboveThreshold) at or above AQI \(forecast.threshold)")
         }
         lines.append("Observed: \(text.observed)")
@@ -121,13 +122,13 @@ struct MailMessage {
         case .test:
             return "This is a test alert sent by breezectl test-alert; no alert is active because of it."
         case .forecast:
-            return "A forecast alert for \(event.forecast?.day ?? "a coming day"): the air is expected to reach \(now)"
+            return "A forecast alert for \(text.forecastDay): the air is expected to reach \(now)"
                 + (before.map { " (announced as \($0) before)." } ?? ".")
         case .forecastCleared:
-            return "The forecast alert for \(event.forecast?.day ?? "a coming day") is over: the air is no longer "
+            return "The forecast alert for \(text.forecastDay) is over: the air is no longer "
                 + "expected to reach the threshold (peak \(now))."
         case .digest:
-            return "The daily air quality digest for \(event.digest?.day ?? "today")."
+            return "The daily air quality digest for \(event.digest.map { TimeText.weekdayAndDate(named: $0.day) } ?? "today")."
         }
     }
 

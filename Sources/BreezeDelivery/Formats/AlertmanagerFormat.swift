@@ -25,7 +25,7 @@ import BreezeVocabulary
 /// the real alert, and ends after five minutes.
 ///
 /// Annotations: `summary` (the city with its region and country), `description` (the tips),
-/// `event_id`, `observed_at` (RFC 3339 UTC), `aqi`, and `aqi_source`, `country`, `region` when known.
+/// `event_id`, `observed_at` (RFC 3339 UTC), `aqi`, and `aqi_source`, `open_meteo_aqi`, `country`, `region` when known.
 enum AlertmanagerFormat: WebhookPayloadFormat {
     static let path = "/api/v2/alerts"
     static let testLifetime = Duration.seconds(300)
@@ -94,6 +94,7 @@ enum AlertmanagerFormat: WebhookPayloadFormat {
         ]
         if let aqi = event.aqi { annotations["aqi"] = .string(String(aqi)) }
         if let source = event.aqiSource { annotations["aqi_source"] = .string(source.rawValue) }
+        if let openMeteo = event.openMeteoAQI { annotations["open_meteo_aqi"] = .string(String(openMeteo)) }
         if let country = event.city.country, !country.isEmpty { annotations["country"] = .string(country) }
         if let region = event.city.admin1, !region.isEmpty { annotations["region"] = .string(region) }
         return .object([

@@ -48,7 +48,7 @@ enum DigestWebhooks {
             blocks.append(section(DiscordFormat.truncated(body, to: slackSectionCharacters)))
             shown += 1
         }
-        var footer = "Breeze daily digest for \(digest.day)"
+        var footer = "Breeze daily digest for \(TimeText.weekdayAndDate(named: digest.day))"
         if shown < cities.count { footer = escape(text.remainder(cities[shown...])) + " · " + footer }
         blocks.append(.object([
             "type": .string("context"),

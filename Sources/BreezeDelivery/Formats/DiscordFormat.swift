@@ -21,9 +21,9 @@ enum DiscordFormat: WebhookPayloadFormat {
     static func message(for event: AlertEvent, context: FormatContext) -> [String: JSONValue] {
         let text = context.text(event)
         let title = truncated(text.title, to: 256)
-        let fields = AlertData.pollutantRows(event).map { row in
-            (name: row.pollutant.label,
-             value: "\(AlertData.format(row.value)) \(AlertData.unit) — \(row.verdict)")
+        var fields = AlertData.pollutantRows(event).map { row in (name: row.pollutant.label, value: row.valueText) }
+        if text.openMeteoLine != nil, let openMeteo = event.openMeteoAQI {
+            fields.append((name: "Open-Meteo's AQI", value: String(openMeteo)))
         }
         let footer = truncated("Breeze · observed \(text.observedWithSource)", to: 2048)
         let fixed = ([title, footer] + fields.flatMap { [$0.name, $0.value] }).map(\.utf16.count).reduce(0, +)

@@ -28,6 +28,7 @@ enum SlackFormat: WebhookPayloadFormat {
                 }),
             ]))
         }
+        if let openMeteo = text.openMeteoLine { blocks.append(section(escape(openMeteo))) }
         blocks.append(.object([
             "type": .string("context"),
             "elements": .array([

@@ -5,7 +5,8 @@ import BreezeVocabulary
 
 /// The parts of an event every format shows, in one place so the formats agree.
 enum AlertData {
-    /// The Standard Webhooks `data` object: id, event, city, aqi, aqiSource, band, previousBand,
+    /// The Standard Webhooks `data` object: id, event, city, aqi, aqiSource, openMeteoAQI (null
+    /// when not known), band, previousBand,
     /// dominantPollutant, pollutants, pollutantsOverLimit, observedAt, createdAt, message, tips,
     /// unannounced. Made from the event alone (`message` without a late note), so every attempt
     /// sends the same bytes.
@@ -36,6 +37,7 @@ enum AlertData {
             "city": city(event.city),
             "aqi": event.aqi.map(JSONValue.integer) ?? .null,
             "aqiSource": .optional(event.aqiSource?.rawValue),
+            "openMeteoAQI": event.openMeteoAQI.map(JSONValue.integer) ?? .null,
             "band": band(event.band),
             "previousBand": band(event.previousBand),
             "dominantPollutant": .optional(event.dominantPollutant?.rawValue),

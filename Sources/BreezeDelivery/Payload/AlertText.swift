@@ -70,11 +70,15 @@ struct AlertText {
         case .reminder: return "\(name): still \(level)\(aqi)"
         case .resolved: return "\(name): \(event.band?.isStillUnhealthy == true ? "better, " : "back to ")\(level)\(aqi)"
         case .test: return "Breeze test alert: \(name), \(level)\(aqi)"
-        case .forecast: return "\(name) forecast \(event.forecast?.day ?? ""): \(level)\(aqi)"
-        case .forecastCleared: return "\(name) forecast \(event.forecast?.day ?? ""): cleared, \(level)\(aqi)"
+        case .forecast: return "\(name) forecast, \(forecastDay): \(level)\(aqi)"
+        case .forecastCleared: return "\(name) forecast, \(forecastDay): cleared, \(level)\(aqi)"
         case .digest: return event.digest?.title ?? "Air quality digest"
         }
     }
+
+    /// The forecast day as people say it (`Tomorrow`, `Thu 4 Dec`), read when the event was
+    /// made, as its message says it; `a coming day` without one.
+    var forecastDay: String { event.forecastDayName() ?? "a coming day" }
 
     /// When the source observed the values, for people: `14:00 CEST` (with the date when not
     /// today); the source's text as written when it is not a time Breeze reads.
@@ -105,6 +109,13 @@ struct AlertText {
         case .openMeteo: "Open-Meteo's us_aqi"
         case nil: nil
         }
+    }
+
+    /// `Open-Meteo's AQI: 57`: Open-Meteo's own `us_aqi` beside the alerting AQI; nil when
+    /// the event does not carry it, and when the alerting AQI is Open-Meteo's (the same number).
+    var openMeteoLine: String? {
+        guard event.about == .aqi, let value = event.openMeteoAQI, event.aqiSource != .openMeteo else { return nil }
+        return "Open-Meteo's AQI: \(value)"
     }
 
     /// `AQI 40, Good 😊`, or `no AQI reported`.

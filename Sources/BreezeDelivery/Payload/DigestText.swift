@@ -46,7 +46,8 @@ struct DigestText {
             var line = "Today's forecast peak: AQI \(peak), \(band.label) \(band.emoji)"
             if let dominant = city.forecastDominant { line += " (\(dominant.label))" }
             if let from = city.forecastPeakFrom, let until = city.forecastPeakUntil {
-                line += from == "00:00" && until == "24:00" ? ", all day" : ", \(from)–\(until)"
+                line += from == "00:00" && until == "24:00"
+                    ? ", all day" : ", \(from)–\(until)" + (city.forecastPeakZone.map { " " + $0 } ?? "")
             }
             lines.append(line)
         }

@@ -2,12 +2,12 @@ import BreezeAlerts
 import BreezeJSON
 import BreezeModel
 
-// A pollutant's row says the EPA category of its own sub-index, in the bands' words. The
-// concentration shown is the current hour's (as every message always showed it); the category
-// is rated on the average the alerting AQI used for that pollutant when the event carries it
-// (NowCast for PM, 8-hour for O₃ and CO, the hour for NO₂ and SO₂), so the dominant
-// pollutant's row agrees with the band. Without it (Open-Meteo's AQI, events from before, a
-// test alert without state), the hour's value is rated on the same breakpoints.
+// A pollutant's row says the EPA category of its own sub-index, in the bands' words, and shows
+// first the value that category comes from: the average the alerting AQI used for that
+// pollutant when the event carries it (NowCast for PM, 8-hour for O₃ and CO, the hour for NO₂
+// and SO₂), so the dominant pollutant's row agrees with the band, with the current hour's value
+// after it when different. Without it (Open-Meteo's AQI, events from before, a test alert
+// without state), the hour's value, rated on the same breakpoints.
 
 extension AlertData {
     /// One reported pollutant: its concentration in µg/m³ and the category it rates as.
@@ -23,25 +23,20 @@ extension AlertData {
         /// current hour's value on the pollutant's own breakpoints).
         var ratedOn: String
 
-        /// `Unhealthy for Sensitive Groups (NowCast 41.2 µg/m³)`, `Good`, `not rated`: the
-        /// average is named when the category was rated on one that is not the shown hour.
-        var verdict: String {
-            let category = rating?.label ?? "not rated"
-            guard let method = Self.methodLabel(ratedOn), ratedValue != value else { return category }
-            return "\(category) (\(method) \(AlertData.format(ratedValue)) \(AlertData.unit))"
+        /// `Unhealthy for Sensitive Groups`, `Good`, `not rated`.
+        var verdict: String { rating?.label ?? "not rated" }
+
+        /// `20.9 µg/m³ NowCast — Moderate (this hour 5)`: the value rated and how it was
+        /// averaged, its category, and the current hour's value when it differs; `5 µg/m³ —
+        /// Good` when the hour itself was rated.
+        var valueText: String {
+            let method = ratedOn == "hour" ? "" : pollutant.alertingAveragingLabel.map { " " + $0 } ?? ""
+            let hour = ratedValue != value ? " (this hour \(AlertData.format(value)))" : ""
+            return "\(AlertData.format(ratedValue)) \(AlertData.unit)\(method) — \(verdict)\(hour)"
         }
 
-        /// `PM2.5: 37.6 µg/m³ — Unhealthy for Sensitive Groups`.
-        var line: String { "\(pollutant.label): \(AlertData.format(value)) \(AlertData.unit) — \(verdict)" }
-
-        private static func methodLabel(_ ratedOn: String) -> String? {
-            switch ratedOn {
-            case "nowcast": "NowCast"
-            case "8-hour": "8-hour"
-            case "1-hour": "1-hour"
-            default: nil
-            }
-        }
+        /// `PM2.5: 20.9 µg/m³ NowCast — Moderate (this hour 5)`.
+        var line: String { "\(pollutant.label): \(valueText)" }
     }
 
     /// The pollutants the event has values for, in the model's order.
@@ -53,7 +48,7 @@ extension AlertData {
             return PollutantRow(
                 pollutant: pollutant, value: value,
                 rating: PollutantCategory(pollutant, microgramsPerCubicMetre: rated),
-                ratedValue: rated, ratedOn: average == nil ? "hour" : averaging(pollutant))
+                ratedValue: rated, ratedOn: average == nil ? "hour" : pollutant.alertingAveraging)
         }
     }
 
@@ -72,14 +67,5 @@ extension AlertData {
                     "ratedValue": .number(row.ratedValue),
                 ]))
             }))
-    }
-
-    /// How the alerting AQI averages `pollutant` (`AlertingAQI.averages`).
-    private static func averaging(_ pollutant: Pollutant) -> String {
-        switch pollutant {
-        case .pm2_5, .pm10: "nowcast"
-        case .o3, .co: "8-hour"
-        case .no2, .so2: "1-hour"
-        }
     }
 }
