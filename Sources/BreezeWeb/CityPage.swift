@@ -1,11 +1,11 @@
 import BreezeModel
 
-/// `/city/<slug>`: the city's card and pollutants, its last 48 hours, the coming days, pollen,
+/// `/city/<name or slug>` (`CityAddress`): the city's card and pollutants, its last 48 hours, the coming days, pollen,
 /// UV and the climate trend. An unknown slug is a 404 page that links home.
 enum CityPage {
-    /// The page of the city `slug` names in `context`'s snapshot.
-    static func render(slug: String, context: DashboardContext) -> WebPage {
-        guard let city = context.snapshot.city(slug: slug) else { return notFound() }
+    /// The page of the city `address` (the path after `/city/`) names in `context`'s snapshot.
+    static func render(address: String, context: DashboardContext) -> WebPage {
+        guard let city = context.snapshot.city(address: address) else { return notFound() }
         let interval = context.snapshot.pollInterval
         return PageDocument.render(title: "Breeze: " + city.name, refreshAfter: interval) { html in
             DashboardHeader.write(context, into: &html)

@@ -160,6 +160,46 @@ import Testing
         #expect(WebRoutes.page(path: "/city/" + paris.slug, snapshot: twins).status == 200)
     }
 
+    /// 東京 has a readable address, its name percent-encoded, which the dashboard links to;
+    /// its slug resolves too (and stays the id in the card's anchor and event ids).
+    @Test func aNameInAnyScriptIsItsPagesAddress() throws {
+        let tokyo = DashboardFixtures.city("東京", aqi: 30)
+        let snapshot = DashboardFixtures.snapshot(cities: [tokyo, DashboardFixtures.city("São Paulo", aqi: 40)])
+        #expect(tokyo.address == "/city/%E6%9D%B1%E4%BA%AC")
+        let page = WebRoutes.page(path: "/city/%E6%9D%B1%E4%BA%AC", snapshot: snapshot)
+        #expect(page.status == 200)
+        #expect(try PageChecker.check(page).text.contains("東京"))
+        #expect(WebRoutes.page(path: "/city/%e6%9d%b1%e4%ba%ac", snapshot: snapshot).body == page.body)
+        #expect(WebRoutes.page(path: "/city/" + tokyo.slug, snapshot: snapshot).body == page.body)
+        #expect(WebRoutes.page(path: "/city/S%C3%A3o%20Paulo", snapshot: snapshot).status == 200)
+        #expect(WebRoutes.page(path: "/api/v1/cities/%E6%9D%B1%E4%BA%AC", snapshot: snapshot).status == 200)
+        let home = String(decoding: WebRoutes.page(path: "/", snapshot: snapshot).body, as: UTF8.self)
+        #expect(home.contains("href=\"/city/%E6%9D%B1%E4%BA%AC\""))
+        #expect(home.contains("href=\"/city/S%C3%A3o%20Paulo\""))
+        #expect(home.contains("id=\"city-\(tokyo.slug)\""))
+        #expect(tokyo.slug.hasPrefix("city-"))
+    }
+
+    /// A dot segment a browser would swallow is linked by its slug.
+    @Test func aNameThatIsADotSegmentIsLinkedByItsSlug() {
+        let dots = DashboardFixtures.city("..", aqi: 30)
+        #expect(dots.address == "/city/" + dots.slug)
+        #expect(WebRoutes.page(path: dots.address, snapshot: DashboardFixtures.snapshot(cities: [dots])).status == 200)
+    }
+
+    /// Bad percent-encoding, a NUL, bytes that are not UTF-8 and an overlong address are no
+    /// city's page: a 404, never a trap.
+    @Test(arguments: [
+        "/city/%", "/city/%E", "/city/%zz", "/city/%E6%9D", "/city/%FF%FE", "/city/%00", "/city/%E6%9D%B1%00",
+        "/city/%C0%AF", "/city/" + String(repeating: "%E6%9D%B1", count: 2000), "/city/" + String(repeating: "a", count: 100_000),
+        "/api/v1/cities/%", "/api/v1/cities/%C0%AF", "/city/%2E%2E", "/city/..%2F..%2Fetc%2Fpasswd",
+    ])
+    func hostileAddressesAreNotFound(path: String) throws {
+        let tokyo = DashboardFixtures.city("東京", aqi: 30)
+        let page = WebRoutes.page(path: path, snapshot: DashboardFixtures.snapshot(cities: [tokyo]))
+        #expect(page.status == 404)
+    }
+
     @Test func anUnknownSlugIsANotFoundPageLinkingHome() throws {
         for path in ["/city/nowhere", "/city/", "/city/" + snapshot.cities[0].slug + "/x"] {
             let page = WebRoutes.page(path: path, snapshot: snapshot)
