@@ -1,4 +1,6 @@
 import BreezeModel
+import BreezeState
+import BreezeVocabulary
 
 /// `/city/<name or slug>` (`CityAddress`): the city's card and pollutants, its last 48 hours, the coming days, pollen,
 /// UV and the climate trend. An unknown slug is a 404 page that links home.
@@ -21,10 +23,12 @@ enum CityPage {
                             HistoryChart.write(city.history, context: context, into: &html)
                         }
                         section("Coming days", into: &html) { html in writeForecast(city.forecast, into: &html) }
-                        section("Pollen and UV", into: &html) { html in writePollen(city, into: &html) }
+                        section("Pollen and UV", into: &html) { html in writePollen(city, now: context.now, into: &html) }
                         section("Local climate trend", into: &html) { html in
                             html.element("p", ["class": "muted"], "Temperature on this day across decades")
-                            ClimateChart.write(city.climate, unit: context.snapshot.temperatureUnit, into: &html)
+                            ClimateChart.write(
+                                city.climate, failed: city.failures[.climate], now: context.now,
+                                unit: context.snapshot.temperatureUnit, into: &html)
                         }
                     }
                 }
@@ -76,8 +80,11 @@ enum CityPage {
         }
     }
 
-    /// Pollen by type with its level, or "no pollen data here"; then the UV index.
-    static func writePollen(_ city: WebCity, into html: inout HTMLWriter) {
+    /// What happened when the last fetch failed; pollen by type with its level, or "no pollen
+    /// data here" (said only of a fetch that came); then the UV index.
+    static func writePollen(_ city: WebCity, now: Instant, into html: inout HTMLWriter) {
+        let failed = city.failures[.pollenAndUV]
+        if let failed { html.element("p", ["class": "muted"], failed.sentence(now: now) + ".") }
         if let pollen = city.pollen, !pollen.isEmpty {
             html.element("ul", ["class": "grid"]) { html in
                 for type in PollenType.allCases {
@@ -94,7 +101,7 @@ enum CityPage {
                     }
                 }
             }
-        } else {
+        } else if failed == nil {
             html.element("p", ["class": "muted"], "No pollen data here (Open-Meteo models pollen for Europe, in season).")
         }
         let uv = city.uvIndex.flatMap { $0.isFinite && $0 >= 0 ? WebNumber.text($0, digits: 1) : nil }

@@ -87,8 +87,11 @@ public struct WebCity: Sendable {
     public var pollen: [PollenType: Double]?
     /// The UV index now, nil when unknown.
     public var uvIndex: Double?
-    /// "Temperature on this day across decades", nil until fetched (or without `ArchiveURL=`).
+    /// "Temperature on this day across decades", nil until fetched (never with
+    /// `StatusPageExtras=no`).
     public var climate: [ClimateTrendPoint]?
+    /// The extras whose last fetch failed, by kind; the page says what happened.
+    public var failures: [ExtrasFailure.Kind: ExtrasFailure] = [:]
 
     public init(
         name: String, slug: String, record: CityRecord? = nil, history: [HourlyAQI] = [],

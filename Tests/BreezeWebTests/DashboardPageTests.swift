@@ -135,6 +135,34 @@ import Testing
         #expect(!text.contains("None"))
     }
 
+    /// A failed fetch says what happened, when, and when it is tried again, in the city's zone;
+    /// never "not fetched yet", and never that ArchiveURL= is missing (it has a default).
+    @Test func aFailedExtraSaysWhatHappened() throws {
+        var city = DashboardFixtures.city("Quito", aqi: 30)
+        (city.pollen, city.climate, city.uvIndex) = (nil, nil, nil)
+        let at = DashboardFixtures.now + .seconds(-600)
+        city.failures[.climate] = ExtrasFailure(
+            city: "Quito", kind: .climate, reason: "Open-Meteo answered 404 (not found) for http://127.0.0.1:9/v1/archive/v1/archive",
+            at: at, nextTry: at + .seconds(3 * 3600), timeZone: "UTC")
+        city.failures[.pollenAndUV] = ExtrasFailure(
+            city: "Quito", kind: .pollenAndUV, reason: "Open-Meteo unreachable: timed out", at: at, nextTry: at + .seconds(3 * 3600),
+            timeZone: "UTC")
+        let page = WebRoutes.page(path: city.address, snapshot: DashboardFixtures.snapshot(cities: [city]))
+        let text = try PageChecker.check(page).text
+        let clock = TimeText.clock(at, in: TimeText.zone("UTC"))
+        let next = TimeText.clock(at + .seconds(3 * 3600), in: TimeText.zone("UTC"))
+        #expect(text.contains(
+            "Fetching from the archive (ArchiveURL=) failed at \(clock): Open-Meteo answered 404 (not found) for "
+                + "http://127.0.0.1:9/v1/archive/v1/archive; next try after \(next)."))
+        #expect(text.contains("Fetching from the air-quality API (ApiURL=) failed at \(clock): Open-Meteo unreachable: timed out"))
+        #expect(!text.contains("Not fetched yet"))
+        #expect(!text.contains("without ArchiveURL="))
+        #expect(!text.contains("No pollen data here"))
+        let status = String(decoding: WebRoutes.page(path: "/api/v1/status", snapshot: DashboardFixtures.snapshot(cities: [city])).body, as: UTF8.self)
+        #expect(status.contains("\"extrasFailures\""))
+        #expect(status.contains("\"extra\": \"climate\""))
+    }
+
     /// A partly forecast day shows its reason, not six pollutants' hour counts (which squeezed
     /// the date into a column one character wide); the whole note stays in the title.
     @Test func anUnratedDayShowsItsReasonShortAndTheDetailInItsTitle() throws {
