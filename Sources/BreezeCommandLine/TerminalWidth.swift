@@ -9,8 +9,14 @@ public enum TerminalWidth {
     /// A UTF-8 character-type locale of its own, made once: `wcwidth` reads the calling
     /// thread's locale, and the process's is "C" (no width for anything beyond ASCII) unless
     /// `LANG` says otherwise — so the count never depends on how `breezectl` was started.
-    /// nil when the C library has no C.UTF-8 (then every character counts one).
+    /// nil when the C library has no C.UTF-8 (then every character counts one, as it does
+    /// without `wcwidth`).
     nonisolated(unsafe) private static let utf8Locale: locale_t? = newlocale(1 << LC_CTYPE, "C.UTF-8", nil)
+    /// The C library's `wcwidth`: Swift's Glibc module leaves it out (glibc declares it only
+    /// for X/Open), so it is looked up once in the libraries already loaded.
+    nonisolated(unsafe) private static let wcwidth: (@convention(c) (wchar_t) -> Int32)? = dlsym(nil, "wcwidth").map {
+        unsafeBitCast($0, to: (@convention(c) (wchar_t) -> Int32).self)
+    }
 
     /// The columns of `text`, one grapheme at a time: the `wcwidth` of its first scalar (a
     /// character the C library cannot print counts one), two for one shown as an emoji by its
@@ -27,7 +33,7 @@ public enum TerminalWidth {
             }
             return count
         }
-        guard let locale = utf8Locale else { return text.count }
+        guard let locale = utf8Locale, let wcwidth else { return text.count }
         // Switched for this thread only, and back: the process's locale is left alone.
         let previous = uselocale(locale)
         defer { uselocale(previous) }
