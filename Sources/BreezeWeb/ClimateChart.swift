@@ -20,7 +20,7 @@ enum ClimateChart {
             guard failed == nil else { return }
             return html.element("p", ["class": "muted"],
                 "Not fetched yet: breezed fetches it from the archive (ArchiveURL=) once a day, after a poll cycle, "
-                    + "while the status page's extras are on (StatusPageExtras=).")
+                    + "when the status page's extras are on (StatusPageExtras=) or a digest needs it.")
         }
         let points = climate.map { point in
             (point, value: point.temperatureMaximum.flatMap { $0.isFinite ? unit.temperature(celsius: $0) : nil })

@@ -87,8 +87,8 @@ public struct WebCity: Sendable {
     public var pollen: [PollenType: Double]?
     /// The UV index now, nil when unknown.
     public var uvIndex: Double?
-    /// "Temperature on this day across decades", nil until fetched (never with
-    /// `StatusPageExtras=no`).
+    /// "Temperature on this day across decades", nil until fetched (never while neither the
+    /// status page's extras nor a digest asks for it).
     public var climate: [ClimateTrendPoint]?
     /// The extras whose last fetch failed, by kind; the page says what happened.
     public var failures: [ExtrasFailure.Kind: ExtrasFailure] = [:]

@@ -147,6 +147,22 @@ struct ConfigCommandTests {
         #expect(check.standardError.contains("PollInterval=5min: shorter than 15min"))
     }
 
+    /// With no LANG or LC_* at all (`env -i`), wide, combined and emoji names still align:
+    /// breezectl counts columns in a UTF-8 locale of its own.
+    @Test func checkConfigAlignsNamesInEveryScriptWithoutALocale() throws {
+        let directory = NSTemporaryDirectory() + "breeze-config-commands-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let configuration = directory + "/breezed.conf"
+        try "[City \"東京\"]\nLatitude=35.68\nLongitude=139.69\n[City \"Cafe\u{301} Paris\"]\nLatitude=48.85\nLongitude=2.35\n[City \"😀 Town\"]\nLatitude=1\nLongitude=2\n"
+            .write(toFile: configuration, atomically: false, encoding: .utf8)
+        let result = try Binaries.run(
+            URL(fileURLWithPath: "/usr/bin/env"), ["-i", Binaries.breezectl.path, "check-config", "--config", configuration])
+        #expect(result.status == 0)
+        #expect(result.standardOutput.hasSuffix(
+            "  東京        35.68, 139.69\n  Cafe\u{301} Paris  48.85, 2.35\n  😀 Town     1, 2\n"))
+    }
+
     @Test func addRefusesACityAlreadyInTheMainFile() throws {
         let (directory, configuration) = try Self.copyOfExample()
         defer { try? FileManager.default.removeItem(atPath: directory) }
