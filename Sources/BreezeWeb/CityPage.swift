@@ -2,8 +2,9 @@ import BreezeModel
 import BreezeState
 import BreezeVocabulary
 
-/// `/city/<name or slug>` (`CityAddress`): the city's card and pollutants, its last 48 hours, the coming days, pollen,
-/// UV and the climate trend. An unknown slug is a 404 page that links home.
+/// `/city/<name or slug>` (`CityAddress`): the city's card and pollutants, its last 48 hours,
+/// the coming days, pollen, UV and the climate trend, and what happened when an extra's fetch
+/// failed. An address naming no city is a 404 page that links home.
 enum CityPage {
     /// The page of the city `address` (the path after `/city/`) names in `context`'s snapshot.
     static func render(address: String, context: DashboardContext) -> WebPage {
