@@ -31,13 +31,13 @@ extension ConfigurationBuilder {
         if let timeout = reader.value("Timeout", diagnostics: &diagnostics, Read.positiveDuration) {
             settings.timeout = timeout.value
         }
-        if let url = reader.value("ApiURL", diagnostics: &diagnostics, Read.httpURL) {
+        if let url = reader.value("ApiURL", diagnostics: &diagnostics, Read.openMeteoBaseURL(key: "ApiURL")) {
             settings.apiURL = url.value
         }
-        if let url = reader.value("GeocodingURL", diagnostics: &diagnostics, Read.httpURL) {
+        if let url = reader.value("GeocodingURL", diagnostics: &diagnostics, Read.openMeteoBaseURL(key: "GeocodingURL")) {
             settings.geocodingURL = url.value
         }
-        if let url = reader.value("ArchiveURL", diagnostics: &diagnostics, Read.httpURL) {
+        if let url = reader.value("ArchiveURL", diagnostics: &diagnostics, Read.openMeteoBaseURL(key: "ArchiveURL")) {
             settings.archiveURL = url.value
         }
         settings.apiKey = readSecret(reader, inline: "ApiKey", file: "ApiKeyFile")

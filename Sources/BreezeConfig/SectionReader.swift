@@ -118,6 +118,18 @@ enum Read {
         return .success(text)
     }
 
+    /// An Open-Meteo base URL: an http(s) URL not already ending in an endpoint path
+    /// (`OpenMeteoPath`), which breezed appends itself; `key` names it in the advice.
+    static func openMeteoBaseURL(key: String) -> (String) -> Result<String, ValueProblem> {
+        { text in
+            httpURL(text).flatMap { url in
+                guard let (base, path) = OpenMeteoPath.base(of: url) else { return .success(url) }
+                return .failure(ValueProblem(
+                    "ends in the endpoint path \(path), which breezed appends itself; set the base URL, \(key)=\(base)"))
+            }
+        }
+    }
+
     /// An http(s) URL without a `#fragment`, since `/fail` is appended to its path.
     static func heartbeatURL(_ text: String) -> Result<String, ValueProblem> {
         httpURL(text).flatMap { url in

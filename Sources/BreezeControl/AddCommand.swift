@@ -15,7 +15,9 @@ enum AddCommand: ControlCommand {
         Add a city: write <name>.conf into the configuration's drop-in folder (PATH.d, so
         breezed.conf.d/ for breezed.conf), after checking that the whole resulting
         configuration is valid. Nothing is written when it is not, when the city is already
-        configured or the file exists. Then run 'systemctl reload breezed'.
+        configured or the file exists. Then run 'sudo breezectl reload' (or 'systemctl reload
+        breezed'). Only the warnings the new city brings are printed (a larger API cost, say);
+        those the configuration had before are check-config's.
 
         With QUERY the city is looked up through Open-Meteo's geocoding (as 'breezectl search'
         shows it) and the first candidate is taken, or the Nth with --pick.
@@ -184,7 +186,9 @@ enum AddCommand: ControlCommand {
             console.printError("breezectl add: the city would make the configuration invalid. Nothing was written.")
             return .configuration
         }
-        result.warnings.forEach { console.printError("warning: \($0)") }
+        // The configuration's own warnings (a short PollInterval=, say) are check-config's
+        // and the daemon's to show; only what the new city changes is news here.
+        result.warnings.filter { !existing.warnings.contains($0) }.forEach { console.printError("warning: \($0)") }
         do {
             try DropInWriter.create(path, text: text)
         } catch {
@@ -192,7 +196,7 @@ enum AddCommand: ControlCommand {
             return FileSystem.exists(path) ? .failure : .cannotCreate
         }
         console.print("added \(city.displayName) (\(city.latitude), \(city.longitude)) in \(path)")
-        console.print("run 'systemctl reload breezed' to start watching it")
+        console.print("run 'sudo breezectl reload' to start watching it")
         return .success
     }
 }

@@ -1,3 +1,4 @@
+import BreezeCommandLine
 import BreezeModel
 import BreezeOpenMeteo
 import Foundation
@@ -75,7 +76,7 @@ enum NowReport {
         result.append(Cell(reading.usAQI.map(String.init) ?? "—"))
         if let aqi, let band = Band(aqi: aqi) {
             let text = NowPresentation.bandText(band)
-            let width = TextTable.columns(text)
+            let width = TerminalWidth.columns(text)
             let colour = colours ? NowPresentation.ansiColour(band) : ""
             let shown = "\(aqi)\(marker)"
             result[1] = Cell(colours ? colour + shown + "\u{1B}[0m" : shown, width: shown.count)

@@ -17,7 +17,9 @@ enum StatusCommand: ControlCommand {
         Usage: breezectl status [--json] [--config PATH]
 
         Ask the running daemon (no root needed) and show, per city, the last AQI and band and
-        since when, the alert state, the last poll and its error; when the daemon last
+        since when, the alert state, the last poll and its error; the status page's extras
+        (climate trend, pollen and UV) whose last fetch failed, with why and when they are
+        tried again (the daemon alone knows these); when the daemon last
         completed a poll cycle and when it polls next; and the alert deliveries waiting in its
         outbox (per receiver: how many, the oldest's age, how many quiet hours hold, the last
         error) and how many were given up (see 'breezectl outbox'). When the daemon does not
@@ -67,7 +69,7 @@ enum StatusCommand: ControlCommand {
             report = StatusReport(
                 state: response.state ?? DaemonState(), configuredCities: daemon.cities,
                 configuredInterval: daemon.pollIntervalSeconds, now: now, deliveries: response.deliveries,
-                source: .daemon(daemon, socket: connection.socket))
+                source: .daemon(daemon, socket: connection.socket), extrasFailures: response.extrasFailures)
         case .success(let response):
             let why = "breezed answered: \(response.error ?? "an error")"
             guard let fromFile = fromStateFile(loaded, why: why, now: now, context: context) else {

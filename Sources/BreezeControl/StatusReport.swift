@@ -19,13 +19,16 @@ struct StatusReport {
     var deliveries: OutboxSummary? = nil
     /// Where the state came from: the daemon or the state file.
     var source: StatusSource? = nil
+    /// The status page's extras whose last fetch failed, as the daemon said; nil from the
+    /// state file (which does not keep them).
+    var extrasFailures: [ExtrasFailure]? = nil
 
     /// The document `--json` prints and `/api/v1/status` serves (`StatusDocument`): the
     /// state's times, staleness and the cities' rows are its.
     var document: StatusDocument {
         StatusDocument(
             state: state, configuredCities: configuredCities, configuredInterval: configuredInterval, now: now,
-            deliveries: deliveries, source: source?.json)
+            deliveries: deliveries, source: source?.json, extrasFailures: extrasFailures)
     }
 
     /// Whether the daemon's last completed cycle is stale (`StatusDocument.isStale`).
@@ -66,6 +69,12 @@ struct StatusReport {
             ]
         }
         lines += TextTable(rightAligned: [1, 3]).lines([header] + rows)
+        if let extrasFailures, !extrasFailures.isEmpty {
+            lines += ["", "Status page extras that failed:"]
+            lines += TextTable().lines(
+                [["CITY", "EXTRA", "WHAT HAPPENED"]]
+                    + extrasFailures.map { [displayName($0.city, state.cities[$0.city]), $0.kind.name, $0.sentence(now: now)] })
+        }
         if let deliveries { lines += deliveryLines(deliveries) }
         if let source { lines += ["", source.line] }
         return lines

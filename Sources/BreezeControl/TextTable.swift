@@ -11,7 +11,7 @@ struct TextTable {
         /// plain text has its control characters escaped first, so columns stay aligned.
         init(_ text: String, width: Int? = nil) {
             self.text = width == nil ? TerminalText.escaped(text) : text
-            self.width = width ?? TextTable.columns(self.text)
+            self.width = width ?? TerminalWidth.columns(self.text)
         }
     }
 
@@ -54,7 +54,7 @@ struct TextTable {
         var text = ""
         var used = 0
         for character in cell.text {
-            let columns = Self.columns(String(character))
+            let columns = TerminalWidth.columns(String(character))
             if used + columns > width - 1 { break }
             text.append(character)
             used += columns
@@ -65,28 +65,5 @@ struct TextTable {
     /// One line per row of plain text.
     func lines(_ rows: [[String]]) -> [String] {
         lines(rows.map { $0.map { Cell($0) } })
-    }
-
-    /// Terminal columns of plain text: one per character, two for an emoji (every band's
-    /// emoji is wide, `☠️` by its variation selector).
-    static func columns(_ text: String) -> Int {
-        // No ASCII character is wide: one column each, "\r\n" one character of two bytes.
-        // (100,000 status rows spent most of their time in the Unicode properties below.)
-        let bytes = text.utf8
-        if bytes.allSatisfy({ $0 < 0x80 }) {
-            var count = bytes.count
-            var previous: UInt8 = 0
-            for byte in bytes {
-                if byte == 0x0A, previous == 0x0D { count -= 1 }
-                previous = byte
-            }
-            return count
-        }
-        return text.reduce(0) { total, character in
-            let scalars = character.unicodeScalars
-            let wide = scalars.first?.properties.isEmojiPresentation == true
-                || scalars.contains("\u{FE0F}")
-            return total + (wide ? 2 : 1)
-        }
     }
 }

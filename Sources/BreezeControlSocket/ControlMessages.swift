@@ -86,6 +86,9 @@ public struct ControlResponse: Codable, Sendable {
     public var state: DaemonState?
     /// `status`: the outbox at a glance.
     public var deliveries: OutboxSummary?
+    /// `status`: the status page's extras whose last fetch failed, by configured city (a
+    /// daemon before this member sends none).
+    public var extrasFailures: [ExtrasFailure]?
     /// `outbox`: every pending entry, by receiver, in order.
     public var pending: [OutboxEntry]?
     /// `outbox`: every given-up entry, with its `deadReason`.
@@ -106,7 +109,7 @@ public struct ControlResponse: Codable, Sendable {
 
     /// Every member but `state`, which `ControlLine` writes and reads as the state file does.
     enum CodingKeys: String, CodingKey {
-        case ok, error, message, daemon, deliveries, pending, dead, unreadable, requeued
+        case ok, error, message, daemon, deliveries, extrasFailures, pending, dead, unreadable, requeued
     }
 }
 

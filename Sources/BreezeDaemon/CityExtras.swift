@@ -1,4 +1,5 @@
 import BreezeModel
+import BreezeState
 import BreezeVocabulary
 import BreezeWeb
 
@@ -12,6 +13,8 @@ public struct CityExtras: Sendable, Equatable {
     public var pollen: PollenReading?
     /// The last climate trend fetched, nil until one came.
     public var climate: ClimateTrendEntry?
+    /// The extras whose last fetch failed (none once one succeeds again), by kind.
+    public var failures: [ExtrasFailure.Kind: ExtrasFailure] = [:]
 
     public init(
         history: [HourlyAQI] = [], forecast: [ForecastDayAQI] = [], pollen: PollenReading? = nil,
@@ -82,6 +85,21 @@ public final class CityExtrasStore: @unchecked Sendable {
         for (name, entry) in entries { cities[name, default: CityExtras()].climate = entry }
     }
 
+    /// Records the fetches that `failed`; clears the failure of each city whose pollen and UV
+    /// (`fetched`) or climate trend (`climateFetched`) came.
+    func adoptFailures(_ failed: [ExtrasFailure], fetched: Set<String>, climateFetched: Set<String>) {
+        for name in fetched where cities[name]?.failures[.pollenAndUV] != nil { cities[name]?.failures[.pollenAndUV] = nil }
+        for name in climateFetched where cities[name]?.failures[.climate] != nil { cities[name]?.failures[.climate] = nil }
+        for failure in failed { cities[failure.city, default: CityExtras()].failures[failure.kind] = failure }
+    }
+
+    /// Every configured city's failed extras, in `order` (the configured names), climate first.
+    public func failures(order: [String]) -> [ExtrasFailure] {
+        order.flatMap { name in
+            ExtrasFailure.Kind.allCases.compactMap { cities[name]?.failures[$0] }
+        }
+    }
+
     /// Every city's climate trend, for the cache file.
     var climateEntries: [String: ClimateTrendEntry] { cities.compactMapValues(\.climate) }
 
@@ -98,6 +116,7 @@ public final class CityExtrasStore: @unchecked Sendable {
             webCities[index].pollen = extras.pollen?.pollen
             webCities[index].uvIndex = extras.pollen?.uvIndex
             webCities[index].climate = extras.climate?.points
+            webCities[index].failures = extras.failures
         }
     }
 

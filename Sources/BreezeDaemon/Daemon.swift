@@ -321,7 +321,7 @@ extension Daemon {
                     version: environment.version, configurationPath: configurationPath, cities: plan.cities.map(\.city.name),
                     receivers: plan.configuration.receiverNames, interval: plan.interval,
                     nextPollAt: loop?.nextPollWall, cycleRunning: phase.cycleRunning, state: state,
-                    stateDirectory: plan.stateDirectory))
+                    stateDirectory: plan.stateDirectory, extrasFailures: extras.store.failures(order: plan.cities.map(\.city.name))))
         }
     }
 

@@ -21,6 +21,8 @@ struct DaemonSnapshot: Sendable {
     var cycleRunning: Bool
     var state: DaemonState
     var stateDirectory: String
+    /// The extras whose last fetch failed, in configuration order.
+    var extrasFailures: [ExtrasFailure] = []
 }
 
 /// The daemon's answers on its control socket (`ControlSocket=`): status and the outbox to
@@ -98,6 +100,7 @@ public final class DaemonControl: @unchecked Sendable {
             // What status shows, not the whole state: 100,000 cities' state is some 76 MB.
             response.state = snapshot.state.statusExcerpt
             response.deliveries = OutboxSummary(outbox.scan(), now: clock().wall)
+            response.extrasFailures = snapshot.extrasFailures
         case .outbox:
             response.daemon = describe(snapshot)
             let pending = outbox.scan()

@@ -3,6 +3,7 @@ import BreezeConfig
 import BreezeDelivery
 import BreezeFiles
 import BreezeModel
+import BreezeState
 import BreezeSystem
 import BreezeVocabulary
 import BreezeWeb
@@ -69,13 +70,14 @@ final class ExtrasFetcher: @unchecked Sendable {
         queue.async { [self] in
             let outcome = Self.run(
                 source: source, pollenCities: pollenCities, climateDue: climateDue.map { ($0.0.city, $0.1) },
-                timeout: timeout, clock: clock)
+                timeout: timeout, clock: clock, startedAt: now)
             let saveProblem = save(entries.merging(outcome.climate) { _, new in new }, changed: !outcome.climate.isEmpty)
             control.async { [self] in
                 running = false
                 store.adoptPollen(outcome.pollen)
                 if !outcome.pollen.isEmpty { onPollen?(outcome.pollen) }
                 store.adoptClimate(outcome.climate)
+                store.adoptFailures(outcome.failed, fetched: Set(outcome.pollen.keys), climateFetched: Set(outcome.climate.keys))
                 report(outcome, saveProblem: saveProblem)
                 if !outcome.pollen.isEmpty || !outcome.climate.isEmpty { onUpdate?() }
             }
@@ -95,16 +97,25 @@ final class ExtrasFetcher: @unchecked Sendable {
         /// Per city, the failure and problem sentences to log.
         var records: [LogRecord] = []
         var failures: [String] = []
+        /// Per city and extra, what failed, for the page and `breezectl status`.
+        var failed: [ExtrasFailure] = []
     }
 
     /// One run, on the extras' queue: the pollen request (all cities, batched), then one archive
     /// request per city due, each with its own deadline of `timeout` (the pollen request one per
-    /// batch of 1000, plus one).
+    /// batch of 1000, plus one). A failure is tried again `APICost.pollenAndUVInterval` after
+    /// `startedAt` (`ExtrasSchedule`).
     static func run(
         source: any ExtrasSource, pollenCities: [City], climateDue: [(City, LocalDay)], timeout: Duration,
-        clock: @Sendable () -> ClockReading
+        clock: @Sendable () -> ClockReading, startedAt: Instant
     ) -> Outcome {
         var outcome = Outcome()
+        let nextTry = startedAt + APICost.pollenAndUVInterval
+        func failed(_ city: City, _ kind: ExtrasFailure.Kind, _ failure: SourceFailure) {
+            outcome.failures.append("\(kind.name): \(failure.message)")
+            outcome.failed.append(ExtrasFailure(
+                city: city.name, kind: kind, reason: failure.message, at: clock().wall, nextTry: nextTry, timeZone: city.timeZone))
+        }
         if !pollenCities.isEmpty {
             let batches = (pollenCities.count + 999) / 1000
             let deadline = Deadline(after: timeout * (batches + 1), from: clock())
@@ -115,7 +126,7 @@ final class ExtrasFetcher: @unchecked Sendable {
                     outcome.pollen[city.name] = reading
                     outcome.records.append(ExtrasRecords.pollen(reading, city: city))
                 case .failure(let failure):
-                    outcome.failures.append("pollen and UV: \(failure.message)")
+                    failed(city, .pollenAndUV, failure)
                 }
             }
         }
@@ -126,7 +137,7 @@ final class ExtrasFetcher: @unchecked Sendable {
                 outcome.climate[city.name] = entry
                 outcome.records.append(ExtrasRecords.climate(entry, city: city))
             case .failure(let failure):
-                outcome.failures.append("climate trend: \(failure.message)")
+                failed(city, .climate, failure)
             }
         }
         return outcome

@@ -12,6 +12,9 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A 3xx to `location`: redirects are never followed (they could carry the API key to
     /// another host). Permanent: `setting` (`ApiURL`…) must be updated.
     case redirected(status: Int, location: String, setting: String)
+    /// 404 for `url` (without its query), the endpoint `setting` (`ArchiveURL`…) led to:
+    /// usually a base URL that is wrong or already ends in the endpoint path. Permanent.
+    case notFound(url: String, setting: String)
     /// Another 4xx status. Permanent.
     case unexpectedStatus(status: Int, reason: String?)
     /// 429: a rate limit, or too many concurrent requests. Transient.
@@ -33,7 +36,7 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Whether trying again later may succeed.
     public var isTransient: Bool {
         switch self {
-        case .badRequest, .unauthorized, .redirected, .unexpectedStatus, .invalidLocation: false
+        case .badRequest, .unauthorized, .redirected, .notFound, .unexpectedStatus, .invalidLocation: false
         case .rateLimited, .serverError, .transport, .unparsableBody, .missingFromResponse,
             .deadlineExceeded:
             true
@@ -55,6 +58,8 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
             "Open-Meteo refused the API key (\(status)): \(reason)"
         case .redirected(let status, let location, let setting):
             "Open-Meteo answered HTTP \(status) to \(location): redirects are not followed, update \(setting)="
+        case .notFound(let url, let setting):
+            "Open-Meteo answered 404 (not found) for \(url): check \(setting)= (a base URL, without the /v1/ path)"
         case .unexpectedStatus(let status, let reason):
             "Open-Meteo answered \(status)" + (reason.map { ": \($0)" } ?? "")
         case .rateLimited(let reason, _):

@@ -36,14 +36,14 @@ public struct OpenMeteoEndpoints: Sendable, Equatable {
                 base = scheme + "customer-" + base.dropFirst(scheme.count)
             }
         }
-        return base + "/v1/air-quality"
+        return base + OpenMeteoPath.airQuality
     }
 
     /// `<GeocodingURL>/v1/search`.
-    public var geocodingEndpoint: String { Self.trimmingSlashes(geocodingURL) + "/v1/search" }
+    public var geocodingEndpoint: String { Self.trimmingSlashes(geocodingURL) + OpenMeteoPath.geocoding }
 
     /// `<ArchiveURL>/v1/archive`.
-    public var archiveEndpoint: String { Self.trimmingSlashes(archiveURL) + "/v1/archive" }
+    public var archiveEndpoint: String { Self.trimmingSlashes(archiveURL) + OpenMeteoPath.archive }
 
     /// The setting that chose `url`'s endpoint: `ApiURL`, `GeocodingURL` or `ArchiveURL`.
     public func setting(for url: String) -> String {

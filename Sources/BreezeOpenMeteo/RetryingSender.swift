@@ -86,6 +86,12 @@ struct RetryingSender: Sendable {
                 status: redirect.status, location: endpoints.redacting(redirect.location),
                 setting: endpoints.setting(for: url))
         }
+        if response.status == 404 {
+            // The URL asked, so a wrong base URL shows itself; its query carries only the
+            // request's parameters (and the key), not what went wrong.
+            let asked = url.firstIndex(of: "?").map { String(url[..<$0]) } ?? url
+            throw .notFound(url: endpoints.redacting(asked), setting: endpoints.setting(for: url))
+        }
         throw FetchError.from(
             status: response.status, reason: reason(in: response.body),
             retryAfter: response.retryAfter(now: environment.clock().wall))

@@ -13,10 +13,11 @@ public enum APIRoutes {
     }
 
     /// `/api/v1/cities/<slug>` for a path starting with `cityPrefix`: the city's document
-    /// (`APICity`), or 404 with a JSON error when no configured city has that slug.
+    /// (`APICity`), or 404 with a JSON error when no configured city has that slug (or, as on
+    /// the page, that percent-encoded name: `WebSnapshot.city(address:)`).
     public static func city(path: String, snapshot: WebSnapshot) -> WebPage {
-        let slug = String(path.dropFirst(cityPrefix.count))
-        guard path.hasPrefix(cityPrefix), let city = snapshot.city(slug: slug) else {
+        let component = String(path.dropFirst(cityPrefix.count))
+        guard path.hasPrefix(cityPrefix), let city = snapshot.city(address: component) else {
             return json(.object(["error": .string("no configured city has this slug")]), status: 404)
         }
         return json(APICity.document(city, snapshot: snapshot))

@@ -1,4 +1,5 @@
 import BreezeJSON
+import BreezeState
 import BreezeVocabulary
 
 /// `/api/v1/status`'s document: `breezectl status --json`'s (`StatusDocument`) for the
@@ -10,7 +11,8 @@ public enum APIStatus {
         StatusDocument(
             state: snapshot.state, configuredCities: snapshot.cities.map(\.name),
             configuredInterval: snapshot.pollInterval.seconds, now: snapshot.servedAt ?? snapshot.takenAt,
-            deliveries: snapshot.deliveries, source: source(snapshot))
+            deliveries: snapshot.deliveries, source: source(snapshot),
+            extrasFailures: snapshot.cities.flatMap { city in ExtrasFailure.Kind.allCases.compactMap { city.failures[$0] } })
     }
 
     /// Where the document came from: `{"kind": "web", "version", "takenAt", "cycleRunning",

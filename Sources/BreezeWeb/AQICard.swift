@@ -21,7 +21,7 @@ enum AQICard {
             ]
         ) { html in
             html.element("h2") { html in
-                if linked { html.element("a", ["href": "/city/" + city.slug], city.name) } else { html.write(city.name) }
+                if linked { html.element("a", ["href": city.address], city.name) } else { html.write(city.name) }
             }
             writeDial(aqi: aqi, band: band, into: &html)
             if let band {

@@ -1,12 +1,15 @@
 import BreezeModel
+import BreezeState
+import BreezeVocabulary
 import Foundation
 
-/// `/city/<slug>`: the city's card and pollutants, its last 48 hours, the coming days, pollen,
-/// UV and the climate trend. An unknown slug is a 404 page that links home.
+/// `/city/<name or slug>` (`CityAddress`): the city's card and pollutants, its last 48 hours,
+/// the coming days, pollen, UV and the climate trend, and what happened when an extra's fetch
+/// failed. An address naming no city is a 404 page that links home.
 enum CityPage {
-    /// The page of the city `slug` names in `context`'s snapshot.
-    static func render(slug: String, context: DashboardContext) -> WebPage {
-        guard let city = context.snapshot.city(slug: slug) else { return notFound() }
+    /// The page of the city `address` (the path after `/city/`) names in `context`'s snapshot.
+    static func render(address: String, context: DashboardContext) -> WebPage {
+        guard let city = context.snapshot.city(address: address) else { return notFound() }
         let interval = context.snapshot.pollInterval
         return PageDocument.render(title: "Breeze: " + city.name, refreshAfter: interval) { html in
             DashboardHeader.write(context, into: &html)
@@ -24,10 +27,12 @@ enum CityPage {
                         section("Coming days", into: &html) { html in
                             writeForecast(city.forecast, zone: city.zone, context: context, into: &html)
                         }
-                        section("Pollen and UV", into: &html) { html in writePollen(city, into: &html) }
+                        section("Pollen and UV", into: &html) { html in writePollen(city, now: context.now, into: &html) }
                         section("Local climate trend", into: &html) { html in
                             html.element("p", ["class": "muted"], "Temperature on this day across decades")
-                            ClimateChart.write(city.climate, unit: context.snapshot.temperatureUnit, into: &html)
+                            ClimateChart.write(
+                                city.climate, failed: city.failures[.climate], now: context.now,
+                                unit: context.snapshot.temperatureUnit, into: &html)
                         }
                     }
                 }
@@ -81,8 +86,11 @@ enum CityPage {
         }
     }
 
-    /// Pollen by type with its level, or "no pollen data here"; then the UV index.
-    static func writePollen(_ city: WebCity, into html: inout HTMLWriter) {
+    /// What happened when the last fetch failed; pollen by type with its level, or "no pollen
+    /// data here" (said only of a fetch that came); then the UV index.
+    static func writePollen(_ city: WebCity, now: Instant, into html: inout HTMLWriter) {
+        let failed = city.failures[.pollenAndUV]
+        if let failed { html.element("p", ["class": "muted"], failed.sentence(now: now) + ".") }
         if let pollen = city.pollen, !pollen.isEmpty {
             html.element("ul", ["class": "grid"]) { html in
                 for type in PollenType.allCases {
@@ -99,7 +107,7 @@ enum CityPage {
                     }
                 }
             }
-        } else {
+        } else if failed == nil {
             html.element("p", ["class": "muted"], "No pollen data here (Open-Meteo models pollen for Europe, in season).")
         }
         let uv = city.uvIndex.flatMap { $0.isFinite && $0 >= 0 ? WebNumber.text($0, digits: 1) : nil }

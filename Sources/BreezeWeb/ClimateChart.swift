@@ -1,4 +1,6 @@
 import BreezeModel
+import BreezeState
+import BreezeVocabulary
 
 /// "Temperature on this day across decades" as inline SVG bars (1980, 1990, 2000, 2010, 2020,
 /// this year), each coloured by its difference from the first year (`TrendColour`), in the
@@ -8,11 +10,17 @@ enum ClimateChart {
     /// Temperatures beyond this magnitude (°C or °F) are drawn at it: no day is that hot.
     private static let drawable = 200.0
 
-    /// The chart of `climate`, or why there is none.
-    static func write(_ climate: [ClimateTrendPoint]?, unit: TemperatureUnit, into html: inout HTMLWriter) {
+    /// The chart of `climate`, or why there is none; what happened when the last fetch
+    /// `failed` (a chart then is an earlier day's), its times read beside `now`.
+    static func write(
+        _ climate: [ClimateTrendPoint]?, failed: ExtrasFailure?, now: Instant, unit: TemperatureUnit, into html: inout HTMLWriter
+    ) {
+        if let failed { html.element("p", ["class": "muted"], failed.sentence(now: now) + ".") }
         guard let climate else {
+            guard failed == nil else { return }
             return html.element("p", ["class": "muted"],
-                "Not fetched yet: breezed fetches it once a day from the archive (ArchiveURL= in [Breeze]); without ArchiveURL= there is none.")
+                "Not fetched yet: breezed fetches it from the archive (ArchiveURL=) once a day, after a poll cycle, "
+                    + "when the status page's extras are on (StatusPageExtras=) or a digest needs it.")
         }
         let points = climate.map { point in
             (point, value: point.temperatureMaximum.flatMap { $0.isFinite ? unit.temperature(celsius: $0) : nil })

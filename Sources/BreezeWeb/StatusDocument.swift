@@ -10,7 +10,9 @@ import BreezeVocabulary
 ///
 /// Its members: `lastCycleCompletedAt`, `lastCycleStartedAt` (RFC 3339 or null),
 /// `pollIntervalSeconds`, `stale`, `cities` (configured first, in file order, then any the
-/// state still holds; see `cityMembers`), `deliveries` when the outbox was scanned, and
+/// state still holds; see `cityMembers`), `deliveries` when the outbox was scanned,
+/// `extrasFailures` when the daemon said which extras failed (`[{"city", "extra"
+/// ("climate", "pollenAndUV"), "reason", "at", "nextTry", "text"}]`, empty when none), and
 /// `source` (where it came from) when the caller gives one.
 public struct StatusDocument: Sendable {
     public var state: DaemonState
@@ -23,11 +25,15 @@ public struct StatusDocument: Sendable {
     public var deliveries: OutboxSummary?
     /// The `source` member, nil for none.
     public var source: JSONValue?
+    /// The status page's extras whose last fetch failed; nil when not known (the state file
+    /// does not keep them).
+    public var extrasFailures: [ExtrasFailure]?
 
     public init(
         state: DaemonState, configuredCities: [String], configuredInterval: Double, now: Instant,
-        deliveries: OutboxSummary? = nil, source: JSONValue? = nil
+        deliveries: OutboxSummary? = nil, source: JSONValue? = nil, extrasFailures: [ExtrasFailure]? = nil
     ) {
+        self.extrasFailures = extrasFailures
         self.state = state
         self.configuredCities = configuredCities
         self.configuredInterval = configuredInterval
@@ -87,6 +93,15 @@ public struct StatusDocument: Sendable {
         ]
         if let source { document["source"] = source }
         if let deliveries { document["deliveries"] = deliveriesValue(deliveries) }
+        if let extrasFailures {
+            document["extrasFailures"] = .array(extrasFailures.map { failure in
+                .object([
+                    "city": .string(failure.city), "extra": .string(failure.kind.rawValue), "reason": .string(failure.reason),
+                    "at": .string(TimeText.rfc3339(failure.at)), "nextTry": .string(TimeText.rfc3339(failure.nextTry)),
+                    "text": .string(failure.sentence(now: now)),
+                ])
+            })
+        }
         return .object(document)
     }
 

@@ -52,12 +52,17 @@ public struct WebSnapshot: Sendable {
         self.temperatureUnit = temperatureUnit
     }
 
-    /// The city whose slug is `slug`, if one is configured; else the one city whose name's
-    /// readable part (`Slug.readable`: `/city/paris` for Paris) is `slug`, when no other
-    /// configured city shares it, so a person can type the address.
-    public func city(slug: String) -> WebCity? {
-        if let city = cities.first(where: { $0.slug == slug }) { return city }
-        let readable = cities.filter { Slug.readable($0.name) == slug }
+    /// The city a page address's last part (after `/city/`, still percent-encoded) names, if
+    /// one is configured: the city whose slug it is; else the city whose exact name it encodes
+    /// (`CityAddress`: `%E6%9D%B1%E4%BA%AC` for 東京); else the one city whose name's readable
+    /// part (`Slug.readable`: `paris` for Paris) it is, when no other configured city shares
+    /// it, so a person can type the address. Bad percent-encoding or an overlong part names
+    /// none.
+    public func city(address component: String) -> WebCity? {
+        if let city = cities.first(where: { $0.slug == component }) { return city }
+        guard let name = CityAddress.decoded(component[...]) else { return nil }
+        if let city = cities.first(where: { $0.name == name }) { return city }
+        let readable = cities.filter { Slug.readable($0.name) == name }
         return readable.count == 1 ? readable[0] : nil
     }
 }
@@ -66,8 +71,11 @@ public struct WebSnapshot: Sendable {
 public struct WebCity: Sendable {
     /// The configured name (may be 東京, long, or hold any printable character).
     public var name: String
-    /// Its one slug (`Slug`), unique among the configured cities: `/city/<slug>`.
+    /// Its one slug (`Slug`), unique among the configured cities: `/city/<slug>` resolves, and
+    /// event ids are made from it.
     public var slug: String
+    /// Its page, as links give it: `/city/` and the name percent-encoded (`CityAddress`).
+    public var address: String { CityAddress.path(name: name, slug: slug) }
     /// What the state keeps: the last reading, alerting AQI, band, alert state; nil before
     /// the first poll.
     public var record: CityRecord?
@@ -80,11 +88,14 @@ public struct WebCity: Sendable {
     public var pollen: [PollenType: Double]?
     /// The UV index now, nil when unknown.
     public var uvIndex: Double?
-    /// "Temperature on this day across decades", nil until fetched (or without `ArchiveURL=`).
+    /// "Temperature on this day across decades", nil until fetched (never while neither the
+    /// status page's extras nor a digest asks for it).
     public var climate: [ClimateTrendPoint]?
     /// The zone the city's times and days are shown in, as its messages show them
     /// (`City.zone`: its `TimeZone=`, else the system's).
     public var zone: TimeZone
+    /// The extras whose last fetch failed, by kind; the page says what happened.
+    public var failures: [ExtrasFailure.Kind: ExtrasFailure] = [:]
 
     /// `zone` nil: the zone of the city the state holds, else the system's.
     public init(

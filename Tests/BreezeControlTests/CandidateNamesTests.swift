@@ -35,27 +35,6 @@ struct CandidateNamesTests {
     }
 }
 
-struct TextTableTests {
-    @Test func aFittedTableShortensOneColumnWithAnEllipsis() {
-        let table = TextTable(rightAligned: [1], fit: (20, 0))
-        let lines = table.lines([["Name", "AQI"], ["A very long city name indeed", "42"], ["Short", "7"]])
-        #expect(lines == ["Name             AQI", "A very long ci…   42", "Short              7"])
-        #expect(lines.allSatisfy { TextTable.columns($0) <= 20 })
-    }
-
-    @Test func controlCharactersNeverReachTheTerminal() {
-        let cell = TextTable.Cell("Evil\u{1B}[31mCity\n\u{9B}")
-        #expect(cell.text == #"Evil\x1B[31mCity\n\u{9B}"#)
-        #expect(TextTable.Cell("\u{1B}[0m", width: 0).text == "\u{1B}[0m")
-    }
-
-    @Test func emojiTakeTwoColumnsWhenShortening() {
-        let cell = TextTable.shortened(TextTable.Cell("😷😷😷 abc"), to: 5)
-        #expect(cell.text == "😷😷…")
-        #expect(cell.width == 5)
-    }
-}
-
 struct JSONOutputTests {
     @Test func prettySortedAndEmptyContainersOnOneLine() {
         let document = JSONOutput.object([

@@ -1,4 +1,5 @@
 import BreezeModel
+import BreezeState
 import BreezeVocabulary
 import BreezeWeb
 import Testing
@@ -48,5 +49,26 @@ struct CityExtrasStoreTests {
         store.adoptPolled([:], configured: ["Tokyo"])
         #expect(store.extras(for: "Paris") == nil)
         #expect(store.extras(for: "Tokyo")?.history.first?.aqi == 20)
+    }
+}
+
+/// A failed extra is kept per city and kind until that extra comes again.
+struct CityExtrasFailureTests {
+    static let at = Instant(unixSeconds: 1_787_234_400)
+
+    @Test func aFailureIsKeptUntilTheSameExtraComes() {
+        let store = CityExtrasStore()
+        let climate = ExtrasFailure(city: "Paris", kind: .climate, reason: "404", at: Self.at, nextTry: Self.at + .seconds(10_800))
+        let pollen = ExtrasFailure(city: "Paris", kind: .pollenAndUV, reason: "timed out", at: Self.at, nextTry: Self.at + .seconds(10_800))
+        store.adoptFailures([climate, pollen], fetched: [], climateFetched: [])
+        #expect(store.failures(order: ["Tokyo", "Paris"]) == [climate, pollen])
+        var cities = [WebCity(name: "Paris", slug: "paris")]
+        store.fill(&cities)
+        #expect(cities[0].failures == [.climate: climate, .pollenAndUV: pollen])
+        // Pollen came: its failure goes, the climate's stays.
+        store.adoptFailures([], fetched: ["Paris"], climateFetched: [])
+        #expect(store.failures(order: ["Paris"]) == [climate])
+        store.adoptFailures([], fetched: [], climateFetched: ["Paris"])
+        #expect(store.failures(order: ["Paris"]).isEmpty)
     }
 }

@@ -79,3 +79,24 @@ struct GeocodingAndArchiveTests {
         #expect(results[2] == .failure(.missingFromResponse(index: 2, received: 2)))
     }
 }
+
+/// A 404 names the URL that was asked (without its query) and the setting that chose it.
+struct NotFoundTests {
+    @Test func a404NamesTheURLAskedAndItsSetting() {
+        let clock = ManualClock()
+        let endpoints = OpenMeteoEndpoints(apiURL: "http://127.0.0.1:1", archiveURL: "http://127.0.0.1:3/v1/archive", apiKey: "key+with/slash")
+        let transport = RecordingTransport(outcomes: [.success(HTTPResponse(status: 404, body: Array("Not Found".utf8)))])
+        let client = ArchiveClient(endpoints: endpoints, transport: transport, environment: clock.environment)
+        let expected = FetchError.notFound(url: "http://127.0.0.1:3/v1/archive/v1/archive", setting: "ArchiveURL")
+        #expect(throws: expected) {
+            try client.dailyMaximumTemperatures(
+                at: Coordinate(latitude: 52.52, longitude: 13.41), ranges: [DateRange(start: "2024-08-20", end: "2024-08-21")],
+                timeZone: "Europe/Berlin", deadline: clock.deadline(in: .seconds(9)))
+        }
+        // Permanent: asked once.
+        #expect(transport.requests.count == 1)
+        #expect(!expected.isTransient)
+        #expect(expected.description
+            == "Open-Meteo answered 404 (not found) for http://127.0.0.1:3/v1/archive/v1/archive: check ArchiveURL= (a base URL, without the /v1/ path)")
+    }
+}

@@ -14,7 +14,9 @@ import Testing
         defer { if given == nil { try? FileManager.default.removeItem(at: folder) } }
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("city"), withIntermediateDirectories: true)
         var paths = ["/"]
-        for city in snapshot.cities { paths.append("/city/" + city.slug) }
+        // At the addresses the cards link to (`/city/Paris`, `/city/%E6%9D%B1%E4%BA%AC`), which
+        // the browser check follows.
+        for city in snapshot.cities { paths.append(city.address) }
         for path in paths {
             let page = WebRoutes.page(path: path, snapshot: snapshot)
             #expect(page.status == 200)
@@ -31,7 +33,8 @@ import Testing
         #expect(first == Data(WebRoutes.page(path: paths[1], snapshot: snapshot).body))
     }
 
-    /// `index.html` for `/`, `city/<slug>.html` for a city's page.
+    /// `index.html` for `/`, `city/<address>.html` for a city's page (its name percent-encoded,
+    /// as the request's path has it).
     func file(for path: String, in folder: URL) -> URL {
         path == "/" ? folder.appendingPathComponent("index.html")
             : folder.appendingPathComponent(String(path.dropFirst()) + ".html")

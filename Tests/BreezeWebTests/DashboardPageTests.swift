@@ -138,6 +138,34 @@ import Testing
         #expect(!text.contains("None"))
     }
 
+    /// A failed fetch says what happened, when, and when it is tried again, in the city's zone;
+    /// never "not fetched yet", and never that ArchiveURL= is missing (it has a default).
+    @Test func aFailedExtraSaysWhatHappened() throws {
+        var city = DashboardFixtures.city("Quito", aqi: 30)
+        (city.pollen, city.climate, city.uvIndex) = (nil, nil, nil)
+        let at = DashboardFixtures.now + .seconds(-600)
+        city.failures[.climate] = ExtrasFailure(
+            city: "Quito", kind: .climate, reason: "Open-Meteo answered 404 (not found) for http://127.0.0.1:9/v1/archive/v1/archive",
+            at: at, nextTry: at + .seconds(3 * 3600), timeZone: "UTC")
+        city.failures[.pollenAndUV] = ExtrasFailure(
+            city: "Quito", kind: .pollenAndUV, reason: "Open-Meteo unreachable: timed out", at: at, nextTry: at + .seconds(3 * 3600),
+            timeZone: "UTC")
+        let page = WebRoutes.page(path: city.address, snapshot: DashboardFixtures.snapshot(cities: [city]))
+        let text = try PageChecker.check(page).text
+        let clock = TimeText.clock(at, in: TimeText.zone("UTC"))
+        let next = TimeText.clock(at + .seconds(3 * 3600), in: TimeText.zone("UTC"))
+        #expect(text.contains(
+            "Fetching from the archive (ArchiveURL=) failed at \(clock): Open-Meteo answered 404 (not found) for "
+                + "http://127.0.0.1:9/v1/archive/v1/archive; next try after \(next)."))
+        #expect(text.contains("Fetching from the air-quality API (ApiURL=) failed at \(clock): Open-Meteo unreachable: timed out"))
+        #expect(!text.contains("Not fetched yet"))
+        #expect(!text.contains("without ArchiveURL="))
+        #expect(!text.contains("No pollen data here"))
+        let status = String(decoding: WebRoutes.page(path: "/api/v1/status", snapshot: DashboardFixtures.snapshot(cities: [city])).body, as: UTF8.self)
+        #expect(status.contains("\"extrasFailures\""))
+        #expect(status.contains("\"extra\": \"climate\""))
+    }
+
     /// A partly forecast day shows its reason, not six pollutants' hour counts (which squeezed
     /// the date into a column one character wide); the whole note stays in the title.
     @Test func anUnratedDayShowsItsReasonShortAndTheDetailInItsTitle() throws {
@@ -161,6 +189,46 @@ import Testing
         let twins = DashboardFixtures.snapshot(cities: [paris, DashboardFixtures.city("PARIS", aqi: 40)])
         #expect(WebRoutes.page(path: "/city/paris", snapshot: twins).status == 404)
         #expect(WebRoutes.page(path: "/city/" + paris.slug, snapshot: twins).status == 200)
+    }
+
+    /// 東京 has a readable address, its name percent-encoded, which the dashboard links to;
+    /// its slug resolves too (and stays the id in the card's anchor and event ids).
+    @Test func aNameInAnyScriptIsItsPagesAddress() throws {
+        let tokyo = DashboardFixtures.city("東京", aqi: 30)
+        let snapshot = DashboardFixtures.snapshot(cities: [tokyo, DashboardFixtures.city("São Paulo", aqi: 40)])
+        #expect(tokyo.address == "/city/%E6%9D%B1%E4%BA%AC")
+        let page = WebRoutes.page(path: "/city/%E6%9D%B1%E4%BA%AC", snapshot: snapshot)
+        #expect(page.status == 200)
+        #expect(try PageChecker.check(page).text.contains("東京"))
+        #expect(WebRoutes.page(path: "/city/%e6%9d%b1%e4%ba%ac", snapshot: snapshot).body == page.body)
+        #expect(WebRoutes.page(path: "/city/" + tokyo.slug, snapshot: snapshot).body == page.body)
+        #expect(WebRoutes.page(path: "/city/S%C3%A3o%20Paulo", snapshot: snapshot).status == 200)
+        #expect(WebRoutes.page(path: "/api/v1/cities/%E6%9D%B1%E4%BA%AC", snapshot: snapshot).status == 200)
+        let home = String(decoding: WebRoutes.page(path: "/", snapshot: snapshot).body, as: UTF8.self)
+        #expect(home.contains("href=\"/city/%E6%9D%B1%E4%BA%AC\""))
+        #expect(home.contains("href=\"/city/S%C3%A3o%20Paulo\""))
+        #expect(home.contains("id=\"city-\(tokyo.slug)\""))
+        #expect(tokyo.slug.hasPrefix("city-"))
+    }
+
+    /// A dot segment a browser would swallow is linked by its slug.
+    @Test func aNameThatIsADotSegmentIsLinkedByItsSlug() {
+        let dots = DashboardFixtures.city("..", aqi: 30)
+        #expect(dots.address == "/city/" + dots.slug)
+        #expect(WebRoutes.page(path: dots.address, snapshot: DashboardFixtures.snapshot(cities: [dots])).status == 200)
+    }
+
+    /// Bad percent-encoding, a NUL, bytes that are not UTF-8 and an overlong address are no
+    /// city's page: a 404, never a trap.
+    @Test(arguments: [
+        "/city/%", "/city/%E", "/city/%zz", "/city/%E6%9D", "/city/%FF%FE", "/city/%00", "/city/%E6%9D%B1%00",
+        "/city/%C0%AF", "/city/" + String(repeating: "%E6%9D%B1", count: 2000), "/city/" + String(repeating: "a", count: 100_000),
+        "/api/v1/cities/%", "/api/v1/cities/%C0%AF", "/city/%2E%2E", "/city/..%2F..%2Fetc%2Fpasswd",
+    ])
+    func hostileAddressesAreNotFound(path: String) throws {
+        let tokyo = DashboardFixtures.city("東京", aqi: 30)
+        let page = WebRoutes.page(path: path, snapshot: DashboardFixtures.snapshot(cities: [tokyo]))
+        #expect(page.status == 404)
     }
 
     @Test func anUnknownSlugIsANotFoundPageLinkingHome() throws {

@@ -6,9 +6,9 @@
 
 --url: a running breezed ([Web] Listen=); --expect names a JSON list of
 {"name", "aqi", "band", "label"} the cards must show, in order.
---pages: a folder of rendered pages (index.html, city/<slug>.html, expected.json, as
+--pages: a folder of rendered pages (index.html, city/<name>.html, expected.json, as
 DashboardPageFilesTests writes with BREEZE_DASHBOARD_PAGES), served here on 127.0.0.1 as
-breezed would serve them (/ and /city/<slug>, text/html).
+breezed would serve them (/ and /city/<percent-encoded name>, text/html).
 
 For / and the page its first card links to, in light and dark (Blink's preferredColorScheme), at phone
 (390x844) and desktop (1280x900) width: --dump-dom, checked strictly (html_check.py) for each
@@ -105,7 +105,8 @@ def check_page(dom, path, wanted):
 
 
 class PageFolder(http.server.SimpleHTTPRequestHandler):
-    """Serves `/` and `/city/<slug>` from index.html and city/<slug>.html, as text/html."""
+    """Serves `/` and `/city/<name>` from index.html and city/<name>.html (the name
+    percent-encoded as in the request), as text/html."""
 
     def translate_path(self, path):
         path = path.split("?", 1)[0]

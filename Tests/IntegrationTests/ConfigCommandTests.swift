@@ -114,7 +114,7 @@ struct ConfigCommandTests {
         #expect(result.status == 0)
         #expect(
             result.standardOutput
-                == "added São Paulo (-23.5505, -46.6333) in \(dropIn)\nrun 'systemctl reload breezed' to start watching it\n")
+                == "added São Paulo (-23.5505, -46.6333) in \(dropIn)\nrun 'sudo breezectl reload' to start watching it\n")
         #expect(result.standardError == "")
         let text = try String(contentsOfFile: dropIn, encoding: .utf8)
         #expect(text == "# Added by breezectl add.\n[City \"São Paulo\"]\nLatitude=-23.5505\nLongitude=-46.6333\n")
@@ -130,6 +130,37 @@ struct ConfigCommandTests {
         #expect(again.status == 1)
         #expect(again.standardError.contains("already configured"))
         #expect(try String(contentsOfFile: dropIn, encoding: .utf8) == text)
+    }
+
+    @Test func addLeavesTheConfigurationsOwnWarningsToCheckConfig() throws {
+        let directory = NSTemporaryDirectory() + "breeze-config-commands-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let configuration = directory + "/breezed.conf"
+        try FileManager.default.copyItem(atPath: Binaries.fixture("config/short-poll-interval.conf").path, toPath: configuration)
+        let result = try Binaries.run(
+            Binaries.breezectl, ["add", "--name", "Oslo", "--latitude", "59.91", "--longitude", "10.75", "--config", configuration])
+        #expect(result.status == 0)
+        #expect(result.standardError == "")
+        #expect(result.standardOutput.hasSuffix("run 'sudo breezectl reload' to start watching it\n"))
+        let check = try Binaries.run(Binaries.breezectl, ["check-config", "--config", configuration])
+        #expect(check.standardError.contains("PollInterval=5min: shorter than 15min"))
+    }
+
+    /// With no LANG or LC_* at all (`env -i`), wide, combined and emoji names still align:
+    /// breezectl counts columns in a UTF-8 locale of its own.
+    @Test func checkConfigAlignsNamesInEveryScriptWithoutALocale() throws {
+        let directory = NSTemporaryDirectory() + "breeze-config-commands-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let configuration = directory + "/breezed.conf"
+        try "[City \"東京\"]\nLatitude=35.68\nLongitude=139.69\n[City \"Cafe\u{301} Paris\"]\nLatitude=48.85\nLongitude=2.35\n[City \"😀 Town\"]\nLatitude=1\nLongitude=2\n"
+            .write(toFile: configuration, atomically: false, encoding: .utf8)
+        let result = try Binaries.run(
+            URL(fileURLWithPath: "/usr/bin/env"), ["-i", Binaries.breezectl.path, "check-config", "--config", configuration])
+        #expect(result.status == 0)
+        #expect(result.standardOutput.hasSuffix(
+            "  東京        35.68, 139.69\n  Cafe\u{301} Paris  48.85, 2.35\n  😀 Town     1, 2\n"))
     }
 
     @Test func addRefusesACityAlreadyInTheMainFile() throws {

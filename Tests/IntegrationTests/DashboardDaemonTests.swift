@@ -62,12 +62,18 @@ struct DashboardDaemonTests {
         #expect(!page.body.contains("<b>"))
         #expect(page.body.contains("Unhealthy"))
 
-        let link = try #require(page.body.firstMatch(of: /<h2><a href="(\/city\/paris-[0-9a-f]+)">Paris<\/a>/)?.1)
+        // The card links to the name's own address; the slug resolves too.
+        let link = try #require(page.body.firstMatch(of: /<h2><a href="(\/city\/Paris)">Paris<\/a>/)?.1)
+        #expect(page.body.contains("href=\"/city/Nice%20%3Cb%3E%26amp%3B%27\""))
         let cityPage = try Self.get(base + String(link))
         #expect(cityPage.status == "200 text/html; charset=utf-8")
         #expect(cityPage.body.contains("Last 48 hours"))
         #expect(cityPage.body.contains("data-aqi=\"170\" data-band=\"unhealthy\""))
         #expect(try Self.get(base + "/", method: "HEAD").status.hasPrefix("200"))
+
+        #expect(try Self.get(base + "/city/paris-cbb57d0e13c03ee0").body.contains("data-aqi=\"170\" data-band=\"unhealthy\""))
+        #expect(try Self.get(base + "/city/%E6%9D%B1").status.hasPrefix("404"))
+        #expect(try Self.get(base + "/city/%ZZ").status.hasPrefix("404"))
 
         let missing = try Self.get(base + "/city/nowhere")
         #expect(missing.status == "404 text/html; charset=utf-8")

@@ -143,6 +143,29 @@ struct StatusPageExtrasTests {
         daemon.signal(SIGTERM)
         #expect(daemon.waitForExit() == 0)
     }
+
+    /// An archive that answers 404: the journal and `breezectl status` say what happened, with
+    /// the URL asked and when the next try is.
+    @Test func aFailedExtraIsListedByStatus() throws {
+        let server = try OpenMeteoServer()
+        defer { server.stop() }
+        try server.control("faults", #"{"faults":[{"path":"/v1/archive","kind":"status","status":404,"body":"Not Found","count":-1}]}"#)
+        let path = try configuration(server, state: newState())
+        let daemon = try start(path)
+        #expect(daemon.waitForLog("status page extras: climate trend: Open-Meteo answered 404 (not found) for http://127.0.0.1:", seconds: 30))
+        // The status is asked once the run has handed its outcome back.
+        #expect(daemon.waitForLog("status page extras: pollen and UV for 2 cities, climate trend for 0, 2 failed", seconds: 30))
+        let status = try Binaries.run(Binaries.breezectl, ["status", "--config", path])
+        #expect(status.standardOutput.contains("Status page extras that failed:"))
+        #expect(status.standardOutput.contains("climate trend  Fetching from the archive (ArchiveURL=) failed at "))
+        #expect(status.standardOutput.contains("/v1/archive/v1/archive") == false)
+        #expect(status.standardOutput.contains("/v1/archive: check ArchiveURL= (a base URL, without the /v1/ path); next try after "))
+        let json = try Binaries.run(Binaries.breezectl, ["status", "--config", path, "--json"])
+        #expect(json.standardOutput.contains("\"extrasFailures\""))
+        #expect(json.standardOutput.contains("\"extra\": \"climate\""))
+        daemon.signal(SIGTERM)
+        #expect(daemon.waitForExit() == 0)
+    }
 }
 
 private func waitUntil(seconds: Double = 20, _ condition: () -> Bool) -> Bool {

@@ -1,0 +1,28 @@
+import BreezeCommandLine
+import Testing
+
+/// Terminal columns as the C library's `wcwidth` counts them, whatever the process's locale
+/// (the test process never calls `setlocale`: it runs in "C", as `breezectl` does without LANG).
+struct TerminalWidthTests {
+    @Test(arguments: [
+        ("Paris", 5),
+        ("東京", 4),
+        ("東京 Tokyo", 10),
+        // e + COMBINING ACUTE ACCENT is one column, as is the precomposed é.
+        ("Caf\u{65}\u{301}", 4),
+        ("Café", 4),
+        ("😀", 2),
+        // A character shown as an emoji by its variation selector takes two.
+        ("☠️", 2),
+        ("☠", 1),
+        // A joined family is one picture.
+        ("👨‍👩‍👧", 2),
+        ("서울", 4),
+        ("µg/m³", 5),
+        ("a\r\nb", 3),
+        ("", 0),
+    ])
+    func columns(_ text: String, _ expected: Int) {
+        #expect(TerminalWidth.columns(text) == expected)
+    }
+}
