@@ -51,10 +51,11 @@ public struct ExtrasFailure: Codable, Sendable, Equatable {
         self.timeZone = timeZone
     }
 
-    /// `Fetching from the archive (ArchiveURL=) failed at 02:18 CET: Open-Meteo answered 404
-    /// (not found) for …; next try after 05:18 CET` (a date before a time not of `now`'s day).
+    /// `Fetching from the archive (ArchiveURL=) failed: Open-Meteo answered 404 (not found) for
+    /// … (tried 02:18 CET; next try after 05:18 CET)`; a time not of `now`'s day is named with
+    /// its day as `TimeText.readable` names it (`tried Yesterday 02:18 CET`).
     public func sentence(now: Instant) -> String {
-        "Fetching from \(kind.source) failed at \(time(at, now: now)): \(reason); next try after \(time(nextTry, now: now))"
+        "Fetching from \(kind.source) failed: \(reason) (tried \(time(at, now: now)); next try after \(time(nextTry, now: now)))"
     }
 
     /// `14:05 CET` in the city's zone, its date too when not `now`'s day.

@@ -14,20 +14,20 @@ struct ExtrasFailureTests {
             reason: "Open-Meteo answered 404 (not found) for https://archive-api.open-meteo.com/v1/archive/v1/archive",
             at: Self.at, nextTry: Self.at + .seconds(3 * 3600), timeZone: "Europe/Paris")
         #expect(failure.sentence(now: Self.at + .seconds(60))
-            == "Fetching from the archive (ArchiveURL=) failed at 02:18 CET: Open-Meteo answered 404 (not found) for "
-            + "https://archive-api.open-meteo.com/v1/archive/v1/archive; next try after 05:18 CET")
-        // Read the next day, the failure's date is given.
-        #expect(failure.sentence(now: Self.at + .seconds(86_400)).contains("failed at 2026-12-02 02:18 CET"))
+            == "Fetching from the archive (ArchiveURL=) failed: Open-Meteo answered 404 (not found) for "
+            + "https://archive-api.open-meteo.com/v1/archive/v1/archive (tried 02:18 CET; next try after 05:18 CET)")
+        // Read the next day, the failure's day is named.
+        #expect(failure.sentence(now: Self.at + .seconds(86_400)).hasSuffix("(tried Yesterday 02:18 CET; next try after Yesterday 05:18 CET)"))
         let tokyo = ExtrasFailure(
             city: "東京", kind: .pollenAndUV, reason: "Open-Meteo unreachable: timed out", at: Self.at,
             nextTry: Self.at + .seconds(3 * 3600), timeZone: "Asia/Tokyo")
         #expect(tokyo.sentence(now: Self.at)
-            == "Fetching from the air-quality API (ApiURL=) failed at 10:18 JST: Open-Meteo unreachable: timed out; next try after 13:18 JST")
+            == "Fetching from the air-quality API (ApiURL=) failed: Open-Meteo unreachable: timed out (tried 10:18 JST; next try after 13:18 JST)")
     }
 
     @Test func anUnreadableTimeIsSaidSoNeverATrap() {
         let failure = ExtrasFailure(
             city: "Paris", kind: .climate, reason: "x", at: Instant(unixSeconds: .nan), nextTry: Instant(unixSeconds: 1e300))
-        #expect(failure.sentence(now: Self.at) == "Fetching from the archive (ArchiveURL=) failed at an unreadable time: x; next try after an unreadable time")
+        #expect(failure.sentence(now: Self.at) == "Fetching from the archive (ArchiveURL=) failed: x (tried an unreadable time; next try after an unreadable time)")
     }
 }

@@ -155,9 +155,9 @@ import Testing
         let clock = TimeText.clock(at, in: TimeText.zone("UTC"))
         let next = TimeText.clock(at + .seconds(3 * 3600), in: TimeText.zone("UTC"))
         #expect(text.contains(
-            "Fetching from the archive (ArchiveURL=) failed at \(clock): Open-Meteo answered 404 (not found) for "
-                + "http://127.0.0.1:9/v1/archive/v1/archive; next try after \(next)."))
-        #expect(text.contains("Fetching from the air-quality API (ApiURL=) failed at \(clock): Open-Meteo unreachable: timed out"))
+            "Fetching from the archive (ArchiveURL=) failed: Open-Meteo answered 404 (not found) for "
+                + "http://127.0.0.1:9/v1/archive/v1/archive (tried \(clock); next try after \(next))."))
+        #expect(text.contains("Fetching from the air-quality API (ApiURL=) failed: Open-Meteo unreachable: timed out (tried \(clock);"))
         #expect(!text.contains("Not fetched yet"))
         #expect(!text.contains("without ArchiveURL="))
         #expect(!text.contains("No pollen data here"))

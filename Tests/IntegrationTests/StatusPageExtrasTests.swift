@@ -157,7 +157,7 @@ struct StatusPageExtrasTests {
         #expect(daemon.waitForLog("status page extras: pollen and UV for 2 cities, climate trend for 0, 2 failed", seconds: 30))
         let status = try Binaries.run(Binaries.breezectl, ["status", "--config", path])
         #expect(status.standardOutput.contains("Status page extras that failed:"))
-        #expect(status.standardOutput.contains("climate trend  Fetching from the archive (ArchiveURL=) failed at "))
+        #expect(status.standardOutput.contains("climate trend  Fetching from the archive (ArchiveURL=) failed: "))
         #expect(status.standardOutput.contains("/v1/archive/v1/archive") == false)
         #expect(status.standardOutput.contains("/v1/archive: check ArchiveURL= (a base URL, without the /v1/ path); next try after "))
         let json = try Binaries.run(Binaries.breezectl, ["status", "--config", path, "--json"])
