@@ -9,6 +9,16 @@ public struct ProcessResult: Sendable {
 
 /// Runs programs for tests, reading their output without any chance of a full-pipe deadlock.
 public enum Processes {
+    /// The environment a program under test starts with: this process's, and `LD_PRELOAD` set
+    /// to `BREEZE_TEST_PRELOAD` when that is set. scripts/lib/test-hours preloads libfaketime
+    /// (with its `FAKETIME` in the environment) this way into breezed, breezectl and the
+    /// fixture servers, not into the test runner, which it hangs.
+    public static var childEnvironment: [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        if let preload = environment["BREEZE_TEST_PRELOAD"], !preload.isEmpty { environment["LD_PRELOAD"] = preload }
+        return environment
+    }
+
     /// Runs `executable` to completion with `arguments`, feeding `input` on standard input;
     /// `environment` is added to this process's own (with `NO_COLOR=1`).
     public static func run(
@@ -17,7 +27,7 @@ public enum Processes {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
-        var fullEnvironment = ProcessInfo.processInfo.environment
+        var fullEnvironment = childEnvironment
         fullEnvironment["NO_COLOR"] = "1"
         for (key, value) in environment { fullEnvironment[key] = value }
         process.environment = fullEnvironment

@@ -12,6 +12,7 @@ public final class PythonServer: @unchecked Sendable {
     public init(script: URL, arguments: [String] = []) throws {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", script.path, "--port", "0"] + arguments
+        process.environment = Processes.childEnvironment
         let output = Pipe()
         process.standardInput = input
         process.standardOutput = output
