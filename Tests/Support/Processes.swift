@@ -9,10 +9,10 @@ public struct ProcessResult: Sendable {
 
 /// Runs programs for tests, reading their output without any chance of a full-pipe deadlock.
 public enum Processes {
-    /// The environment a program under test starts with: this process's, and `LD_PRELOAD` set
-    /// to `BREEZE_TEST_PRELOAD` when that is set. scripts/lib/test-hours preloads libfaketime
-    /// (with its `FAKETIME` in the environment) this way into breezed, breezectl and the
-    /// fixture servers, not into the test runner, which it hangs.
+    /// The environment a program under test (breezed, breezectl, a fixture server) starts
+    /// with: this process's, and `LD_PRELOAD` set to `BREEZE_TEST_PRELOAD` when that is set.
+    /// scripts/lib/test-hours preloads libfaketime (its `FAKETIME` in the environment) this way
+    /// into those alone: not into the test runner, which it hangs, nor curl and the other tools.
     public static var childEnvironment: [String: String] {
         var environment = ProcessInfo.processInfo.environment
         if let preload = environment["BREEZE_TEST_PRELOAD"], !preload.isEmpty { environment["LD_PRELOAD"] = preload }
@@ -27,7 +27,7 @@ public enum Processes {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
-        var fullEnvironment = childEnvironment
+        var fullEnvironment = ProcessInfo.processInfo.environment
         fullEnvironment["NO_COLOR"] = "1"
         for (key, value) in environment { fullEnvironment[key] = value }
         process.environment = fullEnvironment
