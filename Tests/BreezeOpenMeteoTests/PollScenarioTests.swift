@@ -20,7 +20,8 @@ struct PollScenarioTests {
     /// Polls Paris and Delhi from a server playing `scenario`, after `clock` moves it (UTC).
     func poll(_ scenario: String, at now: String? = nil) throws -> (paris: PollConditions, delhi: PollConditions, form: [String: [String]]) {
         let server = try PythonServer(
-            fixture: "open_meteo_server.py", arguments: ["--scenario", Fixtures.path("scenarios/\(scenario).json").path])
+            fixture: "open_meteo_server.py",
+            arguments: Fixtures.openMeteoArguments(["--scenario", Fixtures.path("scenarios/\(scenario).json").path]))
         defer { server.stop() }
         if let now { try server.control("clock", #"{"now":"\#(now)"}"#) }
         let transport = CurlTransport(options: .init(totalTimeout: .seconds(10), maximumBodySize: 1 << 20, userAgent: "breeze-tests"))

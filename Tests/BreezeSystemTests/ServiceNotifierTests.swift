@@ -24,6 +24,42 @@ struct ServiceNotifierTests {
         #expect(messages[4] == "STOPPING=1")
     }
 
+    /// A receiver that stops reading (systemd's queue full: `sd_notify` blocks) holds up no
+    /// caller beyond one bounded wait, pings pile up as one, and every other message goes out
+    /// in order once it reads again.
+    @Test func aStuckReceiverStallsNoCallerAndLosesNoMessage() {
+        let sent = MemoryLines()
+        let reading = DispatchSemaphore(value: 0)
+        let notifier = ServiceNotifier(waitLimit: .milliseconds(200)) { message in
+            reading.wait()
+            reading.signal()
+            sent.append(message)
+            return true
+        }
+        #expect(!notifier.ready(status: "starting"))
+        let pings = (0..<50).map { _ in notifier.watchdog() }
+        #expect(pings.filter { $0 }.count == 1)
+        #expect(!notifier.reloading())
+        #expect(!notifier.status("polling"))
+        #expect(!notifier.stopping())
+        #expect(sent.all.isEmpty)
+
+        reading.signal()
+        #expect(waitUntil { sent.all.count == 5 })
+        let messages = sent.all
+        #expect(messages.count == 5)
+        guard messages.count == 5 else { return }
+        #expect(messages[0] == "READY=1\nSTATUS=starting")
+        #expect(messages[1] == "WATCHDOG=1")
+        #expect(messages[2].hasPrefix("RELOADING=1\nMONOTONIC_USEC="))
+        #expect(messages[3] == "STATUS=polling")
+        #expect(messages[4] == "STOPPING=1")
+        // Reading again: callers wait for their message, and a ping goes out again.
+        #expect(notifier.status("idle"))
+        #expect(notifier.watchdog())
+        #expect(waitUntil { sent.all.suffix(2) == ["STATUS=idle", "WATCHDOG=1"] })
+    }
+
     @Test func watchdogIntervalComesFromTheEnvironment() {
         #expect(ServiceNotifier.watchdogInterval(environment: [:]) == nil)
         #expect(
@@ -51,4 +87,14 @@ struct ServiceNotifierTests {
         ServiceNotifier { sent.append($0); return true }.status("a\r\nb")
         #expect(sent.all == ["STATUS=a  b"])
     }
+}
+
+/// Waits up to `seconds` for `condition` (the notifier sends on a queue of its own).
+private func waitUntil(seconds: Double = 20, _ condition: () -> Bool) -> Bool {
+    let deadline = Date().addingTimeInterval(seconds)
+    while Date() < deadline {
+        if condition() { return true }
+        usleep(10_000)
+    }
+    return condition()
 }

@@ -3,7 +3,7 @@
 
     python3 Tests/Fixtures/open_meteo_server.py --port 0 [--scenario FILE]
         [--require-apikey KEY] [--now 2026-08-20T14:30] [--no-stdin-exit] [--verbose]
-        [--cache-answers]
+        [--cache-answers] [--hour-of-day H]
 
 A scenario (--scenario FILE or POST /control/scenario) plays readings step by step and/or
 serves hourly series fixed in time (`series`), pinning the clock to its `now`.
@@ -63,7 +63,20 @@ def parse_arguments(argv):
     parser.add_argument("--cache-answers", action="store_true",
                         help="answer a repeated air-quality request with the bytes generated "
                              "the first time (scripts/bench; see openmeteo_fixture/answer_cache.py)")
+    parser.add_argument("--hour-of-day", metavar="H", type=_hour_of_day,
+                        help="generate every hour as hour H (0-23, UTC) of the day: values that "
+                             "do not change with the clock (the Swift integration tests)")
     return parser.parse_args(argv)
+
+
+def _hour_of_day(text):
+    try:
+        hour = int(text)
+    except ValueError:
+        hour = -1
+    if not 0 <= hour <= 23:
+        raise argparse.ArgumentTypeError(f"expected an hour 0-23, got {text!r}")
+    return hour
 
 
 def _watch_stdin(stop):
@@ -91,7 +104,7 @@ def main(argv=None):
     state = State(scenario)
     # A scenario's own `now` pins the clock unless --now says otherwise; reset returns there.
     clock = Clock(args.now or state.scenario_now)
-    server.app = App(state, Generator(), clock, args.require_apikey, args.verbose,
+    server.app = App(state, Generator(args.hour_of_day), clock, args.require_apikey, args.verbose,
                      AnswerCache() if args.cache_answers else None)
     server.verbose = args.verbose
     print(f"PORT {server.server_address[1]}", flush=True)

@@ -621,6 +621,32 @@ class ClockTests(ServerTestCase):
         self.assertNotEqual(hour(), "2026-03-01T13:00")
 
 
+class HourOfDayTests(ServerTestCase):
+    arguments = ("--hour-of-day", "2")
+
+    def test_every_hour_reads_as_the_pinned_one_whatever_the_clock(self):
+        paris = lambda: self.server.air([PARIS], current="us_aqi,pm2_5", hourly="us_aqi,pm2_5",
+                                        past_hours=24, forecast_hours=24).json()
+        seen = []
+        for now in ("2026-03-01T02:45", "2026-03-01T14:10", "2026-07-09T20:30"):
+            self.server.control("/control/clock", {"now": now})
+            document = paris()
+            self.assertEqual(document["current"]["time"], now[:-2] + "00")
+            seen.append(document["current"]["us_aqi"])
+            self.assertEqual(set(document["hourly"]["us_aqi"]), {seen[-1]})
+            self.assertEqual(set(document["hourly"]["pm2_5"]), {document["current"]["pm2_5"]})
+        # Paris (48.8566, 2.3522) at 02:00 in the generator: 105, over the alert threshold.
+        self.assertEqual(seen, [105, 105, 105])
+
+    def test_an_hour_outside_the_day_is_refused(self):
+        for text in ("24", "-1", "noon"):
+            with self.subTest(text=text):
+                process = subprocess.run([sys.executable, str(SERVER), "--hour-of-day", text],
+                                         stdin=subprocess.DEVNULL, capture_output=True, text=True)
+                self.assertEqual(process.returncode, 2)
+                self.assertIn("expected an hour 0-23", process.stderr)
+
+
 class ScenarioFileTests(ServerTestCase):
     arguments = ("--scenario", str(SCENARIO))
 

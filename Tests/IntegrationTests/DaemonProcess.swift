@@ -13,7 +13,7 @@ final class DaemonProcess: @unchecked Sendable {
         _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
         process.executableURL = executable
         process.arguments = arguments
-        var variables = ProcessInfo.processInfo.environment
+        var variables = Processes.childEnvironment
         variables["JOURNAL_STREAM"] = nil
         variables["NOTIFY_SOCKET"] = nil
         for (key, value) in environment { variables[key] = value }

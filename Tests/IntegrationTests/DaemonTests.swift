@@ -90,6 +90,9 @@ struct DaemonTests {
         defer { server.stop() }
         // It counts the poll's requests to /v1/air-quality: no pollen-and-UV request beside them.
         let (path, state) = try configuration(server, cities: [Self.paris], breeze: "StatusPageExtras=no\n")
+        // Good at any hour: the counts of "Paris: AQI" below count readings, never a firing line.
+        try setAQI(server, 40, pm2_5: 9.5)
+        // Read all along, as systemd reads: a full queue would block breezed's sd_notify.
         let listener = try NotifyListener()
         let daemon = try DaemonProcess(
             arguments: ["--config", path, "--log", "stderr"],
@@ -101,10 +104,10 @@ struct DaemonTests {
         #expect(listener.waitFor { $0 == "WATCHDOG=1" } != nil)
 
         // SIGUSR1 polls now: a second cycle, whose reading is logged a second time.
-        #expect(daemon.waitForLog("Paris: AQI"))
+        #expect(daemon.waitForLog("Paris: AQI 40, Good"))
         #expect(occurrences(of: "Paris: AQI", in: daemon.log) == 1)
         daemon.signal(SIGUSR1)
-        #expect(waitUntil { occurrences(of: "Paris: AQI", in: daemon.log) == 2 })
+        #expect(waitUntil { occurrences(of: "Paris: AQI 40, Good", in: daemon.log) == 2 })
         #expect(try server.requests(to: "/v1/air-quality").count == 2)
 
         // SIGHUP with a second city: reloaded.
@@ -131,6 +134,53 @@ struct DaemonTests {
         let document = try stateDocument(state)
         #expect((document["cities"] as? [String: Any])?.keys.sorted() == ["Paris", "Tokyo"])
     }
+
+    /// systemd's notify socket full, its reader stuck: libsystemd's `sd_notify` blocks, and
+    /// breezed polls, answers SIGUSR1 and reloads all the same; once the socket is read again
+    /// READY=1, RELOADING=1 and READY=1 arrive, in order, and SIGTERM still sends STOPPING=1.
+    @Test func aNotifySocketNobodyReadsStallsNoPolling() throws {
+        let server = try OpenMeteoServer()
+        defer { server.stop() }
+        let (path, _) = try configuration(server, cities: [Self.paris], breeze: "StatusPageExtras=no\n")
+        try setAQI(server, 40, pm2_5: 9.5)
+        let listener = try NotifyListener(draining: false)
+        let filled = try listener.fillQueue()
+        #expect(filled > 0)
+        let daemon = try DaemonProcess(
+            arguments: ["--config", path, "--log", "stderr"],
+            environment: ["NOTIFY_SOCKET": listener.path, "WATCHDOG_USEC": "2000000"])
+        defer { if daemon.process.isRunning { daemon.signal(SIGKILL) } }
+
+        // The first poll and one on SIGUSR1, with READY=1 still waiting for room.
+        #expect(daemon.waitForLog("Paris: AQI 40, Good"))
+        daemon.signal(SIGUSR1)
+        #expect(waitUntil { occurrences(of: "Paris: AQI 40, Good", in: daemon.log) == 2 })
+        // A reload, logged, and a poll of the city it added.
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        try (text + "\n[City \"Tokyo\"]\nLatitude=35.6762\nLongitude=139.6503\n").write(
+            toFile: path, atomically: true, encoding: .utf8)
+        daemon.signal(SIGHUP)
+        #expect(daemon.waitForLog("configuration reloaded: 2 cities"))
+        daemon.signal(SIGUSR1)
+        #expect(daemon.waitForLog("Tokyo: AQI"))
+        #expect(occurrences(of: "Paris: AQI 40, Good", in: daemon.log) >= 3)
+        #expect(listener.messages.isEmpty)
+
+        // Read again: the fillers, then everything breezed told, none of its lifecycle lost.
+        listener.startDraining()
+        let lifecycle = { listener.messages.compactMap(\.firstLine).filter { $0 == "READY=1" || $0 == "RELOADING=1" } }
+        #expect(waitUntil { lifecycle().count == 3 })
+        #expect(lifecycle() == ["READY=1", "RELOADING=1", "READY=1"])
+        #expect(listener.messages.prefix(filled).allSatisfy { $0 == "FILLER=1" })
+        daemon.signal(SIGTERM)
+        #expect(daemon.waitForExit() == 0)
+        #expect(listener.waitFor { $0 == "STOPPING=1" } != nil)
+    }
+}
+
+extension String {
+    /// The text up to the first newline (a notify message's first assignment).
+    fileprivate var firstLine: String? { split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) }
 }
 
 /// How often `text` occurs in `log`.

@@ -51,7 +51,8 @@ struct DeliveryTests {
         for _ in 0..<50 where !pendingFiles(state).isEmpty { usleep(100_000) }
         let recorded = try webhook.deliveries()
         let successes = recorded.filter { $0.status == 200 }.map(\.id)
-        #expect(successes.count == 2)
+        // Required: a failure here must not go on to index an empty list and crash the run.
+        try #require(successes.count == 2)
         #expect(successes.map { $0.components(separatedBy: "-").last! } == ["resolved", "resolved"])
         #expect(successes[0].hasPrefix("paris-") && successes[1].hasPrefix("tokyo-"))
         let bodies = try webhook.requests().filter { $0["answered"] as? Int == 200 }

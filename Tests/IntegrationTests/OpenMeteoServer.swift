@@ -3,12 +3,14 @@ import Foundation
 
 /// The project's Open-Meteo-compatible fixture server, started for one test on a random
 /// loopback port. It exits when its standard input closes, and `stop()` ends it by its PID.
+///
+/// Its generated readings do not follow the clock (`Fixtures.openMeteoArguments`).
 final class OpenMeteoServer: Sendable {
     private let fixture: PythonServer
 
     /// `arguments` go to the fixture (e.g. `--require-apikey KEY`).
     init(arguments: [String] = []) throws {
-        fixture = try PythonServer(fixture: "open_meteo_server.py", arguments: arguments)
+        fixture = try PythonServer(fixture: "open_meteo_server.py", arguments: Fixtures.openMeteoArguments(arguments))
     }
 
     var port: Int { fixture.port }

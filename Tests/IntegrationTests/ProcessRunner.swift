@@ -19,6 +19,8 @@ enum Binaries {
     static func run(
         _ executable: URL, _ arguments: [String], environment: [String: String] = [:], input: String? = nil
     ) throws -> ProcessResult {
-        try Processes.run(executable, arguments, environment: environment, input: input)
+        var preloaded = environment
+        if let preload = Processes.childEnvironment["LD_PRELOAD"], preloaded["LD_PRELOAD"] == nil { preloaded["LD_PRELOAD"] = preload }
+        return try Processes.run(executable, arguments, environment: preloaded, input: input)
     }
 }

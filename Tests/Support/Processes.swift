@@ -9,6 +9,16 @@ public struct ProcessResult: Sendable {
 
 /// Runs programs for tests, reading their output without any chance of a full-pipe deadlock.
 public enum Processes {
+    /// The environment a program under test (breezed, breezectl, a fixture server) starts
+    /// with: this process's, and `LD_PRELOAD` set to `BREEZE_TEST_PRELOAD` when that is set.
+    /// scripts/lib/test-hours preloads libfaketime (its `FAKETIME` in the environment) this way
+    /// into those alone: not into the test runner, which it hangs, nor curl and the other tools.
+    public static var childEnvironment: [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        if let preload = environment["BREEZE_TEST_PRELOAD"], !preload.isEmpty { environment["LD_PRELOAD"] = preload }
+        return environment
+    }
+
     /// Runs `executable` to completion with `arguments`, feeding `input` on standard input;
     /// `environment` is added to this process's own (with `NO_COLOR=1`).
     public static func run(

@@ -12,6 +12,7 @@ public final class PythonServer: @unchecked Sendable {
     public init(script: URL, arguments: [String] = []) throws {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", script.path, "--port", "0"] + arguments
+        process.environment = Processes.childEnvironment
         let output = Pipe()
         process.standardInput = input
         process.standardOutput = output
@@ -77,5 +78,18 @@ public enum Fixtures {
     /// `Tests/Fixtures/<name>`.
     public static func path(_ name: String) -> URL {
         repositoryRoot.appendingPathComponent("Tests/Fixtures").appendingPathComponent(name)
+    }
+
+    /// The hour of the day `open_meteo_server.py` generates every hour as, in the tests
+    /// (`--hour-of-day`): 11:00 UTC, when every city the tests name reads under 101 (Paris 84,
+    /// Paris at 48.85, 2.35 96, Berlin 99, Tokyo 48), so none alerts unless its test sets
+    /// readings that do. With the generator's clock, Paris read 105 at 02:45 UTC and fired an
+    /// alert its test never asked for.
+    public static let openMeteoHourOfDay = 11
+
+    /// `arguments` for `open_meteo_server.py`, with `--hour-of-day openMeteoHourOfDay` first
+    /// unless they name an hour: the generated readings then do not change with the clock.
+    public static func openMeteoArguments(_ arguments: [String] = []) -> [String] {
+        (arguments.contains("--hour-of-day") ? [] : ["--hour-of-day", String(openMeteoHourOfDay)]) + arguments
     }
 }

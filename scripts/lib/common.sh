@@ -39,6 +39,8 @@ breeze_test_packages+=(chromium fonts-dejavu-core prometheus)
 breeze_test_packages+=(fonts-droid-fallback fonts-noto-color-emoji)
 # The outbox fault tests: unshare/nsenter/mount for a full tmpfs, setpriv to run breezectl as nobody, chattr for an immutable folder.
 breeze_test_packages+=(util-linux mount e2fsprogs)
+# scripts/lib/test-hours: libfaketime runs the integration tests with the clock at other hours.
+breeze_test_packages+=(faketime)
 # What the tests under a real systemd need (scripts/lib/test-systemd installs them only when
 # it can run: as root, beside ../shared/tools/systemd-sandbox): systemd's manager, journald,
 # systemctl, journalctl and systemd-analyze; nsenter and unshare.

@@ -9,7 +9,7 @@ final class FixtureServer: Sendable {
     private let control = CurlTransport(options: .init(userAgent: "breeze-tests"))
 
     init() throws {
-        server = try PythonServer(fixture: "open_meteo_server.py")
+        server = try PythonServer(fixture: "open_meteo_server.py", arguments: Fixtures.openMeteoArguments())
     }
 
     var baseURL: String { server.baseURL }

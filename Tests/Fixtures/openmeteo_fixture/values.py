@@ -126,11 +126,16 @@ class Tiled(list):
 
 
 class Profile:
-    """A coordinate's stable base levels and phases, derived from a hash of the coordinate."""
+    """A coordinate's stable base levels and phases, derived from a hash of the coordinate.
 
-    __slots__ = ("elevation", "phase", "base", "europe", "_day", "_columns")
+    With `hour_of_day` (0–23) every hour reads as that hour of the day: the series is flat and
+    what a request gets does not depend on the clock (`--hour-of-day`, which the Swift
+    integration tests pass so that no expectation holds at some hours and not at others).
+    """
 
-    def __init__(self, lat, lon):
+    __slots__ = ("elevation", "phase", "base", "europe", "hour_of_day", "_day", "_columns")
+
+    def __init__(self, lat, lon, hour_of_day=None):
         digest = hashlib.blake2b(f"{lat:.2f},{lon:.2f}".encode(), digest_size=64).digest()
         u = [x / 65535.0 for x in struct.unpack(">32H", digest)]
         self.elevation = float(round(u[0] * 450))
@@ -152,6 +157,7 @@ class Profile:
         }
         for offset, name in enumerate(POLLEN):
             self.base[name] = 120.0 * u[14 + offset] ** 3
+        self.hour_of_day = hour_of_day
         self._day, self._columns = None, {}
 
     def cached_reading(self, hour_index):
@@ -159,7 +165,7 @@ class Profile:
         and `hourly` take the same numbers from here (callers must not mutate them)."""
         if self._day is None:
             self._day = [None] * 24
-        slot = hour_index % 24
+        slot = hour_index % 24 if self.hour_of_day is None else self.hour_of_day
         values = self._day[slot]
         if values is None:  # filled hour by hour: a current-only request costs one reading
             values = self._day[slot] = self.reading(slot)
@@ -204,20 +210,23 @@ class Profile:
 
 
 class Generator:
-    """Caches a Profile per coordinate (0.01° resolution) so 1000-location batches stay fast."""
+    """Caches a Profile per coordinate (0.01° resolution) so 1000-location batches stay fast.
+    `hour_of_day` (0–23 or None) goes to every profile (see `Profile`)."""
 
-    def __init__(self):
+    def __init__(self, hour_of_day=None):
         self._profiles = {}
+        self.hour_of_day = hour_of_day
 
     def profile(self, lat, lon):
         key = (round(lat, 2), round(lon, 2))
         profile = self._profiles.get(key)
         if profile is None:
-            profile = self._profiles[key] = Profile(*key)
+            profile = self._profiles[key] = Profile(*key, self.hour_of_day)
         return profile
 
     def reading(self, lat, lon, hour_index):
-        return self.profile(lat, lon).reading(hour_index)
+        slot = hour_index if self.hour_of_day is None else self.hour_of_day
+        return self.profile(lat, lon).reading(slot)
 
 
 def merge_reading(generated, configured):
