@@ -50,8 +50,8 @@ struct ImplausibleValueTests {
         let result = try Binaries.run(Binaries.breezectl, ["now", "--config", try configuration(server)])
         #expect(result.status == 0)
         let lines = result.standardOutput.split(separator: "\n").map(String.init)
-        // The header, Paris, why values were dropped, and the two legend lines.
-        #expect(lines.count == 5)
+        // The header, Paris, why values were dropped, and the three legend lines.
+        #expect(lines.count == 6, "\(result.standardOutput)")
         // No AQI (neither alerting nor Open-Meteo's) and no PM2.5; the other pollutants and the
         // valid sub-index still show.
         #expect(lines[1].hasPrefix("Paris    —   —  no data  PM2.5  —  "))

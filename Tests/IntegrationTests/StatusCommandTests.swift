@@ -41,7 +41,9 @@ struct StatusCommandTests {
         let paris = try #require(lines.first { $0.hasPrefix("Paris") })
         #expect(paris.contains("  😨 Unhealthy  "))
         let sinceColumn = header.distance(from: header.startIndex, to: header.range(of: "SINCE")!.lowerBound)
-        let parisTime = paris.range(of: "20")!.lowerBound
+        // SINCE is "14:00 UTC" (or "Yesterday 23:00 UTC"): it starts where the band's spaces end.
+        let band = try #require(paris.range(of: "😨 Unhealthy"))
+        let parisTime = try #require(paris[band.upperBound...].firstIndex { $0 != " " })
         #expect(paris.distance(from: paris.startIndex, to: parisTime) + 1 == sinceColumn)
 
         // A state whose last cycle is older than three intervals means the daemon is not polling.
