@@ -134,7 +134,7 @@ enum NowReport {
                 let rated = rated(pollutant, row: row, reading: reading)
                 pollutants[pollutant.rawValue] = .object([
                     "value": .number(reading.concentrations[pollutant]), "unit": .string(unit),
-                    "ratedValue": .number(rated?.value), "ratedOn": .text(rated?.on),
+                    "ratedValue": .number(rated?.value), "ratedOn": .text(rated?.ratedOn),
                     "status": .text(rated.flatMap { NowPresentation.status(pollutant, value: $0.value) }),
                     "category": .text(rated.flatMap { NowPresentation.category(pollutant, value: $0.value) }),
                 ])
@@ -148,13 +148,10 @@ enum NowReport {
     }
 
     /// The value `pollutant`'s category comes from: the NowCast AQI's average when it has
-    /// one (`nowcast`, `8-hour`, `1-hour`: `AlertingAQI.ratedAverages`), else the hour's
-    /// (`hour`); nil without either.
-    static func rated(_ pollutant: Pollutant, row: NowRow, reading: Reading) -> (value: Double, on: String)? {
-        if let average = row.alerting?.ratedAverages[pollutant], average.isFinite, average >= 0 {
-            return (average, pollutant.alertingAveraging)
-        }
-        return reading.concentrations[pollutant].map { ($0, "hour") }
+    /// one (`AlertingAQI.ratedAverages`), else the hour's; nil without either.
+    static func rated(_ pollutant: Pollutant, row: NowRow, reading: Reading) -> RatedConcentration? {
+        RatedConcentration(
+            pollutant, average: row.alerting?.ratedAverages[pollutant], hour: reading.concentrations[pollutant])
     }
 
     /// One decimal, or none for values of 100 and more; ">9999" above that, so a wild value

@@ -15,8 +15,9 @@ enum PollutantGrid {
             html.element("ul", ["class": "grid"]) { html in
                 for pollutant in Pollutant.allCases {
                     let hour = reading.concentrations[pollutant].flatMap(usable)
-                    let average = record.alerting?.ratedAverages[pollutant].flatMap(usable)
-                    let rated = average ?? hour
+                    let ratedConcentration = RatedConcentration(
+                        pollutant, average: record.alerting?.ratedAverages[pollutant], hour: hour)
+                    let rated = ratedConcentration?.value
                     let status = rated.flatMap { PollutantCategory(pollutant, microgramsPerCubicMetre: $0) }
                     html.element(
                         "li",
@@ -29,13 +30,13 @@ enum PollutantGrid {
                         html.element("span", ["class": "value"]) { html in
                             guard let rated, let text = number(rated) else { return html.write("no data") }
                             html.write(text + " ")
-                            let method = average == nil ? nil : pollutant.alertingAveragingLabel
+                            let method = ratedConcentration?.methodLabel
                             html.element(
                                 "span", ["class": "unit"],
                                 ConcentrationUnit.microgramsPerCubicMetre.symbol + (method.map { " " + $0 } ?? ""))
                         }
                         html.element("span", ["class": "status"], status?.label ?? "—")
-                        if average != nil, let hour, hour != rated, let text = number(hour) {
+                        if ratedConcentration?.isAverage == true, let hour, hour != rated, let text = number(hour) {
                             html.element("span", ["class": "hour"], "this hour " + text)
                         }
                     }

@@ -22,6 +22,8 @@ extension AlertData {
         /// How `ratedValue` was averaged: `nowcast`, `8-hour`, `1-hour`, or `hour` (the
         /// current hour's value on the pollutant's own breakpoints).
         var ratedOn: String
+        /// `NowCast`, `8-hour`; nil when the hour's own value was rated.
+        var methodLabel: String?
 
         /// `Unhealthy for Sensitive Groups`, `Good`, `not rated`.
         var verdict: String { rating?.label ?? "not rated" }
@@ -30,7 +32,7 @@ extension AlertData {
         /// averaged, its category, and the current hour's value when it differs; `5 µg/m³ —
         /// Good` when the hour itself was rated.
         var valueText: String {
-            let method = ratedOn == "hour" ? "" : pollutant.alertingAveragingLabel.map { " " + $0 } ?? ""
+            let method = methodLabel.map { " " + $0 } ?? ""
             let hour = ratedValue != value ? " (this hour \(AlertData.format(value)))" : ""
             return "\(AlertData.format(ratedValue)) \(AlertData.unit)\(method) — \(verdict)\(hour)"
         }
@@ -43,12 +45,13 @@ extension AlertData {
     static func pollutantRows(_ event: AlertEvent) -> [PollutantRow] {
         Pollutant.allCases.compactMap { pollutant in
             guard let value = event.concentrations[pollutant] else { return nil }
-            let average = event.averages?[pollutant].flatMap { $0.isFinite && $0 >= 0 ? $0 : nil }
-            let rated = average ?? value
+            guard let rated = RatedConcentration(pollutant, average: event.averages?[pollutant], hour: value) else {
+                return nil
+            }
             return PollutantRow(
                 pollutant: pollutant, value: value,
-                rating: PollutantCategory(pollutant, microgramsPerCubicMetre: rated),
-                ratedValue: rated, ratedOn: average == nil ? "hour" : pollutant.alertingAveraging)
+                rating: PollutantCategory(pollutant, microgramsPerCubicMetre: rated.value),
+                ratedValue: rated.value, ratedOn: rated.ratedOn, methodLabel: rated.methodLabel)
         }
     }
 
