@@ -88,13 +88,3 @@ struct ServiceNotifierTests {
         #expect(sent.all == ["STATUS=a  b"])
     }
 }
-
-/// Waits up to `seconds` for `condition` (the notifier sends on a queue of its own).
-private func waitUntil(seconds: Double = 20, _ condition: () -> Bool) -> Bool {
-    let deadline = Date().addingTimeInterval(seconds)
-    while Date() < deadline {
-        if condition() { return true }
-        usleep(10_000)
-    }
-    return condition()
-}

@@ -187,13 +187,3 @@ extension String {
 private func occurrences(of text: String, in log: String) -> Int {
     log.components(separatedBy: text).count - 1
 }
-
-/// Waits up to `seconds` for `condition` (the daemon runs in another process).
-private func waitUntil(seconds: Double = 20, _ condition: () -> Bool) -> Bool {
-    let deadline = Date().addingTimeInterval(seconds)
-    while Date() < deadline {
-        if condition() { return true }
-        usleep(20_000)
-    }
-    return condition()
-}

@@ -168,12 +168,3 @@ struct StatusPageExtrasTests {
         #expect(daemon.waitForExit() == 0)
     }
 }
-
-private func waitUntil(seconds: Double = 20, _ condition: () -> Bool) -> Bool {
-    let deadline = Date().addingTimeInterval(seconds)
-    while Date() < deadline {
-        if condition() { return true }
-        usleep(20_000)
-    }
-    return condition()
-}
