@@ -15,7 +15,7 @@ extension TimeText {
     /// The name of the local date `date` read on the local date `today`.
     public static func day(_ date: LocalDate, today: LocalDate) -> String {
         guard let days = daysSinceEpoch(date), let todays = daysSinceEpoch(today) else {
-            return "\(date.year)-\(twoDigit(date.month))-\(twoDigit(date.day))"
+            return dateText(year: date.year, month: date.month, day: date.day)
         }
         switch days - todays {
         case 0: return "Today"
@@ -87,6 +87,4 @@ extension TimeText {
         guard parts.tm_mday == Int32(date.day), parts.tm_mon == Int32(date.month - 1) else { return nil }
         return Int((Double(seconds) / 86_400).rounded(.down))
     }
-
-    private static func twoDigit(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
 }

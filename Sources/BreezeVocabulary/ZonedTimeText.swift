@@ -70,10 +70,15 @@ extension TimeText {
     }
 
     private static func dateText(_ parts: tm) -> String {
-        "\(parts.tm_year + 1900)-\(twoDigits(parts.tm_mon + 1))-\(twoDigits(parts.tm_mday))"
+        dateText(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday))
+    }
+
+    /// `2026-08-20`: the one way a local date is written as `YYYY-MM-DD`.
+    static func dateText(year: Int, month: Int, day: Int) -> String {
+        "\(year)-\(twoDigits(month))-\(twoDigits(day))"
     }
 
     private static func clockText(_ parts: tm) -> String { twoDigits(parts.tm_hour) + ":" + twoDigits(parts.tm_min) }
 
-    private static func twoDigits(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+    private static func twoDigits<Value: BinaryInteger>(_ value: Value) -> String { value < 10 ? "0\(value)" : "\(value)" }
 }
