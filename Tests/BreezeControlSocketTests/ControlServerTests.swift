@@ -1,6 +1,7 @@
 import BreezeAlerts
 import BreezeDelivery
 import BreezeModel
+import BreezeTestSupport
 import Foundation
 import Testing
 
@@ -135,9 +136,7 @@ import BreezeVocabulary
         #expect(try ControlClient.send(ControlRequest(.status), to: path, timeout: .seconds(5)).get().message == "small")
         // At the deadline the server closes the stalled connection by itself, its answer cut
         // short: what is left to read is what the socket's buffers held, then the end.
-        let deadline = ContinuousClock.now + .seconds(10)
-        while server.connectionCount > 0, ContinuousClock.now < deadline { usleep(10_000) }
-        #expect(server.connectionCount == 0)
+        #expect(eventually { server.connectionCount == 0 })
         UnixSocket.setTimeouts(stalled, seconds: 10)
         var received = 0
         var buffer = [UInt8](repeating: 0, count: 65_536)
@@ -162,7 +161,7 @@ import BreezeVocabulary
             close(second)
         }
         // Accepted once the server has seen both.
-        while server.connectionCount < 2 { usleep(1000) }
+        try #require(eventually { server.connectionCount == 2 })
         let response = try ControlClient.send(ControlRequest(.status), to: path).get()
         #expect(!response.ok)
         #expect(response.error?.hasPrefix("busy") == true)

@@ -94,13 +94,7 @@ final class PipelinedFetchTests {
             index, conditions in
             let batch = index / 2
             guard index % 2 == 0, batch < 4 else { return conditions }
-            let until = Date().addingTimeInterval(10)
-            var arrived = false
-            while !arrived, Date() < until {
-                arrived = ((try? self.log().count) ?? 0) > batch + 1
-                if !arrived { usleep(20_000) }
-            }
-            seen[batch] = arrived
+            seen[batch] = eventually { try self.log().count > batch + 1 }
             try? self.post("release", ["request": batch + 1])
             return conditions
         }

@@ -45,7 +45,7 @@ struct ServiceNotifierTests {
         #expect(sent.all.isEmpty)
 
         reading.signal()
-        #expect(waitUntil { sent.all.count == 5 })
+        #expect(eventually { sent.all.count == 5 })
         let messages = sent.all
         #expect(messages.count == 5)
         guard messages.count == 5 else { return }
@@ -57,7 +57,7 @@ struct ServiceNotifierTests {
         // Reading again: callers wait for their message, and a ping goes out again.
         #expect(notifier.status("idle"))
         #expect(notifier.watchdog())
-        #expect(waitUntil { sent.all.suffix(2) == ["STATUS=idle", "WATCHDOG=1"] })
+        #expect(eventually { sent.all.suffix(2) == ["STATUS=idle", "WATCHDOG=1"] })
     }
 
     @Test func watchdogIntervalComesFromTheEnvironment() {

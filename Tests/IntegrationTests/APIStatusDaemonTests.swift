@@ -42,17 +42,13 @@ struct APIStatusDaemonTests {
         chmod(folder + "/state", 0o700)
 
         // The snapshot is published at the cycle's end: wait until it has the cycle.
-        var api: [String: Any] = [:]
-        let deadline = Date().addingTimeInterval(10)
-        repeat {
+        var api = eventuallyFound(every: 0.05) { () -> [String: Any]? in
             let page = try Self.get("http://127.0.0.1:\(port)/api/v1/status")
-            if page.status == "200" {
-                #expect(page.contentType == "application/json")
-                api = try Self.object(page.body)
-            }
-            if api["lastCycleCompletedAt"] is String { break }
-            usleep(50_000)
-        } while Date() < deadline
+            guard page.status == "200" else { return nil }
+            #expect(page.contentType == "application/json")
+            let api = try Self.object(page.body)
+            return api["lastCycleCompletedAt"] is String ? api : nil
+        } ?? [:]
         try #require(api["lastCycleCompletedAt"] is String, "\(api)")
 
         let status = try Binaries.runAsNobody(Binaries.breezectl, ["status", "--config", path, "--json"])

@@ -52,12 +52,10 @@ struct ControlSocketTests {
         chmod(state, 0o700)
 
         // The reading is logged during the cycle; the daemon's state takes it at the cycle's end.
-        var status = try asNobody(["status", "--config", path, "--json"])
-        let deadline = Date().addingTimeInterval(10)
-        while status.status != 0, Date() < deadline {
-            usleep(50_000)
-            status = try asNobody(["status", "--config", path, "--json"])
-        }
+        let status = try eventuallyFound(every: 0.05) { () -> ProcessResult? in
+            let status = try asNobody(["status", "--config", path, "--json"])
+            return status.status == 0 ? status : nil
+        } ?? asNobody(["status", "--config", path, "--json"])
         #expect(status.status == 0, "\(status.standardError)")
         let document = try json(status)
         let source = try #require(document["source"] as? [String: Any])

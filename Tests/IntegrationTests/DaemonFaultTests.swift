@@ -1,3 +1,4 @@
+import BreezeTestSupport
 import Foundation
 import Testing
 
@@ -33,11 +34,7 @@ struct DaemonFaultTests {
             try server.control("faults", #"{"faults":[\#(fault.dropLast()),"path":"/v1/air-quality","count":-1}]}"#)
             daemon.signal(SIGUSR1)
             let failures = index + 1
-            var seen = false
-            for _ in 0..<300 where !seen {
-                seen = occurrences("fetching air quality failed", in: daemon.log) >= failures
-                if !seen { usleep(50_000) }
-            }
+            let seen = eventually { occurrences("fetching air quality failed", in: daemon.log) >= failures }
             #expect(seen, "no fetch-failed record for \(fault)")
             #expect(daemon.process.isRunning, "breezed stopped after \(fault)")
         }
@@ -46,12 +43,7 @@ struct DaemonFaultTests {
         try server.control("readings", Self.firingReading)
         let readingsBefore = occurrences("Paris: AQI 170", in: daemon.log)
         daemon.signal(SIGUSR1)
-        var recovered = false
-        for _ in 0..<200 where !recovered {
-            recovered = occurrences("Paris: AQI 170", in: daemon.log) > readingsBefore
-            if !recovered { usleep(50_000) }
-        }
-        #expect(recovered)
+        #expect(eventually { occurrences("Paris: AQI 170", in: daemon.log) > readingsBefore })
         #expect(occurrences("BREEZE_EVENT=firing", in: daemon.log) == 1)
         #expect(occurrences("BREEZE_EVENT=resolved", in: daemon.log) == 0)
         daemon.signal(SIGTERM)

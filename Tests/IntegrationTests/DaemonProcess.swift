@@ -27,21 +27,15 @@ final class DaemonProcess: @unchecked Sendable {
     var log: String { (try? String(contentsOf: errorFile, encoding: .utf8)) ?? "" }
 
     /// Waits up to `seconds` for the log to contain `text`.
-    func waitForLog(_ text: String, seconds: Double = 20) -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
-            if log.contains(text) { return true }
-            usleep(20_000)
-        }
-        return log.contains(text)
+    func waitForLog(_ text: String, seconds: Double = eventualSeconds) -> Bool {
+        eventually(within: seconds) { log.contains(text) }
     }
 
     func signal(_ number: Int32) { kill(process.processIdentifier, number) }
 
     /// Waits up to `seconds` for the exit; nil if it is still running (then it is killed).
-    func waitForExit(seconds: Double = 20) -> Int32? {
-        let deadline = Date().addingTimeInterval(seconds)
-        while process.isRunning && Date() < deadline { usleep(20_000) }
+    func waitForExit(seconds: Double = eventualSeconds) -> Int32? {
+        _ = eventually(within: seconds) { !process.isRunning }
         guard !process.isRunning else {
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()

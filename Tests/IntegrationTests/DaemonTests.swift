@@ -107,7 +107,7 @@ struct DaemonTests {
         #expect(daemon.waitForLog("Paris: AQI 40, Good"))
         #expect(occurrences(of: "Paris: AQI", in: daemon.log) == 1)
         daemon.signal(SIGUSR1)
-        #expect(waitUntil { occurrences(of: "Paris: AQI 40, Good", in: daemon.log) == 2 })
+        #expect(eventually { occurrences(of: "Paris: AQI 40, Good", in: daemon.log) == 2 })
         #expect(try server.requests(to: "/v1/air-quality").count == 2)
 
         // SIGHUP with a second city: reloaded.
@@ -154,7 +154,7 @@ struct DaemonTests {
         // The first poll and one on SIGUSR1, with READY=1 still waiting for room.
         #expect(daemon.waitForLog("Paris: AQI 40, Good"))
         daemon.signal(SIGUSR1)
-        #expect(waitUntil { occurrences(of: "Paris: AQI 40, Good", in: daemon.log) == 2 })
+        #expect(eventually { occurrences(of: "Paris: AQI 40, Good", in: daemon.log) == 2 })
         // A reload, logged, and a poll of the city it added.
         let text = try String(contentsOfFile: path, encoding: .utf8)
         try (text + "\n[City \"Tokyo\"]\nLatitude=35.6762\nLongitude=139.6503\n").write(
@@ -169,7 +169,7 @@ struct DaemonTests {
         // Read again: the fillers, then everything breezed told, none of its lifecycle lost.
         listener.startDraining()
         let lifecycle = { listener.messages.compactMap(\.firstLine).filter { $0 == "READY=1" || $0 == "RELOADING=1" } }
-        #expect(waitUntil { lifecycle().count == 3 })
+        #expect(eventually { lifecycle().count == 3 })
         #expect(lifecycle() == ["READY=1", "RELOADING=1", "READY=1"])
         #expect(listener.messages.prefix(filled).allSatisfy { $0 == "FILLER=1" })
         daemon.signal(SIGTERM)

@@ -40,11 +40,10 @@ struct DashboardDaemonTests {
         #expect(daemon.waitForLog("web: listening on 127.0.0.1:\(port)"))
         let base = "http://127.0.0.1:\(port)"
         // The snapshot is published at the cycle's end: wait for it (bounded), not for a time.
-        var page = try Self.get(base + "/")
-        for _ in 0..<50 where page.body.components(separatedBy: "data-aqi=").count < 3 {
-            usleep(200_000)
-            page = try Self.get(base + "/")
-        }
+        let page = try eventuallyFound(every: 0.2) { () -> (status: String, body: String)? in
+            let page = try Self.get(base + "/")
+            return page.body.components(separatedBy: "data-aqi=").count >= 3 ? page : nil
+        } ?? Self.get(base + "/")
         #expect(page.status == "200 text/html; charset=utf-8")
 
         let status = try Binaries.run(Binaries.breezectl, ["status", "--config", path, "--json"])

@@ -48,7 +48,7 @@ struct DeliveryTests {
         // telling of the episode, not an alert for air that is fine followed by the all-clear.
         let delivered = webhook.waitFor { $0.filter { $0.status == 200 }.count >= 2 }
         #expect(delivered)
-        for _ in 0..<50 where !pendingFiles(state).isEmpty { usleep(100_000) }
+        _ = eventually(every: 0.1) { pendingFiles(state).isEmpty }
         let recorded = try webhook.deliveries()
         let successes = recorded.filter { $0.status == 200 }.map(\.id)
         // Required: a failure here must not go on to index an empty list and crash the run.
@@ -69,8 +69,7 @@ struct DeliveryTests {
         // The failure was logged once per entry, not on every retry.
         #expect(daemon.log.components(separatedBy: "BREEZE_EVENT=delivery-failed").count - 1 <= 2)
         #expect(daemon.log.contains("BREEZE_EVENT=delivered"))
-        for _ in 0..<50 where !pendingFiles(state).isEmpty { usleep(100_000) }
-        #expect(pendingFiles(state).isEmpty)
+        #expect(eventually(every: 0.1) { pendingFiles(state).isEmpty })
         daemon.signal(SIGTERM)
         #expect(daemon.waitForExit() == 0)
     }
@@ -93,8 +92,7 @@ struct DeliveryTests {
 
         let second = try DaemonProcess(arguments: ["--config", path, "--log", "stderr"], environment: [:])
         #expect(webhook.waitFor(seconds: 30) { Set($0.dropFirst().map(\.id)).count >= 2 })
-        for _ in 0..<100 where !pendingFiles(state).isEmpty { usleep(100_000) }
-        #expect(pendingFiles(state).isEmpty)
+        #expect(eventually(every: 0.1) { pendingFiles(state).isEmpty })
         let ids = try webhook.deliveries().map(\.id)
         // The interrupted event came again, with its id; the second followed it; the restart
         // fired nothing new (the state knew the alerts were out).

@@ -92,7 +92,7 @@ struct DigestDaemonTests {
         #expect(webhook.waitFor(seconds: 90) { deliveries in
             deliveries.filter { $0.id.hasPrefix("digest-") }.count >= 1
         })
-        #expect(waitFor(seconds: 30) { (try? webhook.requests(to: "/phone").count) == 1 && mail(folder).count == 1 })
+        #expect(eventually { try webhook.requests(to: "/phone").count == 1 && mail(folder).count == 1 })
         let json = try #require(try webhook.requests(to: "/json").first)
         let arrived = try #require(json["time"] as? Double)
         #expect(arrived >= minute.timeIntervalSince1970 && arrived < minute.timeIntervalSince1970 + 60)
@@ -223,11 +223,3 @@ enum MailCheck {
     }
 }
 
-private func waitFor(seconds: Double, _ condition: () -> Bool) -> Bool {
-    let deadline = Date().addingTimeInterval(seconds)
-    while Date() < deadline {
-        if condition() { return true }
-        usleep(50_000)
-    }
-    return condition()
-}

@@ -74,9 +74,7 @@ struct GroupedMessageTests {
         #expect(arrived, "\(daemon.log)")
         // Everything delivered: nothing more can come until the next poll.
         #expect(daemon.waitForLog("in a message of 5"))
-        let deadline = Date().addingTimeInterval(20)
-        while Date() < deadline, !pending(state).isEmpty || files(folder + "/mail/new").isEmpty { usleep(100_000) }
-        #expect(pending(state).isEmpty, "\(pending(state))")
+        #expect(eventually(every: 0.1) { pending(state).isEmpty && !files(folder + "/mail/new").isEmpty }, "\(pending(state))")
 
         #expect(try webhook.requests(to: "/hook").count == 5)
 

@@ -53,12 +53,8 @@ struct HeartbeatDaemonTests {
                     delay: request["delay"] as? Double ?? 0)
             }
         }
-        func waitFor(_ what: String, seconds: Double = 40, _ condition: ([Ping]) -> Bool) throws {
-            let deadline = Date().addingTimeInterval(seconds)
-            while Date() < deadline {
-                if condition(pings()) { return }
-                usleep(100_000)
-            }
+        func waitFor(_ what: String, _ condition: ([Ping]) -> Bool) throws {
+            if eventually(every: 0.1, { condition(pings()) }) { return }
             Issue.record("never: \(what); pings: \(pings().map(\.path))")
             throw CancellationError()
         }

@@ -24,16 +24,6 @@ struct HighAvailabilityTests {
         """
     }
 
-    /// Waits up to `seconds` for `condition`, looking every 100 ms.
-    func waitFor(seconds: Double = 30, _ condition: () throws -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
-            if (try? condition()) == true { return true }
-            usleep(100_000)
-        }
-        return (try? condition()) == true
-    }
-
     @Test func twoInstancesAndAClusterOfTwoNotifyOnce() throws {
         let server = try OpenMeteoServer()
         defer { server.stop() }
@@ -51,7 +41,7 @@ struct HighAvailabilityTests {
         let second = try AlertmanagerProcess(configuration: yml, clusterPort: gossipB, peers: [gossipA], peerTimeout: "3s")
         defer { second.stop() }
         // The cluster is formed before any alert arrives.
-        #expect(waitFor { try first.metric("alertmanager_cluster_members") == 2 && second.metric("alertmanager_cluster_members") == 2 })
+        #expect(eventually(every: 0.1) { try first.metric("alertmanager_cluster_members") == 2 && second.metric("alertmanager_cluster_members") == 2 })
 
         var daemons: [DaemonProcess] = []
         var states: [String] = []
@@ -94,7 +84,7 @@ struct HighAvailabilityTests {
         // One member notifies; the other, a peer timeout later, finds that in the gossiped
         // notification log and does not (both have looked it up once the log shows queries).
         #expect(downstream.waitFor { $0.count >= 1 })
-        #expect(waitFor {
+        #expect(eventually(every: 0.1) {
             try first.metric("alertmanager_nflog_queries_total") >= 1 && second.metric("alertmanager_nflog_queries_total") >= 1
         })
         let webhook = #"alertmanager_notifications_total{integration="webhook"}"#

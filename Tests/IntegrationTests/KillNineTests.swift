@@ -61,8 +61,7 @@ struct KillNineTests {
             }
             let start = Date().timeIntervalSince1970
             let settled = try DaemonProcess(arguments: ["--config", path, "--log", "stderr"], environment: [:])
-            for _ in 0..<300 where !(stateSaved(state, after: start) && pending(state) == 0) { usleep(50_000) }
-            #expect(stateSaved(state, after: start) && pending(state) == 0, "\(settled.log)")
+            #expect(eventually { stateSaved(state, after: start) && pending(state) == 0 }, "\(settled.log)")
             settled.signal(SIGTERM)
             #expect(settled.waitForExit() == 0)
         }

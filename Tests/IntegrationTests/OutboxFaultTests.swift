@@ -32,12 +32,7 @@ import Testing
     func pollAndWait(_ daemon: DaemonProcess) -> Bool {
         let before = occurrences("BREEZE_EVENT=reading", in: daemon.log)
         daemon.signal(SIGUSR1)
-        let deadline = Date().addingTimeInterval(20)
-        while Date() < deadline {
-            if occurrences("BREEZE_EVENT=reading", in: daemon.log) >= before + Self.cities.count { return true }
-            usleep(20_000)
-        }
-        return false
+        return eventually { occurrences("BREEZE_EVENT=reading", in: daemon.log) >= before + Self.cities.count }
     }
 
     func command(_ path: String, _ arguments: [String]) throws -> ProcessResult {
@@ -166,10 +161,7 @@ import Testing
             ((try? FileManager.default.contentsOfDirectory(atPath: first + "/outbox/ops")) ?? [])
                 .filter { !$0.contains(".tmp-") }.count
         }
-        for _ in 0..<100 where entries() < 2 {
-            usleep(50_000)
-        }
-        #expect(entries() == 2)
+        #expect(eventually { entries() == 2 })
         daemon.signal(SIGTERM)
         #expect(daemon.waitForExit() == 0)
     }

@@ -22,16 +22,7 @@ struct SensitiveAudienceDaemonTests {
 
     /// Waits, bounded, until `/family` and `/ops` have at least these many deliveries.
     func waitFor(_ webhook: WebhookReceiverServer, family: Int, ops: Int) -> Bool {
-        let deadline = Date().addingTimeInterval(30)
-        while Date() < deadline {
-            if let sensitive = try? data(webhook, "family"), let general = try? data(webhook, "ops"),
-                sensitive.count >= family, general.count >= ops
-            {
-                return true
-            }
-            usleep(100_000)
-        }
-        return false
+        eventually(every: 0.1) { try data(webhook, "family").count >= family && data(webhook, "ops").count >= ops }
     }
 
     /// The household's configuration, its state in `state`.

@@ -48,9 +48,9 @@ struct StatusPageExtrasTests {
         #expect(daemon.waitForLog("status page extras: pollen and UV for 2 cities, climate trend for 2"))
         // Two more cycles: neither asks the archive again.
         daemon.signal(SIGUSR1)
-        #expect(daemon.waitForLog("Paris: AQI") && waitUntil { count("Paris: AQI", in: daemon.log) == 2 })
+        #expect(daemon.waitForLog("Paris: AQI") && eventually { count("Paris: AQI", in: daemon.log) == 2 })
         daemon.signal(SIGUSR1)
-        #expect(waitUntil { count("Paris: AQI", in: daemon.log) == 3 })
+        #expect(eventually { count("Paris: AQI", in: daemon.log) == 3 })
         #expect(try server.requests(to: "/v1/archive").count == 2)
         #expect(FileManager.default.fileExists(atPath: state + "/climate.json"))
         daemon.signal(SIGTERM)
@@ -126,9 +126,9 @@ struct StatusPageExtrasTests {
         let daemon = try start(try configuration(server, state: newState(), timeout: "2s"))
         // The first cycle's reading, then (on the extras' queue) the pollen request, held.
         #expect(daemon.waitForLog("Paris: AQI"))
-        #expect(waitUntil { (try? server.requests(to: "/v1/air-quality").filter(Self.isPollen).count) == 1 })
+        #expect(eventually { (try? server.requests(to: "/v1/air-quality").filter(Self.isPollen).count) == 1 })
         daemon.signal(SIGUSR1)
-        #expect(waitUntil { count("Paris: AQI", in: daemon.log) == 2 })
+        #expect(eventually { count("Paris: AQI", in: daemon.log) == 2 })
         let polls = try pollRequests(server)
         let pollenSent = try #require(try server.requests(to: "/v1/air-quality").first(where: Self.isPollen)?["time"] as? Double)
         #expect(polls.count == 2)

@@ -125,12 +125,8 @@ struct UpdatesInPlaceTests {
         #expect(receipt.hasPrefix(id + " ") && receipt.hasSuffix(" resolved\n"))
 
         // Email: three messages, the 2nd and 3rd replying to the 1st.
-        var mails = try mailThreads(spool)
-        let deadline = Date().addingTimeInterval(10)
-        while mails.count < 3, Date() < deadline {
-            usleep(100_000)
-            mails = try mailThreads(spool)
-        }
+        let mails = try eventuallyFound(every: 0.1) { try mailThreads(spool).count >= 3 ? mailThreads(spool) : nil }
+            ?? mailThreads(spool)
         #expect(mails.count == 3)
         let kinds = mails.map { ($0["event"] as? String ?? "").split(separator: " ").first.map(String.init) ?? "" }
         #expect(Set(kinds) == ["firing", "escalated", "resolved"])

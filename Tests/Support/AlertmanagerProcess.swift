@@ -53,10 +53,7 @@ public final class AlertmanagerProcess: @unchecked Sendable {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        for _ in 0..<100 {
-            if (try? amtool(["config", "show"]))?.status == 0 { return }
-            Thread.sleep(forTimeInterval: 0.1)
-        }
+        if eventually(every: 0.1, { try amtool(["config", "show"]).status == 0 }) { return }
         stop()
         throw FixtureFailure(message: "alertmanager did not become ready on port \(port)")
     }

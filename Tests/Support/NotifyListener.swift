@@ -81,13 +81,8 @@ public final class NotifyListener: @unchecked Sendable {
 
     /// Waits up to `seconds` for a message satisfying `matches` (the first such one received,
     /// however long ago). The listener must be draining.
-    public func waitFor(seconds: Double = 20, _ matches: (String) -> Bool) -> String? {
-        let deadline = Date().addingTimeInterval(seconds)
-        repeat {
-            if let seen = messages.first(where: matches) { return seen }
-            usleep(20_000)
-        } while Date() < deadline
-        return messages.first(where: matches)
+    public func waitFor(seconds: Double = eventualSeconds, _ matches: (String) -> Bool) -> String? {
+        eventuallyFound(within: seconds) { messages.first(where: matches) }
     }
 
     deinit {

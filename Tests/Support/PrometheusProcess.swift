@@ -40,11 +40,11 @@ public final class PrometheusProcess: @unchecked Sendable {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: logFile))
         try process.run()
-        for _ in 0..<300 {
-            if (try? Processes.curl(baseURL + "/-/ready")) != nil { return }
-            guard process.isRunning else { break }
-            Thread.sleep(forTimeInterval: 0.1)
+        let ready = eventuallyFound(every: 0.1) { () -> Bool? in
+            if (try? Processes.curl(baseURL + "/-/ready")) != nil { return true }
+            return process.isRunning ? nil : false
         }
+        if ready == true { return }
         let log = self.log
         stop()
         throw FixtureFailure(message: "prometheus did not become ready on port \(port): \(log)")
@@ -78,18 +78,15 @@ public final class PrometheusProcess: @unchecked Sendable {
         }
     }
 
-    /// Asks `expression` again (every 200 ms, `attempts` times) until the answer satisfies
-    /// `accepts`; returns the last answer. Waits on the API's answer, never a fixed time.
-    public func waitFor(
-        _ expression: String, attempts: Int = 150, _ accepts: ([Sample]) -> Bool = { !$0.isEmpty }
-    ) throws -> [Sample] {
-        var answer: [Sample] = []
-        for _ in 0..<attempts {
-            answer = try query(expression)
-            if accepts(answer) { return answer }
-            Thread.sleep(forTimeInterval: 0.2)
+    /// Asks `expression` again (every 200 ms, for `eventually`'s time) until the answer
+    /// satisfies `accepts`; returns that answer, else the last one. Waits on the API's answer,
+    /// never a fixed time.
+    public func waitFor(_ expression: String, _ accepts: ([Sample]) -> Bool = { !$0.isEmpty }) throws -> [Sample] {
+        let accepted = eventuallyFound(every: 0.2) { () -> [Sample]? in
+            let answer = try query(expression)
+            return accepts(answer) ? answer : nil
         }
-        return answer
+        return try accepted ?? query(expression)
     }
 
     /// The scrape target's health as `/api/v1/targets` reports it ("up", "down", "unknown")

@@ -52,13 +52,8 @@ public final class UpdateReceiverServer: Sendable {
     }
 
     /// Waits up to `seconds` until `condition` holds for the state.
-    public func waitFor(seconds: Double = 30, _ condition: ([String: Any]) -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
-            if let state = try? state(), condition(state) { return true }
-            usleep(100_000)
-        }
-        return false
+    public func waitFor(seconds: Double = eventualSeconds, _ condition: ([String: Any]) -> Bool) -> Bool {
+        eventually(within: seconds, every: 0.1) { try condition(state()) }
     }
 
     public func stop() { server.stop() }

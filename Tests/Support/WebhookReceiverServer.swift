@@ -41,13 +41,8 @@ public final class WebhookReceiverServer: Sendable {
     }
 
     /// Waits up to `seconds` until `condition` holds for the recorded deliveries.
-    public func waitFor(seconds: Double = 30, _ condition: ([(id: String, status: Int)]) -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
-            if let recorded = try? deliveries(), condition(recorded) { return true }
-            usleep(100_000)
-        }
-        return false
+    public func waitFor(seconds: Double = eventualSeconds, _ condition: ([(id: String, status: Int)]) -> Bool) -> Bool {
+        eventually(within: seconds, every: 0.1) { try condition(deliveries()) }
     }
 
     public func stop() { server.stop() }
