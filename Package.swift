@@ -31,7 +31,7 @@ let package = Package(
 
         // Durable whole-file writes (temporary file, fsync, rename or link, fsync of the folder).
         .target(name: "BreezeFiles", dependencies: ["BreezeVocabulary"]),
-        // The shared vocabulary: instants, observation times, time and duration text, slugs, the clock, sleep, errno text.
+        // The shared vocabulary: instants, observation times, time and duration text, slugs, the clock, sleep, backoff, errno text.
         .target(name: "BreezeVocabulary"),
         // Pure values: bands, pollutants, AQI maths, cities. No I/O.
         .target(name: "BreezeModel", dependencies: ["BreezeVocabulary"]),
