@@ -1,5 +1,6 @@
 import BreezeAlerts
 import BreezeModel
+import BreezeOpenMeteo
 import BreezeSystem
 import BreezeState
 import BreezeVocabulary
@@ -62,10 +63,13 @@ public enum PollCycle {
     ) -> CycleSummary {
         var summary = CycleSummary()
         summary.cities = cities.count
+        var reduced: [PolledForecast?] = reduction == nil ? [] : Array(repeating: nil, count: cities.count)
         let results = source.polls(
             for: cities.map(\.city), deadline: deadline, requests: &summary.apiRequests,
-            reducing: { index, poll in reduction?.reduce(index, &poll) })
-        summary.forecasts = ForecastCycle.forecasts(results, cities: cities)
+            reducing: { index, poll in
+                if let forecast = reduction?.reduce(index, &poll), reduced.indices.contains(index) { reduced[index] = forecast }
+            })
+        summary.forecasts = ForecastCycle.forecasts(results, reduced: reduced, cities: cities)
         // Updated in place, not rebuilt: at 10,000 cities a second table of records would be
         // the largest thing in memory. Moving it out of `state` leaves it uniquely owned.
         var records = state.cities
