@@ -117,7 +117,9 @@ struct CityJudgement: Equatable {
 
     /// Runs the city's alert machines on what the answer gave (nil: nothing to judge, or a
     /// firing alert held), the general one first.
-    private mutating func evaluate(_ observation: Observation?, sensitive: Observation?, watched: WatchedCity, now: Instant) {
+    private mutating func evaluate(
+        _ observation: Observation?, sensitive: Observation?, watched: WatchedCity, now: Instant
+    ) {
         let evaluation = AlertStateMachine.evaluate(
             observation, city: watched.city, rule: watched.rule, state: record.alert, now: now)
         if !evaluation.events.isEmpty { alertBefore = record.alert }

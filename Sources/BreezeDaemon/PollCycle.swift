@@ -83,7 +83,8 @@ public enum PollCycle {
         let results = source.polls(
             for: cities.map(\.city), deadline: deadline, requests: &summary.apiRequests,
             reducing: { index, poll in
-                if let forecast = reduction?.reduce(index, &poll), reduced.indices.contains(index) { reduced[index] = forecast }
+                guard let forecast = reduction?.reduce(index, &poll), reduced.indices.contains(index) else { return }
+                reduced[index] = forecast
             })
         summary.forecasts = ForecastCycle.forecasts(results, reduced: reduced, cities: cities)
         // Updated in place, not rebuilt: at 10,000 cities a second table of records would be
