@@ -31,7 +31,7 @@ let package = Package(
 
         // Durable whole-file writes (temporary file, fsync, rename or link, fsync of the folder).
         .target(name: "BreezeFiles", dependencies: ["BreezeVocabulary"]),
-        // The shared vocabulary: instants, observation times, time and duration text, slugs, the clock, sleep, errno text.
+        // The shared vocabulary: instants, observation times, time and duration text, slugs, the clock, sleep, backoff, errno text.
         .target(name: "BreezeVocabulary"),
         // Pure values: bands, pollutants, AQI maths, cities. No I/O.
         .target(name: "BreezeModel", dependencies: ["BreezeVocabulary"]),
@@ -42,8 +42,9 @@ let package = Package(
         .target(name: "BreezeJSON"),
         // One small HTTP transport over libcurl.
         .target(name: "BreezeHTTP", dependencies: ["CCurl", "BreezeVocabulary"]),
-        // Open-Meteo requests, batching, decoding, error mapping.
-        .target(name: "BreezeOpenMeteo", dependencies: ["BreezeModel", "BreezeConfig", "BreezeHTTP", "BreezeJSON", "BreezeVocabulary"]),
+        // Open-Meteo requests, batching, decoding, error mapping; the sources of readings
+        // (`AirQualitySource`, `ExtrasSource`) and their Open-Meteo implementations.
+        .target(name: "BreezeOpenMeteo", dependencies: ["BreezeModel", "BreezeConfig", "BreezeAlerts", "BreezeHTTP", "BreezeJSON", "BreezeVocabulary"]),
         // Alert rules (from [Alert]), the per-city alert and forecast state machines and event
         // identity. Pure, no I/O.
         .target(name: "BreezeAlerts", dependencies: ["BreezeModel", "BreezeVocabulary", "BreezeConfig"]),
@@ -83,7 +84,7 @@ let package = Package(
             name: "breezed",
             dependencies: [
                 "BreezeModel", "BreezeConfig", "BreezeDaemon", "BreezeSystem", "BreezeCommandLine",
-                "BreezeDelivery", "BreezeHTTP",
+                "BreezeDelivery", "BreezeHTTP", "BreezeOpenMeteo",
             ]),
         .executableTarget(name: "breezectl", dependencies: ["BreezeControl"]),
 
@@ -108,7 +109,7 @@ let package = Package(
         .testTarget(name: "BreezeConfigTests", dependencies: ["BreezeConfig", "BreezeModel", "BreezeVocabulary"]),
         .testTarget(
             name: "BreezeOpenMeteoTests",
-            dependencies: ["BreezeOpenMeteo", "BreezeHTTP", "BreezeTestSupport", "BreezeModel", "BreezeConfig", "BreezeVocabulary"]),
+            dependencies: ["BreezeOpenMeteo", "BreezeHTTP", "BreezeTestSupport", "BreezeModel", "BreezeConfig", "BreezeAlerts", "BreezeVocabulary"]),
         .testTarget(name: "BreezeAlertsTests", dependencies: ["BreezeAlerts", "BreezeVocabulary"]),
         .testTarget(name: "BreezeBacktestTests", dependencies: ["BreezeBacktest", "BreezeAlerts", "BreezeConfig", "BreezeModel", "BreezeVocabulary"]),
         .testTarget(name: "BreezeStateTests", dependencies: ["BreezeState", "BreezeAlerts", "BreezeFiles", "BreezeModel", "BreezeVocabulary"]),

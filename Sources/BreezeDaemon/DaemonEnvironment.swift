@@ -2,6 +2,7 @@ import BreezeAlerts
 import BreezeConfig
 import BreezeDelivery
 import BreezeHTTP
+import BreezeOpenMeteo
 import BreezeSystem
 import BreezeVocabulary
 

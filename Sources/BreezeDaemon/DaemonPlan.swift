@@ -2,6 +2,7 @@ import BreezeAlerts
 import BreezeConfig
 import BreezeDelivery
 import BreezeModel
+import BreezeOpenMeteo
 
 /// Everything the daemon derives from a configuration, built in full before a start or a
 /// reload swaps it in, so a failure leaves the running plan untouched.

@@ -3,6 +3,7 @@ import BreezeConfig
 import BreezeDelivery
 import BreezeFiles
 import BreezeModel
+import BreezeOpenMeteo
 import BreezeState
 import BreezeSystem
 import BreezeVocabulary

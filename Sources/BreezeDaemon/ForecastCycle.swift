@@ -1,6 +1,7 @@
 import BreezeAlerts
 import BreezeConfig
 import BreezeModel
+import BreezeOpenMeteo
 import BreezeState
 import BreezeSystem
 import BreezeVocabulary
@@ -10,14 +11,15 @@ import Foundation
 /// each city's forecast state advanced by the hourly forecast its answer brought, its events
 /// added to the cycle's (so they reach the outbox, or are raised again, like any other).
 enum ForecastCycle {
-    /// The forecasts of `polled` (reduced, or whole), by city name.
-    static func forecasts(_ polled: [Result<CityPoll, SourceFailure>], cities: [WatchedCity])
-        -> [String: PolledForecast]
-    {
+    /// The forecasts of `polled`, by city name: each city's in `reduced` (by index, as
+    /// `ForecastReduction` made them) when there is one, else its whole series.
+    static func forecasts(
+        _ polled: [Result<CityPoll, SourceFailure>], reduced: [PolledForecast?] = [], cities: [WatchedCity]
+    ) -> [String: PolledForecast] {
         var forecasts: [String: PolledForecast] = [:]
         for (index, watched) in cities.enumerated() where index < polled.count {
             guard case .success(let conditions) = polled[index] else { continue }
-            if let reduced = conditions.reduced {
+            if index < reduced.count, let reduced = reduced[index] {
                 forecasts[watched.city.name] = reduced
             } else if let forecast = conditions.forecast {
                 forecasts[watched.city.name] = PolledForecast(series: forecast)

@@ -1,5 +1,6 @@
 import BreezeAlerts
 import BreezeModel
+import BreezeOpenMeteo
 import BreezeSystem
 import BreezeState
 import BreezeVocabulary
@@ -34,6 +35,20 @@ public struct CycleSummary: Sendable, Equatable {
 
     public init() {}
 
+    /// Counts one city's judgement in: its answer, its events (and the states to put back when
+    /// they cannot be written), whether its alert is out.
+    mutating func add(_ judged: CityJudgement, city name: String) {
+        switch judged.answer {
+        case .data: citiesWithData += 1
+        case .noValues: citiesWithoutData += 1
+        case .failed: citiesFailed += 1
+        }
+        if let before = judged.alertBefore { alertsBefore[name] = before }
+        if let before = judged.sensitiveAlertBefore { sensitiveAlertsBefore[name] = before }
+        events += judged.events
+        if judged.record.alert.firing { alerting += 1 }
+    }
+
     /// Whether the cycle failed as a whole: there were cities and none got data (the network
     /// down, Open-Meteo failing or answering only nulls). The loop then polls again sooner than
     /// the interval. One city failing alone does not count: polling every city again for it
@@ -48,8 +63,10 @@ public struct CycleSummary: Sendable, Equatable {
     }
 }
 
-/// One poll: fetch every city, judge each reading, remember it, log it. Its alert events are
-/// logged by whoever writes them to the outbox, once they are there (`Daemon.poll`).
+/// One poll, in three steps: fetch every city, judge each city's answer against its record
+/// (`CityJudgement`, pure), apply the judgement (log its records, count its events in, store
+/// the record). Its alert events are logged by whoever writes them to the outbox, once they are
+/// there (`Daemon.poll`).
 public enum PollCycle {
     /// Runs a cycle over `cities`, updating `state` in place. `now` is when it started;
     /// `deadline` bounds the fetch. Cities no longer configured are
@@ -62,94 +79,28 @@ public enum PollCycle {
     ) -> CycleSummary {
         var summary = CycleSummary()
         summary.cities = cities.count
+        var reduced: [PolledForecast?] = reduction == nil ? [] : Array(repeating: nil, count: cities.count)
         let results = source.polls(
             for: cities.map(\.city), deadline: deadline, requests: &summary.apiRequests,
-            reducing: { index, poll in reduction?.reduce(index, &poll) })
-        summary.forecasts = ForecastCycle.forecasts(results, cities: cities)
+            reducing: { index, poll in
+                guard let forecast = reduction?.reduce(index, &poll), reduced.indices.contains(index) else { return }
+                reduced[index] = forecast
+            })
+        summary.forecasts = ForecastCycle.forecasts(results, reduced: reduced, cities: cities)
         // Updated in place, not rebuilt: at 10,000 cities a second table of records would be
         // the largest thing in memory. Moving it out of `state` leaves it uniquely owned.
         var records = state.cities
         state.cities = [:]
         records.reserveCapacity(cities.count)
-        var reportedFailures: Set<String> = []
-        var citiesPerFailure: [String: Int] = [:]
-        for case .failure(let failure) in results { citiesPerFailure[failure.message, default: 0] += 1 }
+        var journal = CycleJournal(logger: logger, readingLog: readingLog, results: results)
         for (index, watched) in cities.enumerated() {
-            var record = records.removeValue(forKey: watched.city.name) ?? CityRecord(city: watched.city)
-            record.city = watched.city
-            record.lastPollAt = now
-            let result = index < results.count
+            let answer = index < results.count
                 ? results[index] : .failure(SourceFailure(message: "no result for this city", permanent: false))
-            var observation: Observation?
-            var sensitiveObservation: Observation?
-            switch result {
-            case .success(let poll) where !Self.hasData(poll.reading):
-                // Every value null: nothing to judge, and not a reading to remember.
-                summary.citiesWithoutData += 1
-                record.lastError = Self.noValues
-                if readingLog.logs(ReadingHeadline(.noValues), city: watched.city.name) {
-                    // A NowCast city says why NowCast has nothing either, in the same sentence.
-                    let alerting = AlertingAQI(configured: watched.aqiSource, reading: poll.reading, hourly: poll.hourly)
-                    let reasons = alerting.missingReason != nil ? alerting : nil
-                    logger.log(DaemonRecords.reading(poll.reading, alerting: reasons, city: watched.city))
-                }
-            case .success(let poll):
-                let reading = poll.reading
-                let alerting = AlertingAQI(configured: watched.aqiSource, reading: reading, hourly: poll.hourly)
-                summary.citiesWithData += 1
-                let headline = ReadingHeadline(reading, alerting: alerting, hourlyProblems: poll.hourlyProblems)
-                if readingLog.logs(headline, city: watched.city.name) {
-                    logger.log(
-                        DaemonRecords.reading(reading, alerting: alerting, hourlyProblems: poll.hourlyProblems, city: watched.city))
-                }
-                let band = alerting.band
-                // The observation's instant, as the alert's episode starts at (`EventIdentifier.episodeStart`).
-                if band != record.band || record.bandSince == nil { record.bandSince = reading.time.instant ?? now }
-                record.band = band
-                record.lastReading = reading
-                record.alerting = alerting
-                record.lastError = nil
-                record.lastSuccessfulPollAt = now
-                // The rules act on the alerting AQI; the limits on the current hour's values. A
-                // firing alert holds when its hours broke (Open-Meteo's 24-hour mean lags the
-                // smoke) or a gap left a pollutant out and the rest look clear: either would
-                // resolve it falsely.
-                var fresh = Observation(
-                    aqi: alerting.aqi, concentrations: reading.concentrations,
-                    dominantPollutant: alerting.dominantPollutant, observedAt: reading.time,
-                    aqiSource: alerting.source)
-                fresh.averages = alerting.ratedAverages
-                fresh.openMeteoAQI = alerting.openMeteoAQI
-                if record.alert.firing, let reason = alerting.holdReason(clearLevel: watched.rule.clearLevel) {
-                    logger.log(DaemonRecords.held(city: watched.city, reason: reason))
-                } else {
-                    observation = fresh
-                }
-                let sensitiveHolds = record.sensitiveAlert?.firing == true
-                    && watched.sensitiveRule.flatMap { alerting.holdReason(clearLevel: $0.clearLevel) } != nil
-                sensitiveObservation = sensitiveHolds ? nil : fresh
-            case .failure(let failure):
-                summary.citiesFailed += 1
-                record.lastError = failure.message
-                readingLog.failed(city: watched.city.name)
-                // A failed request fails many cities with one error: log it once, naming a
-                // city only when the failure is that city's alone.
-                if reportedFailures.insert(failure.message).inserted {
-                    let alone = citiesPerFailure[failure.message, default: 1] == 1
-                    logger.log(DaemonRecords.fetchFailed(city: alone ? watched.city : nil, error: failure.message))
-                }
-            }
-            let evaluation = AlertStateMachine.evaluate(
-                observation, city: watched.city, rule: watched.rule, state: record.alert, now: now)
-            if !evaluation.events.isEmpty { summary.alertsBefore[watched.city.name] = record.alert }
-            record.alert = evaluation.state
-            if evaluation.becameStale {
-                logger.log(DaemonRecords.stale(city: watched.city, polls: evaluation.state.missingStreak))
-            }
-            summary.events += evaluation.events
-            SensitiveAlerts.evaluate(sensitiveObservation, watched: watched, record: &record, summary: &summary, now: now)
-            if record.alert.firing { summary.alerting += 1 }
-            records[watched.city.name] = record
+            let judged = CityJudgement.judge(
+                answer, watched: watched, before: records.removeValue(forKey: watched.city.name), now: now)
+            journal.log(judged, city: watched.city)
+            summary.add(judged, city: watched.city.name)
+            records[watched.city.name] = judged.record
         }
         if records.count > cities.count {
             let configured = Set(cities.map(\.city.name))

@@ -35,7 +35,7 @@ public final class PollLoop: @unchecked Sendable {
     private let random: @Sendable () -> Double
     private let cycle: Cycle
     private let heartbeat: @Sendable () -> Void
-    private let timer: any DispatchSourceTimer
+    private let wakeUps: any PollWakeUps
     private var machine: PollLoopPhase
 
     /// - Parameters:
@@ -45,11 +45,12 @@ public final class PollLoop: @unchecked Sendable {
     ///     stop; nil: never.
     ///   - heartbeat: called on every wake-up while no cycle is stalled (the watchdog ping),
     ///     so systemd restarts a daemon whose polling hangs, not one that merely waits.
+    ///   - wakeUps: the timer, on `queue` and read by `clock`; nil: a Dispatch timer on `queue`.
     public init(
         queue: DispatchQueue, interval: Duration, jitter: Duration, checkEvery: Duration = .seconds(60),
         firstRetry: Duration = .seconds(30), stallAfter: Duration? = nil, clock: @escaping @Sendable () -> ClockReading,
         random: @escaping @Sendable () -> Double, heartbeat: @escaping @Sendable () -> Void = {},
-        cycle: @escaping Cycle
+        wakeUps: (any PollWakeUps)? = nil, cycle: @escaping Cycle
     ) {
         self.queue = queue
         self.clock = clock
@@ -60,15 +61,13 @@ public final class PollLoop: @unchecked Sendable {
             schedule: PollSchedule(
                 interval: interval, jitter: jitter, start: clock(), checkEvery: checkEvery, firstRetry: firstRetry),
             stallAfter: stallAfter)
-        timer = DispatchSource.makeTimerSource(queue: queue)
+        self.wakeUps = wakeUps ?? DispatchWakeUps(queue: queue)
     }
 
     /// Arms the timer: the first cycle starts at once.
     public func start() {
         queue.async {
-            self.timer.setEventHandler { [weak self] in self?.tick() }
-            self.timer.schedule(deadline: .now())
-            self.timer.resume()
+            self.wakeUps.start { [weak self] in self?.tick() }
         }
     }
 
@@ -104,9 +103,9 @@ public final class PollLoop: @unchecked Sendable {
             case .heartbeat:
                 heartbeat()
             case .sleep(let span):
-                timer.schedule(deadline: .now() + span.seconds)
+                wakeUps.arm(after: span)
             case .cancelTimer:
-                timer.cancel()
+                wakeUps.cancel()
             case .startCycle:
                 cycle(
                     CycleCompletion { [weak self] outcome, then in

@@ -1,6 +1,7 @@
 import BreezeAlerts
 import BreezeConfig
 import BreezeModel
+import BreezeOpenMeteo
 import BreezeVocabulary
 import BreezeWeb
 import Foundation
@@ -83,11 +84,12 @@ struct ForecastReduction: Sendable {
         return .some(cities[index].rule)
     }
 
-    /// Replaces `poll`'s series (of the city at `index`) by what the later steps read of it.
-    func reduce(_ index: Int, _ poll: inout CityPoll) {
-        guard let series = poll.forecast, index < cities.count else { return }
-        poll.reduced = reduced(series, cities[index])
+    /// What the later steps read of `poll`'s series (of the city at `index`), the series taken
+    /// out of `poll`; nil when it has none.
+    func reduce(_ index: Int, _ poll: inout CityPoll) -> PolledForecast? {
+        guard let series = poll.forecast, index < cities.count else { return nil }
         poll.forecast = nil
+        return reduced(series, cities[index])
     }
 
     func reduced(_ series: ForecastSeries, _ needs: CityNeeds) -> PolledForecast {

@@ -8,19 +8,17 @@ enum SensitiveAlerts {
     /// Judges `observation` (nil: nothing to judge, or a firing alert held) for `watched`'s
     /// sensitive machine, or drops its state when the city no longer needs one (a reload
     /// removed the last sensitive receiver, or raised `SensitiveThreshold=` to `Threshold=`).
+    /// Returns the events it raised.
     static func evaluate(
-        _ observation: Observation?, watched: WatchedCity, record: inout CityRecord,
-        summary: inout CycleSummary, now: Instant
-    ) {
+        _ observation: Observation?, watched: WatchedCity, record: inout CityRecord, now: Instant
+    ) -> [AlertEvent] {
         guard let rule = watched.sensitiveRule else {
             record.sensitiveAlert = nil
-            return
+            return []
         }
-        let before = record.sensitiveAlert
         let evaluation = AlertStateMachine.evaluate(
-            observation, city: watched.city, rule: rule, state: before ?? CityAlertState(), now: now)
-        if !evaluation.events.isEmpty { summary.sensitiveAlertsBefore[watched.city.name] = before }
+            observation, city: watched.city, rule: rule, state: record.sensitiveAlert ?? CityAlertState(), now: now)
         record.sensitiveAlert = evaluation.state
-        summary.events += evaluation.events
+        return evaluation.events
     }
 }

@@ -1,3 +1,5 @@
+import BreezeVocabulary
+
 /// When to try again after a failed attempt: exponential backoff with jitter, the
 /// receiver's `Retry-After` as a minimum. Pure: the random number is passed in.
 public struct DeliverySchedule: Sendable, Equatable {
@@ -21,20 +23,16 @@ public struct DeliverySchedule: Sendable, Equatable {
 
     /// The backoff step after `failures` failed attempts (1 for the first), without jitter.
     public func step(afterFailures failures: Int) -> Double {
-        var delay = initialDelay
-        var count = 1
-        while count < failures, delay < maximumDelay {
-            delay *= multiplier
-            count += 1
-        }
-        return min(delay, maximumDelay)
+        backoff.step(afterFailures: failures)
     }
 
     /// Seconds to wait after `failures` failed attempts: the step less up to `jitter` of it
     /// (`randomUnit` in 0…1), and never less than `retryAfter` (the receiver's wish).
     public func delay(afterFailures failures: Int, retryAfter: Double?, randomUnit: Double) -> Double {
-        let step = step(afterFailures: failures)
-        let jittered = step * (1 - jitter * min(1, max(0, randomUnit)))
-        return max(jittered, retryAfter ?? 0)
+        max(backoff.delay(afterFailures: failures, randomUnit: randomUnit), retryAfter ?? 0)
+    }
+
+    private var backoff: Backoff {
+        Backoff(initial: initialDelay, multiplier: multiplier, maximum: maximumDelay, jitter: jitter)
     }
 }

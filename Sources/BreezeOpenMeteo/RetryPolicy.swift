@@ -32,19 +32,13 @@ public struct RetryPolicy: Sendable, Equatable {
     ///
     /// `random` is in 0..<1. With `retryAfter`, the wait is at least that long, as the server
     /// asked; otherwise it is `initialDelay × multiplier^(attempt−1)`, capped at `maximumDelay`,
-    /// less up to `jitter` of it.
+    /// less up to `jitter` of it (`Backoff`), to the nanosecond.
     public func delay(afterAttempt attempt: Int, retryAfter: Duration?, random: Double) -> Duration {
-        let exponential = initialDelay * pow(multiplier, Double(max(0, attempt - 1)))
-        let capped = min(exponential, maximumDelay)
-        let jittered = capped * (1 - jitter * min(max(random, 0), 1))
+        let backoff = Backoff(
+            initial: initialDelay.seconds, multiplier: multiplier, maximum: maximumDelay.seconds, jitter: jitter)
+        let jittered = Duration(seconds: backoff.delay(afterFailures: attempt, randomUnit: random))
         guard let retryAfter else { return jittered }
         return max(retryAfter, jittered)
-    }
-
-    private func pow(_ base: Double, _ exponent: Double) -> Double {
-        var result = 1.0
-        for _ in 0..<Int(exponent) { result *= base }
-        return result
     }
 }
 

@@ -4,6 +4,7 @@ import BreezeDaemon
 import BreezeDelivery
 import BreezeHTTP
 import BreezeModel
+import BreezeOpenMeteo
 import BreezeSystem
 import Dispatch
 

@@ -1,6 +1,7 @@
 import BreezeAlerts
 import BreezeConfig
 import BreezeModel
+import BreezeOpenMeteo
 import BreezeSystem
 import BreezeVocabulary
 import Foundation

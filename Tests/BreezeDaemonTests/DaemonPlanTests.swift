@@ -1,6 +1,7 @@
 import BreezeConfig
 import BreezeDaemon
 import BreezeModel
+import BreezeOpenMeteo
 import BreezeVocabulary
 import Testing
 

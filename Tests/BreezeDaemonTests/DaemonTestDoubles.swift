@@ -2,6 +2,7 @@ import BreezeAlerts
 import BreezeConfig
 import BreezeDelivery
 import BreezeModel
+import BreezeOpenMeteo
 import BreezeSystem
 import BreezeVocabulary
 import Dispatch

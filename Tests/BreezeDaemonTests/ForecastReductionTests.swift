@@ -2,6 +2,7 @@ import BreezeAlerts
 import BreezeConfig
 import BreezeModel
 @testable import BreezeState
+import BreezeOpenMeteo
 import BreezeSystem
 import BreezeVocabulary
 import BreezeWeb

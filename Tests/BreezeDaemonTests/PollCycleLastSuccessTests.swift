@@ -1,6 +1,7 @@
 import BreezeAlerts
 import BreezeDaemon
 import BreezeModel
+import BreezeOpenMeteo
 import BreezeSystem
 import BreezeState
 import BreezeVocabulary

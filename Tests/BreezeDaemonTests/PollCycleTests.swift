@@ -1,6 +1,7 @@
 import BreezeAlerts
 import BreezeDaemon
 import BreezeModel
+import BreezeOpenMeteo
 import BreezeSystem
 import Synchronization
 import Testing

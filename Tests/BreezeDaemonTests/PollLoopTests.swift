@@ -32,15 +32,6 @@ final class ManualCycles: Sendable {
     }
 }
 
-/// Waits (bounded) until `condition` holds; the loop runs on real Dispatch queues.
-func eventually(_ condition: () -> Bool) async -> Bool {
-    for _ in 0..<2000 {
-        if condition() { return true }
-        try? await Task.sleep(for: .milliseconds(5))
-    }
-    return condition()
-}
-
 /// The loop's schedule driven by hand: `PollLoopPhase` on a fake clock, with the timer
 /// modelled exactly (it fires at the time the last `.sleep` named). "Nothing started" is
 /// then a fact about every tick up to that time, not a guess after a real sleep.
@@ -104,19 +95,6 @@ struct SteppedLoop {
 }
 
 struct PollLoopTests {
-    /// A frozen clock: only the first poll and explicit requests are ever due.
-    let frozen: @Sendable () -> ClockReading = { ClockReading(monotonic: 1, wall: Instant(unixSeconds: 1_800_000_000)) }
-
-    /// A loop on the frozen clock whose first cycle (due at start) has begun.
-    func startedLoop(_ cycles: ManualCycles) async -> PollLoop {
-        let loop = PollLoop(
-            queue: DispatchQueue(label: "test"), interval: .seconds(900), jitter: .zero, clock: frozen,
-            random: { 0.5 }, cycle: { cycles.start($0) })
-        loop.start()
-        #expect(await eventually { cycles.started == 1 })
-        return loop
-    }
-
     /// A stepped loop whose first cycle (due at start) has begun.
     func startedSteps() -> SteppedLoop {
         var loop = SteppedLoop()
@@ -161,17 +139,44 @@ struct PollLoopTests {
         #expect(loop.wake == nil)
     }
 
-    /// The real loop on Dispatch: the first cycle at start, SIGUSR1 during it runs one more.
-    @Test func theDispatchLoopRunsTheRequestedCycleAfterTheRunningOne() async {
-        let cycles = ManualCycles()
-        let loop = await startedLoop(cycles)
-        loop.pollNow()
-        cycles.finishOne()
-        #expect(await eventually { cycles.started == 2 })
-        cycles.finishOne()
-        #expect(!cycles.overlapped)
-        loop.stop()
+    /// The loop itself on its queue: the first cycle at start, SIGUSR1 during it runs one more.
+    @Test func theLoopRunsTheRequestedCycleAfterTheRunningOne() {
+        let rig = HandClockLoop()
+        rig.start()
+        rig.loop.pollNow()
+        rig.cycles.finishOne()
+        rig.wakeUps.advance(0)
+        #expect(rig.cycles.started == 2)
+        rig.cycles.finishOne()
+        rig.wakeUps.advance(899)
+        #expect(rig.cycles.started == 2)
+        #expect(!rig.cycles.overlapped)
+        rig.loop.stop()
     }
+
+    /// The Dispatch timer the daemon uses: the first wake-up at start, then each one armed,
+    /// on the loop's queue.
+    @Test func dispatchWakeUpsFireOnTheQueue() {
+        let queue = DispatchQueue(label: "test")
+        queue.setSpecific(key: Self.queueKey, value: true)
+        let wakeUps = DispatchWakeUps(queue: queue)
+        let fired = DispatchSemaphore(value: 0)
+        let onQueue = Counter()
+        queue.sync {
+            wakeUps.start {
+                if DispatchQueue.getSpecific(key: Self.queueKey) == true { onQueue.increment() }
+                fired.signal()
+            }
+        }
+        // Waits for the wake-up, with a deadline generous for a loaded machine.
+        #expect(fired.wait(timeout: .now() + 60) == .success)
+        queue.sync { wakeUps.arm(after: .zero) }
+        #expect(fired.wait(timeout: .now() + 60) == .success)
+        queue.sync { wakeUps.cancel() }
+        #expect(onQueue.count == 2)
+    }
+
+    static let queueKey = DispatchSpecificKey<Bool>()
 }
 
 /// A clock the test moves by hand.
@@ -183,33 +188,84 @@ final class HandClock: Sendable {
     }
 }
 
-/// A loop on a `HandClock`, with manual cycles and counted heartbeats: what the tests that move
-/// the clock by hand share.
+/// A loop's wake-ups as the test moves a `HandClock`: the one armed wake-up runs on the loop's
+/// queue when the clock passes it. Each move first and last lets the queue run what was handed
+/// to the loop (a finished cycle, a request, a reload), so "nothing started" is a fact about every
+/// wake-up up to the clock's time, not a guess after a real sleep.
+final class ManualWakeUps: PollWakeUps, Sendable {
+    let clock: HandClock
+    let queue: DispatchQueue
+    private let armed = Mutex<(handler: (@Sendable () -> Void)?, due: Double?)>((nil, nil))
+
+    init(clock: HandClock, queue: DispatchQueue) {
+        self.clock = clock
+        self.queue = queue
+    }
+
+    func start(_ handler: @escaping @Sendable () -> Void) {
+        let now = clock.now().monotonic
+        armed.withLock { $0 = (handler, now) }
+    }
+
+    func arm(after span: Duration) {
+        let due = clock.now().monotonic + span.seconds
+        armed.withLock { $0.due = due }
+    }
+
+    func cancel() { armed.withLock { $0.due = nil } }
+
+    /// The monotonic time of the armed wake-up; nil: none (cancelled, or not started).
+    var due: Double? { armed.withLock { $0.due } }
+
+    /// Moves the clock `seconds` on, running each wake-up that comes due on the way.
+    func advance(_ seconds: Double) {
+        settle()
+        let end = clock.now().monotonic + seconds
+        var fired = 0
+        while fired < 100_000, let (due, handler) = takeDue(by: end) {
+            clock.advance(max(0, due - clock.now().monotonic))
+            queue.sync(execute: handler)
+            fired += 1
+        }
+        clock.advance(end - clock.now().monotonic)
+        settle()
+    }
+
+    /// Returns once the loop's queue has run what was handed to it so far.
+    func settle() { queue.sync {} }
+
+    private func takeDue(by end: Double) -> (Double, @Sendable () -> Void)? {
+        armed.withLock { armed in
+            guard let due = armed.due, due <= end, let handler = armed.handler else { return nil }
+            armed.due = nil
+            return (due, handler)
+        }
+    }
+}
+
+/// A loop on a `HandClock` and `ManualWakeUps`, with manual cycles and counted heartbeats: the
+/// `PollLoop` itself on its queue, its time moved by the test.
 struct HandClockLoop {
     let cycles = ManualCycles()
     let clock = HandClock()
     let beats = Counter()
+    let wakeUps: ManualWakeUps
     let loop: PollLoop
 
-    init(queue: DispatchQueue = DispatchQueue(label: "test"), stallAfter: Duration? = nil) {
+    init(queue: DispatchQueue = DispatchQueue(label: "test"), checkEvery: Duration = .seconds(60), stallAfter: Duration? = nil) {
         let (cycles, clock, beats) = (self.cycles, self.clock, self.beats)
+        wakeUps = ManualWakeUps(clock: clock, queue: queue)
         loop = PollLoop(
-            queue: queue, interval: .seconds(900), jitter: .zero, checkEvery: .seconds(0.005), stallAfter: stallAfter,
-            clock: { clock.now() }, random: { 0.5 }, heartbeat: { beats.increment() },
+            queue: queue, interval: .seconds(900), jitter: .zero, checkEvery: checkEvery, stallAfter: stallAfter,
+            clock: { clock.now() }, random: { 0.5 }, heartbeat: { beats.increment() }, wakeUps: wakeUps,
             cycle: { cycles.start($0) })
     }
 
-    /// Starts the loop and waits until its first cycle (due at start) has begun.
-    func start() async {
+    /// Starts the loop: its first cycle (due at start) has begun when this returns.
+    func start() {
         loop.start()
-        #expect(await eventually { cycles.started == 1 })
-    }
-
-    /// Waits until the loop has ticked a few times: whatever was handed to it (a finished
-    /// cycle, a reschedule) has been taken in, and the clock as it is now has been looked at.
-    func settle() async {
-        let seen = beats.count
-        #expect(await eventually { beats.count > seen + 3 })
+        wakeUps.advance(0)
+        #expect(cycles.started == 1)
     }
 }
 
@@ -238,13 +294,21 @@ struct PollLoopHeartbeatTests {
         #expect(loop.beats > stalled + 2)
     }
 
-    /// The same on the real loop: heartbeats go while a cycle runs within its time.
-    @Test func theDispatchLoopHeartbeatsWhileACycleRuns() async {
-        let handClock = HandClockLoop(stallAfter: .seconds(60))
-        await handClock.start()
-        let early = handClock.beats.count
-        #expect(await eventually { handClock.beats.count > early + 2 })
-        handClock.cycles.finishOne()
-        handClock.loop.stop()
+    /// The same on the loop itself: heartbeats go while a cycle runs within its time, and stop
+    /// once it has run longer.
+    @Test func theLoopHeartbeatsWhileACycleRunsAndStopsWhenItStalls() {
+        let rig = HandClockLoop(checkEvery: .seconds(5), stallAfter: .seconds(60))
+        rig.start()
+        let early = rig.beats.count
+        rig.wakeUps.advance(15)
+        #expect(rig.beats.count > early + 2)
+        rig.wakeUps.advance(46)
+        let stalled = rig.beats.count
+        rig.wakeUps.advance(60)
+        #expect(rig.beats.count == stalled)
+        rig.cycles.finishOne()
+        rig.wakeUps.advance(15)
+        #expect(rig.beats.count > stalled + 2)
+        rig.loop.stop()
     }
 }

@@ -2,7 +2,6 @@ import BreezeAlerts
 import BreezeConfig
 import BreezeHTTP
 import BreezeModel
-import BreezeOpenMeteo
 import BreezeVocabulary
 
 /// Current readings from Open-Meteo over libcurl: all cities batched, retries inside the

@@ -1,10 +1,9 @@
 import BreezeAlerts
 import BreezeModel
-import BreezeOpenMeteo
 import BreezeVocabulary
 import Testing
 
-@testable import BreezeDaemon
+@testable import BreezeOpenMeteo
 
 /// The forecast alerts' series shares the poll grid's checked hours instead of checking a
 /// copy again: equal to the series made from the grid's columns, hostile values and all.

@@ -25,11 +25,8 @@ public struct CityPoll: Sendable, Equatable {
     /// What was wrong with the hourly series, one sentence each (also when it was usable).
     public var hourlyProblems: [String]
     /// The hourly forecast of the same response, for the forecast alerts (nil: none, or
-    /// reduced to `reduced`).
+    /// taken by the `reducing` step of `polls(for:deadline:requests:reducing:)`).
     public var forecast: ForecastSeries?
-    /// What the later steps read of `forecast`, made as soon as the city's batch was read
-    /// (`ForecastReduction`); nil: not reduced.
-    public var reduced: PolledForecast?
 
     public init(
         reading: Reading, hourly: HourlyCurrentAQI? = nil, hourlyProblems: [String] = [],
@@ -84,22 +81,5 @@ extension AirQualitySource {
             }
         }
         return results
-    }
-}
-
-/// A city as the daemon watches it: the configured name keys its state.
-public struct WatchedCity: Sendable, Equatable {
-    public var city: City
-    public var rule: AlertRule
-    /// Which AQI the rule acts on (`AQISource=`).
-    public var aqiSource: AQISource
-    /// The rule of the city's second machine, at `SensitiveThreshold=`; nil when no
-    /// `Audience=sensitive` receiver needs one (`AudienceRouting`).
-    public var sensitiveRule: AlertRule?
-
-    public init(city: City, rule: AlertRule, aqiSource: AQISource = .nowcast) {
-        self.city = city
-        self.rule = rule
-        self.aqiSource = aqiSource
     }
 }

@@ -1,6 +1,5 @@
 import BreezeAlerts
 import BreezeModel
-import BreezeOpenMeteo
 
 
 extension ForecastSeries {

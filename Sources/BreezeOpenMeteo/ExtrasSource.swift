@@ -2,7 +2,6 @@ import BreezeAlerts
 import BreezeConfig
 import BreezeHTTP
 import BreezeModel
-import BreezeOpenMeteo
 import BreezeVocabulary
 import Foundation
 
