@@ -10,7 +10,7 @@ import BreezeVocabulary
 import BreezeWeb
 
 /// The running daemon: it wires its services (`DaemonServices`) and holds their lifecycle,
-/// a `DaemonPhase`. Its properties are touched on `control` alone (checked in `perform`),
+/// a `DaemonPhase`. Its properties are touched on `control` alone (checked where they are),
 /// where the services confined to that queue run too.
 public final class Daemon: @unchecked Sendable {
     private let control = DispatchQueue(label: "breezed.control")
@@ -132,6 +132,7 @@ public final class Daemon: @unchecked Sendable {
     }
 
     private func runCycle() {
+        dispatchPrecondition(condition: .onQueue(control))
         let pages = Self.pagesShowExtras(services.poll.plan, sockets: environment.listenSockets)
         services.poll.runCycle(pages: pages) { [self] polled in
             services.extras.adoptPolled(polled, plan: services.poll.plan)
@@ -141,6 +142,7 @@ public final class Daemon: @unchecked Sendable {
     }
 
     private func completeCycle() {
+        dispatchPrecondition(condition: .onQueue(control))
         guard let (summary, completed) = services.poll.takeCompletedCycle() else { return }
         // The cycle's snapshot and results are gone: what they held goes back to the system.
         MemoryArenas.trim()
@@ -160,6 +162,7 @@ public final class Daemon: @unchecked Sendable {
 
     /// Pollen, UV or climate trends came: the pages show them, a digest waiting for them may go.
     private func extrasArrived() {
+        dispatchPrecondition(condition: .onQueue(control))
         publishWeb()
         services.digests.extrasArrived()
         writeDueDigests()
@@ -168,6 +171,7 @@ public final class Daemon: @unchecked Sendable {
     /// Writes the digests due, and saves the state at once when one was written. Not during a
     /// cycle (its result would put back the state from before): its completion calls again.
     private func writeDueDigests() {
+        dispatchPrecondition(condition: .onQueue(control))
         guard stopRequest == nil, !phase.cycleRunning else { return }
         let extras = services.extras.store.cities
         let (digests, delivery, logger) = (services.digests, services.delivery.worker, environment.logger)
@@ -195,6 +199,7 @@ public final class Daemon: @unchecked Sendable {
 
     /// Hands the pages this moment of the daemon.
     private func publishWeb() {
+        dispatchPrecondition(condition: .onQueue(control))
         let plan = services.poll.plan
         services.web.publisher.publish(
             WebPublisher.Moment(
@@ -220,6 +225,7 @@ public final class Daemon: @unchecked Sendable {
     }
 
     private func statusLine(alerting: Int? = nil) -> String {
+        dispatchPrecondition(condition: .onQueue(control))
         let alertingCount = alerting ?? services.poll.state.cities.values.filter(\.alert.firing).count
         var line = "\(Counted.text(services.poll.plan.cities.count, "city", "cities")), \(alertingCount) alerting"
         if let next = services.poll.nextPollWall {
