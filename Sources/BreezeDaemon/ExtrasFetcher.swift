@@ -9,11 +9,12 @@ import BreezeVocabulary
 import BreezeWeb
 import Dispatch
 
-/// The extras as a service: fetches the status page's extras beside the poll, never in its way: on its own queue, one
-/// run at a time, started once a cycle is complete (its state saved, the next poll armed);
-/// pollen and UV when due, then the climate trends due (`ExtrasSchedule`), each request bounded
-/// by `Timeout=` and tried once. A failure is logged (once per message) and the page keeps what it had. Every property
-/// is touched on the daemon's control queue alone (checked); the run itself touches none.
+/// The extras as a service: fetches the status page's extras beside the poll, never in its
+/// way: on its own queue, one run at a time, started once a cycle is complete (its state
+/// saved, the next poll armed); pollen and UV when due, then the climate trends due
+/// (`ExtrasSchedule`), each request bounded by `Timeout=` and tried once. A failure is logged
+/// (once per message) and the page keeps what it had. Every property is touched on the
+/// daemon's control queue alone (checked); the run itself touches none.
 final class ExtrasFetcher: DaemonService, @unchecked Sendable {
     let name = "extras"
     /// The latest extras, read by the publisher of `WebSnapshot`.
