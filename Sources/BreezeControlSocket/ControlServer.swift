@@ -5,10 +5,11 @@ import Glibc
 #endif
 
 /// The daemon's end of the control socket: a Unix stream socket that anyone may connect to,
-/// served on its own queue so no client can hold up polling. Each connection carries one
-/// request line and gets one answer line; privileged requests are answered only for the
-/// users `isPrivileged` accepts (by `SO_PEERCRED`). Bounded by `Limits`: a client that
-/// sends nothing, too much or reads nothing is cut off, and never delays another.
+/// served on its own queue (its state is touched there alone, checked) so no client can hold
+/// up polling. Each connection carries one request line and gets one answer line; privileged
+/// requests are answered only for the users `isPrivileged` accepts (by `SO_PEERCRED`).
+/// Bounded by `Limits`: a client that sends nothing, too much or reads nothing is cut off,
+/// and never delays another.
 public final class ControlServer: @unchecked Sendable {
     /// The bounds on what clients may take.
     public struct Limits: Sendable {

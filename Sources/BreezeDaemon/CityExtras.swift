@@ -49,10 +49,10 @@ public struct ClimateTrendEntry: Sendable, Equatable {
     }
 }
 
-/// The latest extras of every configured city, by name: one home, touched on the daemon's
-/// control queue alone (each cycle, each pollen and climate run hands its results back there),
-/// read there by the publisher of `WebSnapshot` through `fill`.
-public final class CityExtrasStore: @unchecked Sendable {
+/// The latest extras of every configured city, by name: one home, a value the extras service
+/// (`ExtrasFetcher`) owns (each cycle, each pollen and climate run hands its results back to
+/// it), read by the publisher of `WebSnapshot` through `fill`.
+public struct CityExtrasStore: Sendable {
     /// By configured city name.
     public private(set) var cities: [String: CityExtras] = [:]
     /// `TemperatureUnit=` in force, for `WebSnapshot.temperatureUnit`.
@@ -67,7 +67,7 @@ public final class CityExtrasStore: @unchecked Sendable {
 
     /// Sets each city's history and forecast from a cycle (`polled`, by name); a city missing
     /// from it keeps its last ones; cities no longer `configured` are forgotten.
-    func adoptPolled(_ polled: [String: (history: [HourlyAQI], forecast: [ForecastDayAQI])], configured: Set<String>) {
+    mutating func adoptPolled(_ polled: [String: (history: [HourlyAQI], forecast: [ForecastDayAQI])], configured: Set<String>) {
         for (name, extras) in polled {
             cities[name, default: CityExtras()].history = extras.history
             cities[name, default: CityExtras()].forecast = extras.forecast
@@ -76,18 +76,18 @@ public final class CityExtrasStore: @unchecked Sendable {
     }
 
     /// Sets the pollen-and-UV readings that came (a city whose request failed keeps its last).
-    func adoptPollen(_ readings: [String: PollenReading]) {
+    mutating func adoptPollen(_ readings: [String: PollenReading]) {
         for (name, reading) in readings { cities[name, default: CityExtras()].pollen = reading }
     }
 
     /// Sets the climate trends that came.
-    func adoptClimate(_ entries: [String: ClimateTrendEntry]) {
+    mutating func adoptClimate(_ entries: [String: ClimateTrendEntry]) {
         for (name, entry) in entries { cities[name, default: CityExtras()].climate = entry }
     }
 
     /// Records the fetches that `failed`; clears the failure of each city whose pollen and UV
     /// (`fetched`) or climate trend (`climateFetched`) came.
-    func adoptFailures(_ failed: [ExtrasFailure], fetched: Set<String>, climateFetched: Set<String>) {
+    mutating func adoptFailures(_ failed: [ExtrasFailure], fetched: Set<String>, climateFetched: Set<String>) {
         for name in fetched where cities[name]?.failures[.pollenAndUV] != nil { cities[name]?.failures[.pollenAndUV] = nil }
         for name in climateFetched where cities[name]?.failures[.climate] != nil { cities[name]?.failures[.climate] = nil }
         for failure in failed { cities[failure.city, default: CityExtras()].failures[failure.kind] = failure }
@@ -126,7 +126,7 @@ public final class CityExtrasStore: @unchecked Sendable {
         snapshot.temperatureUnit = temperatureUnit
     }
 
-    private func forget(keeping configured: Set<String>) {
+    private mutating func forget(keeping configured: Set<String>) {
         guard cities.count > configured.count || cities.keys.contains(where: { !configured.contains($0) }) else { return }
         cities = cities.filter { configured.contains($0.key) }
     }

@@ -9,41 +9,20 @@ import BreezeState
 import BreezeVocabulary
 import BreezeWeb
 
-/// The running daemon: a control queue owns the plan and the state; poll cycles run on a
-/// work queue and hand their results back. Its life is a `DaemonPhase`; every property is
-/// touched on `control` alone.
+/// The running daemon: it wires its services (`DaemonServices`) and holds their lifecycle,
+/// a `DaemonPhase`. Its properties are touched on `control` alone (checked where they are),
+/// where the services confined to that queue run too.
 public final class Daemon: @unchecked Sendable {
     private let control = DispatchQueue(label: "breezed.control")
-    private let work = DispatchQueue(label: "breezed.poll")
     private let environment: DaemonEnvironment
     private let configurationPath: String
-    private var plan: DaemonPlan
-    private var state: DaemonState
-    private let store: StateStore
-    private var loop: PollLoop?
-    private let delivery: DeliveryWorker
-    /// The HTTP listener and the snapshot it serves.
-    let web: DaemonWebListener
-    private let outboxFailures = FailureLatch()
-    /// The pollen and UV alerts, judged when the extras bring a reading.
-    private let exposure = ExposureAlerts()
-    private let stateFailures = FailureLatch()
-    /// Pings `HeartbeatURL=` after each cycle; nil without a heartbeat transport.
-    private let heartbeat: HeartbeatSender?
+    private let services: DaemonServices
     private var phase = DaemonPhase()
-    /// The status page's extras: each cycle's history and forecast, pollen, UV and the climate
-    /// trend fetched beside the poll. Its `store` is read on `control` (`store.fill`).
-    let extras: ExtrasFetcher
-    /// The running cycle's hand-back to the loop, and its result once it is done.
-    private var cycleCompletion: PollLoop.CycleCompletion?
-    private var cycleResult: (state: DaemonState, summary: CycleSummary)?
-    /// Cycles and requests counted since the start (reloads keep them); deliveries are the
-    /// worker's (`counters`).
-    private var cycleCounters = DaemonCounters()
     /// Why and how the daemon stops, from the first `stop` call.
     private var stopRequest: (reason: String, exit: @Sendable (Int32) -> Void)?
-    /// The daily digests (`Digest=`) and their timer.
-    private let digests: DigestDriver
+
+    /// The HTTP listener and the snapshot it serves.
+    var web: DaemonWebListener { services.web }
 
     /// Opens the state for `loaded`; fails only when the state directory is unusable.
     public init(
@@ -51,44 +30,29 @@ public final class Daemon: @unchecked Sendable {
     ) throws(FileError) {
         self.configurationPath = configurationPath
         self.environment = environment
-        plan = DaemonPlan(configuration: loaded.configuration, environment: environment)
-        (store, state) = try Self.openState(plan.stateDirectory, environment: environment)
-        delivery = Self.makeDelivery(plan, environment: environment)
-        heartbeat = environment.heartbeatTransport.map { HeartbeatSender(transport: $0, logger: environment.logger) }
-        web = DaemonWebListener(logger: environment.logger, sockets: environment.listenSockets, clock: environment.clock)
-        extras = ExtrasFetcher(
-            control: control, stateDirectory: plan.stateDirectory, logger: environment.logger, clock: environment.clock)
-        digests = DigestDriver(control: control, clock: environment.clock)
+        let plan = DaemonPlan(configuration: loaded.configuration, environment: environment)
+        let (store, state) = try Self.openState(plan.stateDirectory, environment: environment)
+        services = DaemonServices(plan: plan, state: state, store: store, control: control, environment: environment)
+        services.controlSocket?.answer(for: self)
     }
 
-    /// Arms the poll timer (the first cycle starts at once), then tells systemd it is ready.
-    /// Nothing here waits for the network.
+    /// Starts the services in order (the first cycle starts at once), then tells systemd it
+    /// is ready. Nothing here waits for the network.
     public func start() {
         control.async { [self] in
-            // Entries left by the last run (a crash, a kill -9) go out before anything new.
-            delivery.start()
+            let plan = services.poll.plan
             environment.logger.log(
                 DaemonRecords.started(
                     version: environment.version, cities: plan.cities.count, configuration: configurationPath))
-            let watchdog = ServiceNotifier.watchdogInterval(environment: environment.variables)
-            let checkEvery = min(.seconds(60), watchdog.map { $0 / 2 } ?? .seconds(60))
-            let notifier = environment.notifier
-            let loop = PollLoop(
-                queue: control, interval: Duration(seconds: plan.interval), jitter: Duration(seconds: plan.jitter),
-                checkEvery: checkEvery, stallAfter: plan.cycleBudget + .seconds(30),
-                clock: environment.clock, random: environment.random,
-                heartbeat: { if watchdog != nil { notifier.watchdog() } },
-                cycle: { [weak self] completed in self?.cycleDue(completed) })
-            self.loop = loop
-            loop.start()
+            services.poll.onCycleDue = { [weak self] in self?.cycleDue() }
             // Pollen, UV and climate trends arrive between cycles: the pages get them at once.
-            extras.onUpdate = { [weak self] in self?.publishWeb(); self?.digests.extrasArrived(); self?.writeDueDigests() }
-            extras.onPollen = { [weak self] readings in self?.adoptPollen(readings) }
-            digests.onWake = { [weak self] in self?.writeDueDigests() }
+            services.extras.onUpdate = { [weak self] in self?.extrasArrived() }
+            services.extras.onPollen = { [weak self] readings in self?.services.poll.adoptPollen(readings) }
+            services.digests.onWake = { [weak self] in self?.writeDueDigests() }
+            services.group.start(plan)
             // Serving before READY=1, so a unit ordered after breezed finds the page up.
             publishWeb()
-            web.start(plan.configuration.web)
-            notifier.ready(status: statusLine())
+            environment.notifier.ready(status: statusLine())
         }
     }
 
@@ -101,6 +65,7 @@ public final class Daemon: @unchecked Sendable {
             do {
                 let loaded = try ConfigurationLoader.load(path: configurationPath, environment: environment.variables)
                 let newPlan = DaemonPlan(configuration: loaded.configuration, environment: environment)
+                let plan = services.poll.plan
                 // The delivery worker owns the outbox in the old folder: moving the state alone
                 // would strand it there.
                 if newPlan.stateDirectory != plan.stateDirectory {
@@ -109,16 +74,11 @@ public final class Daemon: @unchecked Sendable {
                             + "the configuration now says \(newPlan.stateDirectory))")
                 }
                 loaded.warnings.forEach { environment.logger.log(LogRecord(.warning, $0.description)) }
-                plan = newPlan
-                // Receivers removed by the reload keep their pending entries on disk; they go
-                // out if a receiver of that name comes back (see DeliveryQueues).
-                delivery.replaceTargets(plan.routing.targets)
-                loop?.reschedule(interval: Duration(seconds: plan.interval), jitter: Duration(seconds: plan.jitter))
-                web.reload(plan.configuration.web)
+                services.group.reload(newPlan)
                 publishWeb()
-                persist()
+                services.poll.persist()
                 writeDueDigests()
-                environment.logger.log(DaemonRecords.reloaded(cities: plan.cities.count))
+                environment.logger.log(DaemonRecords.reloaded(cities: newPlan.cities.count))
             } catch let failure as ConfigurationFailure {
                 environment.logger.log(DaemonRecords.reloadFailed(errors: failure.errors.map(\.description)))
             } catch {
@@ -130,7 +90,7 @@ public final class Daemon: @unchecked Sendable {
 
     /// Polls now (SIGUSR1).
     public func pollNow() {
-        control.async { [self] in loop?.pollNow() }
+        control.async { [self] in services.poll.pollNow() }
     }
 
     /// Stops (SIGTERM, SIGINT) in the order `DaemonPhase` gives: no new cycle and no new
@@ -144,25 +104,26 @@ public final class Daemon: @unchecked Sendable {
         }
     }
 
-    private func cycleDue(_ completed: PollLoop.CycleCompletion) {
-        cycleCompletion = completed
+    private func cycleDue() {
         perform(phase.cycleDue())
     }
 
+    /// Each action names a service or a step of its own; a stop goes through the group in
+    /// stages, last started first (`DaemonServices`).
     private func perform(_ actions: [DaemonPhase.Action]) {
         dispatchPrecondition(condition: .onQueue(control))
         for action in actions {
             switch action {
             case .runCycle: runCycle()
-            case .adoptCycleResult: adoptCycleResult()
+            case .adoptCycleResult: services.poll.adoptCycleResult()
             case .completeCycle: completeCycle()
-            case .persist: persist()
+            case .persist: services.poll.persist()
             case .announceStop:
                 environment.notifier.stopping()
                 environment.logger.log(DaemonRecords.stopping(reason: stopRequest?.reason ?? "stop"))
-            case .stopLoop: loop?.stop(); digests.stop()
-            case .stopListener: web.stop()
-            case .stopDelivery: delivery.stop()
+            case .stopLoop: services.group.stop(through: services.poll)
+            case .stopListener: services.group.stop(through: services.web)
+            case .stopDelivery: services.group.stop(through: services.delivery)
             case .waitForCycle(let deadline): waitForCycle(until: deadline)
             case .waitForAttempts(let deadline): waitForAttempts(until: deadline)
             case .exit: stopRequest?.exit(0)
@@ -171,114 +132,80 @@ public final class Daemon: @unchecked Sendable {
     }
 
     private func runCycle() {
-        let plan = self.plan
-        nonisolated(unsafe) var snapshot = state
-        let environment = self.environment
-        let started = environment.clock()
-        let deadline = Deadline(after: plan.cycleBudget, from: started)
-        work.async { [self] in
-            let pages = Self.pagesShowExtras(plan, sockets: environment.listenSockets)
-            let summary = Self.poll(
-                plan, state: &snapshot, delivery: delivery, environment, outboxFailures: outboxFailures,
-                deadline: deadline, pages: pages)
-            let seconds = environment.clock().monotonic - started.monotonic
-            let result = snapshot
-            // From the poll's own answer, no call: worked out whenever a page may read them.
-            let polled = pages ? PolledExtras.byCity(summary.forecasts, configuration: plan.configuration) : [:]
-            control.async { [self] in
-                if stopRequest == nil { extras.adoptPolled(polled, plan: self.plan) }
-                cycleCounters.countCycle(summary.result, seconds: seconds)
-                cycleCounters.countRequests(summary.apiRequests)
-                cycleResult = (result, summary)
-                perform(phase.cycleFinished())
-            }
+        dispatchPrecondition(condition: .onQueue(control))
+        let pages = Self.pagesShowExtras(services.poll.plan, sockets: environment.listenSockets)
+        services.poll.runCycle(pages: pages) { [self] polled in
+            services.extras.adoptPolled(polled, plan: services.poll.plan)
+            perform(phase.cycleFinished())
         }
         publishWeb()
     }
 
-    private func adoptCycleResult() {
-        guard var result = cycleResult else { return }
-        ExposureAlerts.carryOver(from: state, into: &result.state)
-        state = result.state
-        state.pollInterval = Duration(seconds: plan.interval)
-    }
-
     private func completeCycle() {
-        guard let completed = cycleCompletion, let summary = cycleResult?.summary else { return }
-        cycleCompletion = nil
-        cycleResult = nil
+        dispatchPrecondition(condition: .onQueue(control))
+        guard let (summary, completed) = services.poll.takeCompletedCycle() else { return }
         // The cycle's snapshot and results are gone: what they held goes back to the system.
         MemoryArenas.trim()
-        digests.cycleCompleted(forecasts: summary.forecasts.compactMapValues(\.series), plan: plan)
+        services.digests.cycleCompleted(forecasts: summary.forecasts.compactMapValues(\.series), plan: services.poll.plan)
         writeDueDigests()
         // On the heartbeat's own queue: returns at once, whatever the monitor does.
-        if let url = plan.configuration.breeze.heartbeatURL {
-            heartbeat?.cycleCompleted(gotData: summary.citiesWithData > 0, url: url)
-        }
+        services.heartbeat.cycleCompleted(gotData: summary.citiesWithData > 0)
         // `then` runs once the loop has armed the next poll, so the status names its time.
         completed(summary.noCityGotData ? .failed : .succeeded) { [self] in
             environment.notifier.status(statusLine(alerting: summary.alerting))
             publishWeb()
             // Only now, the cycle's state saved and the next poll armed: an extras request
-            // never comes before (or amid) the poll it follows.
-            if stopRequest == nil { extras.startDue(plan: plan) }
+            // never comes before (or amid) the poll it follows. Nothing once stopping.
+            services.extras.startDue(plan: services.poll.plan)
         }
     }
 
-    /// A pollen-and-UV run's readings: the pollen and UV alerts judge them, the state is saved.
-    private func adoptPollen(_ readings: [String: PollenReading]) {
-        guard stopRequest == nil else { return }
-        exposure.adopt(
-            readings, configuration: plan.configuration, state: &state, routing: plan.routing, delivery: delivery,
-            logger: environment.logger, failures: outboxFailures, now: environment.clock().wall)
-        persist()
+    /// Pollen, UV or climate trends came: the pages show them, a digest waiting for them may go.
+    private func extrasArrived() {
+        dispatchPrecondition(condition: .onQueue(control))
+        publishWeb()
+        services.digests.extrasArrived()
+        writeDueDigests()
     }
 
     /// Writes the digests due, and saves the state at once when one was written. Not during a
     /// cycle (its result would put back the state from before): its completion calls again.
     private func writeDueDigests() {
+        dispatchPrecondition(condition: .onQueue(control))
         guard stopRequest == nil, !phase.cycleRunning else { return }
-        let extras = extras.store.cities
-        if digests.run(plan: plan, state: &state, extras: extras, delivery: delivery, logger: environment.logger) { persist() }
+        let extras = services.extras.store.cities
+        let (digests, delivery, logger) = (services.digests, services.delivery.worker, environment.logger)
+        let written = services.poll.changeState { plan, state in
+            digests.run(plan: plan, state: &state, extras: extras, delivery: delivery, logger: logger)
+        }
+        if written { services.poll.persist() }
     }
 
     private func waitForCycle(until deadline: Deadline) {
-        let left = remaining(until: deadline)
+        let left = services.group.remaining(until: deadline)
         environment.logger.log(LogRecord(.debug, "stopping: waiting up to \(left) for the running cycle"))
-        control.asyncAfter(deadline: .now() + left.seconds) { [self] in perform(phase.cycleWaitEnded()) }
+        services.group.whenStopped(services.poll, until: deadline) { [self] _ in
+            control.async { [self] in perform(phase.cycleWaitEnded()) }
+        }
     }
 
     private func waitForAttempts(until deadline: Deadline) {
-        let left = remaining(until: deadline)
+        let left = services.group.remaining(until: deadline)
         environment.logger.log(LogRecord(.debug, "stopping: waiting up to \(left) for running delivery attempts"))
-        delivery.whenNoAttemptRuns { [self] in control.async { [self] in perform(phase.attemptsWaitEnded()) } }
-        control.asyncAfter(deadline: .now() + left.seconds) { [self] in perform(phase.attemptsWaitEnded()) }
-    }
-
-    /// The time left until `deadline` by the injected clock, at most a day.
-    private func remaining(until deadline: Deadline) -> Duration {
-        min(max(.zero, deadline.remaining(at: environment.clock())), .seconds(86_400))
-    }
-
-    private func persist() {
-        do {
-            try store.save(state)
-            if stateFailures.succeeded() { environment.logger.log(LogRecord(.notice, "the state is saved again")) }
-        } catch {
-            // Once per condition: with the disk full this would otherwise repeat every cycle.
-            guard stateFailures.failed(error.reason) else { return }
-            environment.logger.log(
-                LogRecord(.error, "cannot save the state: \(error)", fields: [("BREEZE_ERROR", error.description)]))
+        services.group.whenStopped(until: deadline) { [self] _ in
+            control.async { [self] in perform(phase.attemptsWaitEnded()) }
         }
     }
 
     /// Hands the pages this moment of the daemon.
     private func publishWeb() {
-        web.publisher.publish(
+        dispatchPrecondition(condition: .onQueue(control))
+        let plan = services.poll.plan
+        services.web.publisher.publish(
             WebPublisher.Moment(
                 takenAt: environment.clock().wall, version: environment.version, plan: plan,
-                nextPollAt: loop?.nextPollWall, cycleRunning: phase.cycleRunning, state: state,
-                extras: Self.publishedExtras(extras.store.cities, plan: plan, sockets: environment.listenSockets),
+                nextPollAt: services.poll.nextPollWall, cycleRunning: phase.cycleRunning, state: services.poll.state,
+                extras: Self.publishedExtras(services.extras.store.cities, plan: plan, sockets: environment.listenSockets),
                 counters: counters()))
     }
 
@@ -298,9 +225,12 @@ public final class Daemon: @unchecked Sendable {
     }
 
     private func statusLine(alerting: Int? = nil) -> String {
-        let alertingCount = alerting ?? state.cities.values.filter(\.alert.firing).count
-        var line = "\(Counted.text(plan.cities.count, "city", "cities")), \(alertingCount) alerting"
-        if let loop { line += ", next poll " + TimeText.localClock(Instant(unixSeconds: loop.nextPollWall.unixSeconds.rounded(.up))) }
+        dispatchPrecondition(condition: .onQueue(control))
+        let alertingCount = alerting ?? services.poll.state.cities.values.filter(\.alert.firing).count
+        var line = "\(Counted.text(services.poll.plan.cities.count, "city", "cities")), \(alertingCount) alerting"
+        if let next = services.poll.nextPollWall {
+            line += ", next poll " + TimeText.localClock(Instant(unixSeconds: next.unixSeconds.rounded(.up)))
+        }
         return line
     }
 }
@@ -316,18 +246,20 @@ extension Daemon {
     /// One moment of the daemon, taken on its control queue, for the control socket.
     func snapshot(_ reply: @escaping @Sendable (DaemonSnapshot) -> Void) {
         control.async { [self] in
+            let plan = services.poll.plan
             reply(
                 DaemonSnapshot(
                     version: environment.version, configurationPath: configurationPath, cities: plan.cities.map(\.city.name),
                     receivers: plan.configuration.receiverNames, interval: plan.interval,
-                    nextPollAt: loop?.nextPollWall, cycleRunning: phase.cycleRunning, state: state,
-                    stateDirectory: plan.stateDirectory, extrasFailures: extras.store.failures(order: plan.cities.map(\.city.name))))
+                    nextPollAt: services.poll.nextPollWall, cycleRunning: phase.cycleRunning, state: services.poll.state,
+                    stateDirectory: plan.stateDirectory,
+                    extrasFailures: services.extras.store.failures(order: plan.cities.map(\.city.name))))
         }
     }
 
     /// Puts the given-up deliveries of the receivers `accepts` names back in the outbox.
     func requeueDead(accepts: @escaping (String) -> Bool) -> (count: Int, failures: [FileError]) {
-        delivery.requeueDead(accepts: accepts)
+        services.delivery.worker.requeueDead(accepts: accepts)
     }
 }
 
@@ -338,8 +270,8 @@ extension Daemon {
     /// built); it waits briefly for the delivery worker's queue.
     func counters() -> DaemonCounters {
         dispatchPrecondition(condition: .onQueue(control))
-        var counters = cycleCounters
-        counters.deliveries = delivery.deliveryCounts
+        var counters = services.poll.counters
+        counters.deliveries = services.delivery.worker.deliveryCounts
         return counters
     }
 

@@ -36,6 +36,9 @@ public struct DaemonEnvironment: Sendable {
     public var heartbeatTransport: (any HTTPTransport)?
     /// Listening sockets systemd passed (breezed.socket): served instead of `Listen=`.
     public var listenSockets: [Int32] = []
+    /// Whether the daemon listens on its control socket (`ControlSocket=`): breezed does;
+    /// a daemon in a unit test does not, unless the test asks.
+    public var servesControlSocket = false
 
     public init(
         logger: any Logger, notifier: ServiceNotifier,

@@ -33,9 +33,12 @@ struct DaemonPhase: Equatable {
         case completeCycle
         /// `STOPPING=1` and the log record.
         case announceStop
+        /// The poll loop arms no more cycles; the services started after it stop too (the
+        /// digest schedule, the control socket).
         case stopLoop
-        /// Close the HTTP listener and its connections.
+        /// Close the HTTP listener and its connections; the extras start no new fetch.
         case stopListener
+        /// The delivery worker starts no new attempt; the heartbeat sends no more.
         case stopDelivery
         /// Wait for the running cycle, or `until`, whichever comes first.
         case waitForCycle(until: Deadline)

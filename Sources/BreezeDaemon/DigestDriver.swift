@@ -6,14 +6,16 @@ import BreezeSystem
 import BreezeVocabulary
 import Dispatch
 
-/// Writes the daily digests to the outbox when due (`DigestSchedule`), and wakes the daemon
-/// for the next one with its own timer on the control queue, so a digest at 07:30 goes at
-/// 07:30 whatever the poll interval. Every property is touched on `control` alone.
+/// The digest schedule as a service: writes the daily digests to the outbox when due
+/// (`DigestSchedule`), and wakes the daemon for the next one with its own timer on the control
+/// queue, so a digest at 07:30 goes at 07:30 whatever the poll interval. Every property is
+/// touched on the daemon's control queue alone (checked): it changes the alert state there.
 ///
 /// A digest is marked written (`DaemonState.digestsSent`) only once its entries are in the
 /// outbox, and the daemon saves the state at once (`run` says when): a crash in between
 /// writes it again under the same id — at least once, never a second day's twice.
-final class DigestDriver: @unchecked Sendable {
+final class DigestDriver: DaemonService, @unchecked Sendable {
+    let name = "digest schedule"
     private let control: DispatchQueue
     private let timer: any DispatchSourceTimer
     private let clock: @Sendable () -> ClockReading
@@ -107,6 +109,16 @@ final class DigestDriver: @unchecked Sendable {
         dispatchPrecondition(condition: .onQueue(control))
         extrasAwaitedUntil = nil
     }
+
+    /// Nothing to start: the first completed cycle arms the timer (`run`).
+    func start(_ plan: DaemonPlan) {}
+
+    /// Nothing to take in: the daemon runs the digests due after a reload (`run`), which arms
+    /// the timer for the reloaded times.
+    func reload(_ plan: DaemonPlan) {}
+
+    /// At once: a digest is written on the control queue, never left running.
+    func whenStopped(_ stopped: @escaping @Sendable () -> Void) { stopped() }
 
     /// No more wake-ups (the daemon stops).
     func stop() {

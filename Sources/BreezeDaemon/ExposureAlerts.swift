@@ -11,14 +11,14 @@ import BreezeVocabulary
 /// cities with `PollenThreshold=` or `UVThreshold=`, and its events go to the outbox as the
 /// AQI alerts' do: to the city's `Notify=` receivers, logged once written; a city whose entry
 /// cannot be written gets its pollen and UV state back, so the event is raised again with the
-/// next reading. Touched on the daemon's control queue alone.
-final class ExposureAlerts: @unchecked Sendable {
+/// next reading. A value the poll service owns.
+struct ExposureAlerts: Sendable {
     /// Cities told of having no pollen data, until pollen comes: told once, not every run.
     private var toldNoPollen: Set<String> = []
 
     /// Judges `readings` (by city name) into `state`; returns the events written.
     @discardableResult
-    func adopt(
+    mutating func adopt(
         _ readings: [String: PollenReading], configuration: Configuration, state: inout DaemonState,
         routing: DeliveryRouting, delivery: DeliveryWorker, logger: any Logger, failures: FailureLatch, now: Instant
     ) -> [AlertEvent] {

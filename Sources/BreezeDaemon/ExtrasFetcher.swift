@@ -10,14 +10,20 @@ import BreezeVocabulary
 import BreezeWeb
 import Dispatch
 
-/// Fetches the status page's extras beside the poll, never in its way: on its own queue, one
-/// run at a time, started once a cycle is complete (its state saved, the next poll armed);
-/// pollen and UV when due, then the climate trends due (`ExtrasSchedule`), each request bounded
-/// by `Timeout=` and tried once. A failure is logged (once per message) and the page keeps what it had. Every property
-/// is touched on `control` alone; the run itself touches none.
-final class ExtrasFetcher: @unchecked Sendable {
+/// The extras as a service: fetches the status page's extras beside the poll, never in its
+/// way: on its own queue, one run at a time, started once a cycle is complete (its state
+/// saved, the next poll armed); pollen and UV when due, then the climate trends due
+/// (`ExtrasSchedule`), each request bounded by `Timeout=` and tried once. A failure is logged
+/// (once per message) and the page keeps what it had. Every property is touched on the
+/// daemon's control queue alone (checked); the run itself touches none.
+final class ExtrasFetcher: DaemonService, @unchecked Sendable {
+    let name = "extras"
     /// The latest extras, read by the publisher of `WebSnapshot`.
-    let store: CityExtrasStore
+    var store: CityExtrasStore {
+        dispatchPrecondition(condition: .onQueue(control))
+        return latest
+    }
+    private var latest: CityExtrasStore
     private let control: DispatchQueue
     private let queue = DispatchQueue(label: "breezed.extras")
     private let cache: ClimateTrendCache
@@ -30,6 +36,7 @@ final class ExtrasFetcher: @unchecked Sendable {
     var onPollen: (([String: PollenReading]) -> Void)?
     private var schedule = ExtrasSchedule()
     private var running = false
+    private var stopped = false
     private let failures = FailureLatch()
 
     /// Reads the climate cache of `stateDirectory` (a bad one is logged and fetched again).
@@ -40,26 +47,27 @@ final class ExtrasFetcher: @unchecked Sendable {
         cache = ClimateTrendCache(stateDirectory: stateDirectory)
         let (entries, problem) = cache.load()
         if let problem { logger.log(LogRecord(.warning, problem, fields: [("BREEZE_ERROR", problem)])) }
-        store = CityExtrasStore(climate: entries)
+        latest = CityExtrasStore(climate: entries)
     }
 
     /// On `control`: a cycle's history and forecast (`polled`), before its pages are published.
     func adoptPolled(_ polled: [String: (history: [HourlyAQI], forecast: [ForecastDayAQI])], plan: DaemonPlan) {
         dispatchPrecondition(condition: .onQueue(control))
-        store.temperatureUnit = plan.configuration.breeze.temperatureUnit
-        store.adoptPolled(polled, configured: Set(plan.cities.map(\.city.name)))
+        guard !stopped else { return }
+        latest.temperatureUnit = plan.configuration.breeze.temperatureUnit
+        latest.adoptPolled(polled, configured: Set(plan.cities.map(\.city.name)))
     }
 
     /// On `control`, once a cycle is complete: starts a run for what is due, unless one runs or
     /// `plan` has no extras source.
     func startDue(plan: DaemonPlan) {
         dispatchPrecondition(condition: .onQueue(control))
-        guard let source = plan.extrasSource, !running, !plan.cities.isEmpty else { return }
+        guard let source = plan.extrasSource, !running, !stopped, !plan.cities.isEmpty else { return }
         let now = clock().wall
         let pollenCities = schedule.pollenDue(at: now) ? Self.pollenCities(plan.configuration) : []
         // The climate trend is for the page and the digests; pollen and UV alerts need none.
         let climateDue = plan.configuration.fetchesExtras
-            ? schedule.climateDue(plan.cities, entries: store.climateEntries, now: now) : []
+            ? schedule.climateDue(plan.cities, entries: latest.climateEntries, now: now) : []
         guard !pollenCities.isEmpty || !climateDue.isEmpty else { return }
         if !pollenCities.isEmpty { schedule.lastPollenAttempt = now }
         for (watched, day) in climateDue {
@@ -67,7 +75,7 @@ final class ExtrasFetcher: @unchecked Sendable {
         }
         running = true
         let timeout = plan.configuration.breeze.timeout
-        let entries = store.climateEntries
+        let entries = latest.climateEntries
         queue.async { [self] in
             let outcome = Self.run(
                 source: source, pollenCities: pollenCities, climateDue: climateDue.map { ($0.0.city, $0.1) },
@@ -75,15 +83,31 @@ final class ExtrasFetcher: @unchecked Sendable {
             let saveProblem = save(entries.merging(outcome.climate) { _, new in new }, changed: !outcome.climate.isEmpty)
             control.async { [self] in
                 running = false
-                store.adoptPollen(outcome.pollen)
+                latest.adoptPollen(outcome.pollen)
                 if !outcome.pollen.isEmpty { onPollen?(outcome.pollen) }
-                store.adoptClimate(outcome.climate)
-                store.adoptFailures(outcome.failed, fetched: Set(outcome.pollen.keys), climateFetched: Set(outcome.climate.keys))
+                latest.adoptClimate(outcome.climate)
+                latest.adoptFailures(outcome.failed, fetched: Set(outcome.pollen.keys), climateFetched: Set(outcome.climate.keys))
                 report(outcome, saveProblem: saveProblem)
                 if !outcome.pollen.isEmpty || !outcome.climate.isEmpty { onUpdate?() }
             }
         }
     }
+
+    /// Nothing to start: the first run follows the first completed cycle (`startDue`).
+    func start(_ plan: DaemonPlan) {}
+
+    /// Nothing to take in: each run reads the plan it is started with.
+    func reload(_ plan: DaemonPlan) {}
+
+    /// No new run, and no cycle's history taken in; a run already fetching finishes on its
+    /// own queue and keeps what it brought.
+    func stop() {
+        dispatchPrecondition(condition: .onQueue(control))
+        stopped = true
+    }
+
+    /// At once: a run is not waited for (each request is bounded by `Timeout=`).
+    func whenStopped(_ stopped: @escaping @Sendable () -> Void) { stopped() }
 
     /// The cities the pollen-and-UV request asks for: all with the page's extras or a digest,
     /// else those with a pollen or UV alert.

@@ -165,8 +165,8 @@ enum DaemonCommand {
     static func run(path: String, loaded: consuming LoadedConfiguration, environment: DaemonEnvironment, console: Console)
         -> Never
     {
-        let controlSocket = loaded.configuration.breeze.controlSocket
         var environment = environment
+        environment.servesControlSocket = true
         // breezed.socket's sockets, when systemd started breezed through it: served instead of Listen=.
         let passed = SocketActivation.listeningSockets()
         environment.listenSockets = passed.stream
@@ -181,17 +181,15 @@ enum DaemonCommand {
             console.printError("breezed: cannot use the state directory: \(error)")
             exit(ExitCode.cannotCreate.rawValue)
         }
-        let control = DaemonControl(daemon: daemon, logger: environment.logger, clock: environment.clock)
         let signals = DispatchQueue(label: "breezed.signals")
         let watcher = SignalWatcher(
             handlers: [
                 SIGHUP: { daemon.reload() },
                 SIGUSR1: { daemon.pollNow() },
-                SIGTERM: { control.stop(); daemon.stop(reason: "SIGTERM") { exit($0) } },
-                SIGINT: { control.stop(); daemon.stop(reason: "SIGINT") { exit($0) } },
+                SIGTERM: { daemon.stop(reason: "SIGTERM") { exit($0) } },
+                SIGINT: { daemon.stop(reason: "SIGINT") { exit($0) } },
             ], queue: signals)
         daemon.start()
-        control.start(path: controlSocket)
         withExtendedLifetime(watcher) { dispatchMain() }
     }
 }

@@ -11,7 +11,7 @@ struct CityExtrasStoreTests {
     static let hour = Instant(unixSeconds: 1_787_234_400)
 
     @Test func fillPutsEachCitysExtrasOnItsWebCityByName() {
-        let store = CityExtrasStore()
+        var store = CityExtrasStore()
         store.temperatureUnit = .fahrenheit
         store.adoptPolled(
             ["Paris": ([HourlyAQI(hour: Self.hour, aqi: 57)], [ForecastDayAQI(day: "2026-08-20", aqi: 60, dominant: .o3)])],
@@ -42,7 +42,7 @@ struct CityExtrasStoreTests {
     }
 
     @Test func aCityMissingFromACycleKeepsItsLastAndAGoneCityIsForgotten() {
-        let store = CityExtrasStore()
+        var store = CityExtrasStore()
         store.adoptPolled(["Paris": ([HourlyAQI(hour: Self.hour, aqi: 57)], [])], configured: ["Paris", "Tokyo"])
         store.adoptPolled(["Tokyo": ([HourlyAQI(hour: Self.hour, aqi: 20)], [])], configured: ["Paris", "Tokyo"])
         #expect(store.extras(for: "Paris")?.history.first?.aqi == 57)
@@ -57,7 +57,7 @@ struct CityExtrasFailureTests {
     static let at = Instant(unixSeconds: 1_787_234_400)
 
     @Test func aFailureIsKeptUntilTheSameExtraComes() {
-        let store = CityExtrasStore()
+        var store = CityExtrasStore()
         let climate = ExtrasFailure(city: "Paris", kind: .climate, reason: "404", at: Self.at, nextTry: Self.at + .seconds(10_800))
         let pollen = ExtrasFailure(city: "Paris", kind: .pollenAndUV, reason: "timed out", at: Self.at, nextTry: Self.at + .seconds(10_800))
         store.adoptFailures([climate, pollen], fetched: [], climateFetched: [])

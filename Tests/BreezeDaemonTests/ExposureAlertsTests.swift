@@ -18,7 +18,7 @@ struct ExposureAlertsTests {
         let folder = NSTemporaryDirectory() + "breeze-exposure-\(UUID().uuidString)"
         let logger = MemoryLogger()
         let failures = FailureLatch()
-        let alerts = ExposureAlerts()
+        var alerts = ExposureAlerts()
         var state = DaemonState()
         let configuration: Configuration
         let routing: DeliveryRouting

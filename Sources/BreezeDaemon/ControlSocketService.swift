@@ -3,6 +3,7 @@ import BreezeControlSocket
 import BreezeDelivery
 import BreezeSystem
 import Dispatch
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -25,33 +26,46 @@ struct DaemonSnapshot: Sendable {
     var extrasFailures: [ExtrasFailure] = []
 }
 
-/// The daemon's answers on its control socket (`ControlSocket=`): status and the outbox to
+/// The control socket (`ControlSocket=`) as a service of the daemon: status and the outbox to
 /// anyone; poll, reload and retry to root and the service's user. Answers are built on a
-/// queue of their own, never on the daemon's control or poll queues; `server` is touched
-/// on that queue alone (start from main, stop from the signal queue).
-public final class DaemonControl: @unchecked Sendable {
-    private let daemon: Daemon
+/// queue of their own, never on the daemon's control or poll queues; the server and the
+/// daemon it answers for are held under a lock.
+final class ControlSocketService: DaemonService {
+    let name = "control socket"
     private let logger: any Logger
     private let clock: @Sendable () -> ClockReading
+    private let limits: ControlServer.Limits
     private let work = DispatchQueue(label: "breezed.control-socket.answers")
-    private var server: ControlServer?
+    private let held = Mutex(Held())
 
-    public init(daemon: Daemon, logger: any Logger, clock: @escaping @Sendable () -> ClockReading) {
-        self.daemon = daemon
-        self.logger = logger
-        self.clock = clock
+    private struct Held {
+        /// Weak: the daemon holds its services.
+        weak var daemon: Daemon?
+        var server: ControlServer?
     }
 
-    /// Listens on `path`. A socket that cannot be set up is logged, not fatal: polling and
-    /// alerts matter more, and `breezectl status` falls back to the state file.
-    public func start(path: String, limits: ControlServer.Limits = ControlServer.Limits()) {
+    init(logger: any Logger, clock: @escaping @Sendable () -> ClockReading, limits: ControlServer.Limits = ControlServer.Limits()) {
+        self.logger = logger
+        self.clock = clock
+        self.limits = limits
+    }
+
+    /// The daemon the answers are about; set once, before `start`.
+    func answer(for daemon: Daemon) {
+        held.withLock { $0.daemon = daemon }
+    }
+
+    /// Listens on `ControlSocket=`. A socket that cannot be set up is logged, not fatal:
+    /// polling and alerts matter more, and `breezectl status` falls back to the state file.
+    func start(_ plan: DaemonPlan) {
+        let path = plan.configuration.breeze.controlSocket
         let server = ControlServer(path: path, limits: limits) { [weak self] request, reply in
             guard let self else { return reply(.failure("breezed is stopping")) }
             self.work.async { self.answer(request, reply: reply) }
         }
         do {
             try server.start()
-            work.sync { self.server = server }
+            held.withLock { $0.server = server }
             logger.log(LogRecord(.info, "control socket: listening on \(path)", fields: [("BREEZE_SOCKET", path)]))
         } catch {
             logger.log(
@@ -61,18 +75,25 @@ public final class DaemonControl: @unchecked Sendable {
         }
     }
 
+    /// Nothing: a new `ControlSocket=` takes a restart.
+    func reload(_ plan: DaemonPlan) {}
+
     /// Closes the socket and removes it.
-    public func stop() {
-        let server = work.sync { () -> ControlServer? in
-            defer { self.server = nil }
-            return self.server
+    func stop() {
+        let server = held.withLock { held -> ControlServer? in
+            defer { held.server = nil }
+            return held.server
         }
         server?.stop()
     }
 
+    /// At once: `stop` has closed the connections.
+    func whenStopped(_ stopped: @escaping @Sendable () -> Void) { stopped() }
+
     private func answer(_ request: ControlRequest, reply: @escaping @Sendable (ControlResponse) -> Void) {
         dispatchPrecondition(condition: .onQueue(work))
         guard let kind = request.kind else { return reply(.failure("unknown request")) }
+        guard let daemon = held.withLock({ $0.daemon }) else { return reply(.failure("breezed is stopping")) }
         switch kind {
         case .poll:
             daemon.pollNow()
@@ -83,12 +104,12 @@ public final class DaemonControl: @unchecked Sendable {
         case .status, .outbox, .retry:
             let work = self.work
             daemon.snapshot { snapshot in
-                work.async { reply(self.answer(kind, request, snapshot)) }
+                work.async { reply(self.answer(kind, request, snapshot, daemon: daemon)) }
             }
         }
     }
 
-    private func answer(_ kind: ControlRequestKind, _ request: ControlRequest, _ snapshot: DaemonSnapshot)
+    private func answer(_ kind: ControlRequestKind, _ request: ControlRequest, _ snapshot: DaemonSnapshot, daemon: Daemon)
         -> ControlResponse
     {
         dispatchPrecondition(condition: .onQueue(work))
