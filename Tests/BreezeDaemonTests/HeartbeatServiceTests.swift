@@ -1,6 +1,7 @@
 import BreezeConfig
 import BreezeHTTP
 import BreezeModel
+import BreezeOpenMeteo
 import BreezeTestSupport
 import BreezeVocabulary
 import Testing

@@ -1,5 +1,6 @@
 import BreezeConfig
 import BreezeModel
+import BreezeOpenMeteo
 import BreezeVocabulary
 import Synchronization
 import Testing
