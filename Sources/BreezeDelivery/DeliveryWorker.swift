@@ -1,5 +1,6 @@
 import BreezeAlerts
 import BreezeFiles
+import BreezeOutboxValues
 import Dispatch
 import BreezeVocabulary
 

@@ -1,5 +1,4 @@
 import BreezeAlerts
-import BreezeDelivery
 import BreezeModel
 import Foundation
 import Testing
