@@ -133,7 +133,7 @@ let package = Package(
             dependencies: ["BreezeControl", "BreezeModel", "BreezeCommandLine", "BreezeConfig", "BreezeOpenMeteo", "BreezeVocabulary", "BreezeBacktest", "BreezeHTTP", "BreezeAlerts", "BreezeState", "BreezeDelivery", "BreezeOutboxValues"]),
         .testTarget(
             name: "BreezeControlSocketTests",
-            dependencies: ["BreezeControlSocket", "BreezeAlerts", "BreezeOutboxValues", "BreezeModel", "BreezeState", "BreezeVocabulary"]),
+            dependencies: ["BreezeControlSocket", "BreezeAlerts", "BreezeModel", "BreezeState", "BreezeVocabulary"]),
         // Runs the real breezed and breezectl binaries against servers on loopback.
         .testTarget(name: "IntegrationTests", dependencies: ["BreezeTestSupport", "BreezeVocabulary"]),
     ]
