@@ -4,9 +4,11 @@ import PackageDescription
 // The flow, by target name: the configuration (BreezeConfig) → the schedule and the poll cycle
 // (BreezeDaemon) → the fetch (BreezeOpenMeteo over BreezeHTTP, bodies read by BreezeJSON) →
 // the rating (BreezeModel) → the alert state (BreezeAlerts) → the state store (BreezeState) →
-// the outbox and delivery (BreezeDelivery) → the journal (BreezeSystem). Beside it: breezectl
-// (BreezeControl), the socket between the two (BreezeControlSocket), what every module shares
-// (BreezeVocabulary, BreezeFiles, BreezeCommandLine).
+// the outbox and delivery (BreezeDelivery, its entries and summaries in BreezeOutboxValues) →
+// the journal (BreezeSystem). Beside it: breezectl (BreezeControl), the socket between the two
+// (BreezeControlSocket), what every module shares (BreezeVocabulary, BreezeFiles,
+// BreezeCommandLine). The page (BreezeWeb) and the socket read the outbox's values, never its
+// transports: neither links libcurl or libcrypto.
 
 let package = Package(
     name: "breeze",
@@ -52,33 +54,38 @@ let package = Package(
         .target(name: "BreezeBacktest", dependencies: ["BreezeModel", "BreezeAlerts", "BreezeVocabulary"]),
         // The daemon's persisted state (state.json): its document, codec and durable store.
         .target(name: "BreezeState", dependencies: ["BreezeModel", "BreezeAlerts", "BreezeJSON", "BreezeFiles", "BreezeVocabulary"]),
-        // Alert delivery: receivers (webhook formats, email), the durable outbox, its worker.
+        // What the outbox holds and reports, as others read it: an entry, the summary, a
+        // delivery's result. Values only, no transport.
+        .target(name: "BreezeOutboxValues", dependencies: ["BreezeAlerts", "BreezeModel", "BreezeVocabulary"]),
+        // Alert delivery: the durable outbox, its queues and worker at the top, one folder per
+        // integration (Webhook, Slack, Discord, Ntfy, Alertmanager, Email), Shared for the words
+        // and payloads several of them use.
         .target(
             name: "BreezeDelivery",
-            dependencies: ["BreezeModel", "BreezeConfig", "BreezeAlerts", "BreezeFiles", "BreezeHTTP", "CCrypto", "BreezeVocabulary", "BreezeJSON"]),
+            dependencies: ["BreezeModel", "BreezeConfig", "BreezeAlerts", "BreezeFiles", "BreezeHTTP", "CCrypto", "BreezeVocabulary", "BreezeJSON", "BreezeOutboxValues"]),
         // The daemon's ties to the system: journald records, sd_notify, signals.
         .target(name: "BreezeSystem", dependencies: ["CSystemd", "BreezeCommandLine"]),
         // The control socket: breezed answers breezectl (status, outbox, poll, reload, retry).
-        .target(name: "BreezeControlSocket", dependencies: ["BreezeAlerts", "BreezeDelivery", "BreezeJSON", "BreezeState", "BreezeVocabulary"]),
+        .target(name: "BreezeControlSocket", dependencies: ["BreezeAlerts", "BreezeOutboxValues", "BreezeJSON", "BreezeState", "BreezeVocabulary"]),
         // The daemon: its lifecycle (DaemonPhase, PollLoopPhase), the schedule, the poll cycle,
         // the hand-off to the outbox, reload and the ordered stop.
         .target(
             name: "BreezeDaemon",
-            dependencies: ["BreezeModel", "BreezeConfig", "BreezeAlerts", "BreezeSystem", "BreezeHTTP", "BreezeOpenMeteo", "BreezeDelivery", "BreezeFiles", "BreezeControlSocket", "BreezeState", "BreezeVocabulary", "BreezeWeb", "BreezeWebListener"]),
+            dependencies: ["BreezeModel", "BreezeConfig", "BreezeAlerts", "BreezeSystem", "BreezeHTTP", "BreezeOpenMeteo", "BreezeDelivery", "BreezeOutboxValues", "BreezeFiles", "BreezeControlSocket", "BreezeState", "BreezeVocabulary", "BreezeWeb", "BreezeWebListener"]),
         // Argument parsing, exit codes and terminal output shared by both executables.
         .target(name: "BreezeCommandLine"),
         // What breezed serves over HTTP: the dashboard, /metrics and /api/v1, rendered from a
         // `WebSnapshot` the daemon publishes. Pure: no sockets (the listener is elsewhere).
         .target(
             name: "BreezeWeb",
-            dependencies: ["BreezeModel", "BreezeAlerts", "BreezeState", "BreezeDelivery", "BreezeJSON", "BreezeVocabulary"]),
+            dependencies: ["BreezeModel", "BreezeAlerts", "BreezeState", "BreezeOutboxValues", "BreezeJSON", "BreezeVocabulary"]),
         // An HTTP listener over libmicrohttpd: GET and HEAD on several addresses or on sockets
         // systemd hands over, bounded in connections, memory and time. Knows no pages.
         .target(name: "BreezeWebListener", dependencies: ["CMicroHTTPD"]),
         // The breezectl commands, as a library so they can be unit-tested.
         .target(
             name: "BreezeControl",
-            dependencies: ["BreezeModel", "BreezeConfig", "BreezeHTTP", "BreezeOpenMeteo", "BreezeCommandLine", "BreezeAlerts", "BreezeDelivery", "BreezeControlSocket", "BreezeState", "BreezeVocabulary", "BreezeFiles", "BreezeBacktest", "BreezeWeb"]),
+            dependencies: ["BreezeModel", "BreezeConfig", "BreezeHTTP", "BreezeOpenMeteo", "BreezeCommandLine", "BreezeAlerts", "BreezeDelivery", "BreezeOutboxValues", "BreezeControlSocket", "BreezeState", "BreezeVocabulary", "BreezeFiles", "BreezeBacktest", "BreezeWeb"]),
 
         .executableTarget(
             name: "breezed",
@@ -96,7 +103,7 @@ let package = Package(
         // The pages, /metrics and /api/v1 rendered from snapshots, without a listener.
         .testTarget(
             name: "BreezeWebTests",
-            dependencies: ["BreezeWeb", "BreezeModel", "BreezeAlerts", "BreezeState", "BreezeDelivery", "BreezeVocabulary", "BreezeJSON", "BreezeTestSupport"]),
+            dependencies: ["BreezeWeb", "BreezeModel", "BreezeAlerts", "BreezeState", "BreezeDelivery", "BreezeOutboxValues", "BreezeVocabulary", "BreezeJSON", "BreezeTestSupport"]),
         // The listener on loopback against real clients: methods, paths, oversized and slow
         // requests, a thousand connections at once.
         .testTarget(name: "BreezeWebListenerTests", dependencies: ["BreezeWebListener", "BreezeHTTP", "BreezeTestSupport"]),
@@ -115,19 +122,19 @@ let package = Package(
         .testTarget(name: "BreezeStateTests", dependencies: ["BreezeState", "BreezeAlerts", "BreezeFiles", "BreezeModel", "BreezeVocabulary"]),
         .testTarget(
             name: "BreezeDaemonTests",
-            dependencies: ["BreezeDaemon", "BreezeAlerts", "BreezeModel", "BreezeSystem", "BreezeDelivery", "BreezeConfig", "BreezeState", "BreezeVocabulary", "BreezeWeb", "BreezeHTTP", "BreezeTestSupport", "BreezeOpenMeteo"]),
+            dependencies: ["BreezeDaemon", "BreezeAlerts", "BreezeModel", "BreezeSystem", "BreezeDelivery", "BreezeOutboxValues", "BreezeConfig", "BreezeState", "BreezeVocabulary", "BreezeWeb", "BreezeHTTP", "BreezeTestSupport", "BreezeOpenMeteo"]),
         .testTarget(
             name: "BreezeDeliveryTests",
-            dependencies: ["BreezeDelivery", "BreezeAlerts", "BreezeModel", "BreezeConfig", "BreezeHTTP", "BreezeTestSupport", "BreezeVocabulary"]),
+            dependencies: ["BreezeDelivery", "BreezeOutboxValues", "BreezeAlerts", "BreezeModel", "BreezeConfig", "BreezeHTTP", "BreezeTestSupport", "BreezeVocabulary"]),
         .testTarget(name: "BreezeSystemTests", dependencies: ["BreezeSystem", "BreezeTestSupport"]),
         .testTarget(name: "BreezeCommandLineTests", dependencies: ["BreezeCommandLine"]),
         // The breezectl commands' pure parts and the drop-in writer, without the binaries.
         .testTarget(
             name: "BreezeControlTests",
-            dependencies: ["BreezeControl", "BreezeModel", "BreezeCommandLine", "BreezeConfig", "BreezeOpenMeteo", "BreezeVocabulary", "BreezeBacktest", "BreezeHTTP", "BreezeAlerts", "BreezeState", "BreezeDelivery"]),
+            dependencies: ["BreezeControl", "BreezeModel", "BreezeCommandLine", "BreezeConfig", "BreezeOpenMeteo", "BreezeVocabulary", "BreezeBacktest", "BreezeHTTP", "BreezeAlerts", "BreezeState", "BreezeDelivery", "BreezeOutboxValues"]),
         .testTarget(
             name: "BreezeControlSocketTests",
-            dependencies: ["BreezeControlSocket", "BreezeAlerts", "BreezeDelivery", "BreezeModel", "BreezeState", "BreezeVocabulary", "BreezeTestSupport"]),
+            dependencies: ["BreezeControlSocket", "BreezeAlerts", "BreezeModel", "BreezeState", "BreezeVocabulary", "BreezeTestSupport"]),
         // Runs the real breezed and breezectl binaries against servers on loopback.
         .testTarget(name: "IntegrationTests", dependencies: ["BreezeTestSupport", "BreezeVocabulary"]),
     ]

@@ -2,6 +2,7 @@ import BreezeAlerts
 import BreezeCommandLine
 import BreezeDelivery
 import BreezeModel
+import BreezeOutboxValues
 import BreezeVocabulary
 
 /// The outbox entry by entry, pending and given up, for people or for scripts.

@@ -4,6 +4,7 @@ import BreezeConfig
 import BreezeControlSocket
 import BreezeDelivery
 import BreezeModel
+import BreezeOutboxValues
 import Foundation
 import BreezeState
 import BreezeVocabulary

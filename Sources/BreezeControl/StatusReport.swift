@@ -2,6 +2,7 @@ import BreezeAlerts
 import BreezeConfig
 import BreezeDelivery
 import BreezeModel
+import BreezeOutboxValues
 import Foundation
 import BreezeState
 import BreezeVocabulary

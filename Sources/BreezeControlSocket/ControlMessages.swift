@@ -1,5 +1,5 @@
 import BreezeAlerts
-import BreezeDelivery
+import BreezeOutboxValues
 import BreezeJSON
 import Foundation
 import BreezeState

@@ -1,6 +1,7 @@
 import BreezeAlerts
 import BreezeControlSocket
 import BreezeDelivery
+import BreezeOutboxValues
 import BreezeSystem
 import Dispatch
 import Synchronization

@@ -1,6 +1,7 @@
 import BreezeAlerts
 import BreezeDelivery
 import BreezeModel
+import BreezeOutboxValues
 import BreezeSystem
 import BreezeVocabulary
 

@@ -1,6 +1,7 @@
 import BreezeConfig
 import BreezeDelivery
 import BreezeModel
+import BreezeOutboxValues
 import BreezeState
 import BreezeVocabulary
 import BreezeWeb

@@ -1,5 +1,6 @@
 import BreezeFiles
 import BreezeJSON
+import BreezeOutboxValues
 import Foundation
 
 #if canImport(Glibc)

@@ -1,4 +1,5 @@
 import BreezeAlerts
+import BreezeOutboxValues
 import BreezeVocabulary
 
 /// Asks whether quiet hours hold `event` for `receiver` at `now`: nil when it may go now, else

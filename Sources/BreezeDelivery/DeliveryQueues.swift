@@ -1,5 +1,6 @@
 import BreezeAlerts
 import BreezeModel
+import BreezeOutboxValues
 import BreezeVocabulary
 
 /// The delivery state machine: per receiver, its pending entries in creation order. Pure:

@@ -1,3 +1,4 @@
+import BreezeOutboxValues
 import BreezeVocabulary
 
 /// Grouped attempts (`Group=`): the receiver's next entry and the other cities' next due

@@ -1,3 +1,4 @@
+import BreezeOutboxValues
 import BreezeVocabulary
 
 /// An entry a delivery stage changed or gave up, as it is now, and why.

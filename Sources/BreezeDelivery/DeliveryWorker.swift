@@ -1,5 +1,6 @@
 import BreezeAlerts
 import BreezeFiles
+import BreezeOutboxValues
 import Dispatch
 import BreezeVocabulary
 
@@ -30,21 +31,25 @@ public struct SubmitFailure: Sendable, Equatable {
 }
 
 /// Drives `DeliveryQueues` with Dispatch: its own serial queue owns the state, attempts run on
-/// a concurrent queue — at most one per receiver — and a timer wakes it when the next entry
-/// is due. Polling waits for the worker only in `submit`, which writes (and fsyncs) each new
+/// a serial queue per receiver — at most one per receiver, each on a thread of its own even
+/// when every core is busy — and a timer (`WakeUpTimers`) wakes it when the next entry is
+/// due. Polling waits for the worker only in `submit`, which writes (and fsyncs) each new
 /// entry on the worker's queue before it returns; it never waits for an attempt. Every
 /// property is touched on `queue` alone.
 public final class DeliveryWorker: @unchecked Sendable {
     private let queue = DispatchQueue(label: "breezed.delivery")
-    private let attempts = DispatchQueue(label: "breezed.delivery.attempts", attributes: .concurrent)
+    /// Each receiver's attempts, by receiver name: serial queues get a thread even while the
+    /// shared pool is busy, so a slow receiver never holds up another's attempt.
+    private var attemptQueues: [String: DispatchQueue] = [:]
     private let outbox: Outbox
     private let clock: @Sendable () -> Instant
     private let random: @Sendable () -> Double
     private let report: @Sendable (DeliveryReport) -> Void
     private let longestSleep: Double
+    private let wakeUps: any WakeUpTimers
     private var machine: DeliveryQueues
     private var lastSequence: UInt64 = 0
-    private var timer: (any DispatchSourceTimer)?
+    private var timer: (any WakeUpTimer)?
     /// Failed outbox updates, so a full disk is reported once, not on every attempt.
     private let storageFailures = FailureLatch()
     /// Called once no attempt runs and none is due (`whenIdle`).
@@ -60,16 +65,19 @@ public final class DeliveryWorker: @unchecked Sendable {
     ///   - report: receives what the daemon logs; called on the worker's queue.
     ///   - longestSleep: the longest the timer sleeps between looks at the clock, so a wall
     ///     clock jump delays nothing for long.
+    ///   - wakeUps: makes the timer that wakes the worker when the next entry is due.
     public init(
         outbox: Outbox, targets: [DeliveryTarget], quietHours: @escaping QuietHoursCheck,
         clock: @escaping @Sendable () -> Instant, random: @escaping @Sendable () -> Double,
-        longestSleep: Double = 60, report: @escaping @Sendable (DeliveryReport) -> Void
+        longestSleep: Double = 60, wakeUps: any WakeUpTimers = DispatchWakeUpTimers(),
+        report: @escaping @Sendable (DeliveryReport) -> Void
     ) {
         self.outbox = outbox
         self.clock = clock
         self.random = random
         self.report = report
         self.longestSleep = longestSleep
+        self.wakeUps = wakeUps
         machine = DeliveryQueues(targets: targets, quietHours: quietHours)
     }
 
@@ -81,11 +89,7 @@ public final class DeliveryWorker: @unchecked Sendable {
             for corrupt in scan.corrupt { report(.storageFailed("corrupt outbox entry \(corrupt.path): \(corrupt.reason)")) }
             lastSequence = scan.entries.map(\.sequence).max() ?? 0
             machine.add(scan.entries)
-            let timer = DispatchSource.makeTimerSource(queue: queue)
-            timer.setEventHandler { [weak self] in self?.step() }
-            timer.schedule(deadline: .distantFuture)
-            timer.resume()
-            self.timer = timer
+            timer = wakeUps.timer(on: queue) { [weak self] in self?.step() }
             step()
         }
     }
@@ -224,10 +228,9 @@ public final class DeliveryWorker: @unchecked Sendable {
         callWaiters(idle: true)
         guard let timer, !machine.stopped else { return }
         if let wake = machine.nextWake {
-            let delay = min(longestSleep, max(0.001, (wake - clock()).seconds))
-            timer.schedule(deadline: .now() + .nanoseconds(Int(delay * 1e9)))
+            timer.schedule(after: min(longestSleep, max(0.001, (wake - clock()).seconds)))
         } else {
-            timer.schedule(deadline: .now() + .nanoseconds(Int(longestSleep * 1e9)))
+            timer.schedule(after: longestSleep)
         }
     }
 
@@ -237,7 +240,7 @@ public final class DeliveryWorker: @unchecked Sendable {
             switch action {
             case .attempt(let entry, let receiver):
                 let clock = self.clock
-                attempts.async { [self] in
+                attemptQueue(receiver.name).async { [self] in
                     let outcome = receiver.deliver(entry.event, at: clock())
                     queue.async { [self] in
                         if let result = DeliveryResult(outcome) { count(result, receiver: entry.receiver) }
@@ -247,7 +250,7 @@ public final class DeliveryWorker: @unchecked Sendable {
                 }
             case .attemptGroup(let entries, let group, let receiver):
                 let clock = self.clock
-                attempts.async { [self] in
+                attemptQueue(receiver.name).async { [self] in
                     let outcome = receiver.deliver(group: group, at: clock())
                     queue.async { [self] in
                         if let result = DeliveryResult(outcome) {
@@ -271,6 +274,14 @@ public final class DeliveryWorker: @unchecked Sendable {
                 report(message)
             }
         }
+    }
+
+    private func attemptQueue(_ receiver: String) -> DispatchQueue {
+        dispatchPrecondition(condition: .onQueue(queue))
+        if let existing = attemptQueues[receiver] { return existing }
+        let created = DispatchQueue(label: "breezed.delivery.attempts")
+        attemptQueues[receiver] = created
+        return created
     }
 
     private func store(_ what: String, _ operation: () throws(FileError) -> Void) {

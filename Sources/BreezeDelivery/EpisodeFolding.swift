@@ -1,5 +1,6 @@
 import BreezeAlerts
 import BreezeModel
+import BreezeOutboxValues
 
 /// An alert that never reached its receiver before the air got better: when a receiver's
 /// `firing` is due while a `resolved` of the same city waits behind it (the receiver was down,

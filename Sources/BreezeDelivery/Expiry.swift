@@ -1,3 +1,4 @@
+import BreezeOutboxValues
 import BreezeVocabulary
 
 /// `MaxAge=`: entries not delivered in time are given up. Age counts from creation, or from

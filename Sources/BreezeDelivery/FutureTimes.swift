@@ -1,5 +1,6 @@
 import BreezeVocabulary
 import BreezeModel
+import BreezeOutboxValues
 
 /// Times set while the clock ran ahead. An entry created beyond `ClockSkew.tolerance` counts as
 /// created now, due now and not held, so it neither waits for that future nor escapes

@@ -1,3 +1,5 @@
+import BreezeOutboxValues
+
 /// 410 Gone: a receiver whose endpoint said it is no more takes nothing more in this process
 /// (a reload does not bring it back; a restart does).
 enum GoneReceiver {

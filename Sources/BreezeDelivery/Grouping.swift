@@ -1,3 +1,4 @@
+import BreezeOutboxValues
 import BreezeVocabulary
 
 /// The grouping stage (`Group=`): after `QuietHoursHold` chose a receiver's next entry and

@@ -1,5 +1,6 @@
 import BreezeAlerts
 import BreezeModel
+import BreezeOutboxValues
 import BreezeVocabulary
 
 /// Several due events of one receiver delivered as one message (`Group=`): one line per city,

@@ -1,3 +1,4 @@
+import BreezeOutboxValues
 import BreezeVocabulary
 
 /// Entries of a receiver that is not (or no longer) configured: they wait for it to come back

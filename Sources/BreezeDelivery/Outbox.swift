@@ -1,6 +1,7 @@
 import BreezeAlerts
 import BreezeFiles
 import BreezeJSON
+import BreezeOutboxValues
 import Foundation
 
 #if canImport(Glibc)
@@ -94,9 +95,12 @@ public struct Outbox: Sendable {
         // Written by a version that named files differently: moved where `write` and
         // `remove` look, so a delivered entry is not sent again at every start.
         for move in scan.misplaced {
-            do {
+            do throws(FileError) {
                 try AtomicFile.createFolder(AtomicFile.parentFolder(of: move.to))
-                if rename(move.from, move.to) == 0 { try AtomicFile.syncFolder(AtomicFile.parentFolder(of: move.to)) }
+                try AtomicFile.moveFile(move.from, to: move.to)
+            } catch where error.path == move.from {
+                // The rename itself failed: the entry stays where it is and is delivered
+                // from there all the same.
             } catch {
                 scan.corrupt.append((path: move.from, reason: "cannot move it to \(move.to): \(error)"))
             }
@@ -105,15 +109,19 @@ public struct Outbox: Sendable {
             let relative = corrupt.path.dropFirst(pendingFolder.count + 1)
             let target = deadFolder + "/" + relative + ".corrupt"
             var reason = corrupt.reason
-            do {
+            do throws(FileError) {
                 try AtomicFile.createFolder(AtomicFile.parentFolder(of: target))
-                if rename(corrupt.path, target) == 0 {
-                    reason += "; moved to \(target)"
-                } else {
-                    reason += "; cannot move it to \(target): \(Self.lastError())"
-                }
             } catch {
-                reason += "; cannot move it: \(error)"
+                return (path: corrupt.path, reason: reason + "; cannot move it: \(error)")
+            }
+            do throws(FileError) {
+                try AtomicFile.moveFile(corrupt.path, to: target)
+                reason += "; moved to \(target)"
+            } catch {
+                // The rename names the entry; a folder that would not sync names itself.
+                reason += error.path == corrupt.path
+                    ? "; cannot move it to \(target): \(error.reason)"
+                    : "; moved to \(target), not yet durably: \(error)"
             }
             return (path: corrupt.path, reason: reason)
         }

@@ -1,5 +1,6 @@
 import BreezeAlerts
 import BreezeJSON
+import BreezeOutboxValues
 import Foundation
 import BreezeVocabulary
 

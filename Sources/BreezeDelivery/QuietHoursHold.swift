@@ -1,3 +1,4 @@
+import BreezeOutboxValues
 import BreezeVocabulary
 
 /// The wait stage: which of a receiver's entries goes next, with quiet hours applied on the way.

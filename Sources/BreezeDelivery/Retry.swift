@@ -1,3 +1,4 @@
+import BreezeOutboxValues
 import BreezeVocabulary
 
 /// The retry stage: what an attempt's outcome means for its entry.

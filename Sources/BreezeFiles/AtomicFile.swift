@@ -23,7 +23,8 @@ public struct FileError: Error, Sendable, Equatable, CustomStringConvertible {
 
 /// Whole-file writes that a crash can never leave half done: the bytes go to a temporary file
 /// beside the target, are fsynced, then take the target's name, and the folder is fsynced so
-/// the new name itself survives a power cut.
+/// the new name itself survives a power cut. Moves of a whole file (`moveFile`) fsync their
+/// folders the same way.
 public enum AtomicFile {
     /// Writes `bytes` to `path`, replacing any file there (rename).
     public static func write(_ bytes: [UInt8], to path: String, mode: mode_t = 0o644) throws(FileError) {
@@ -59,6 +60,18 @@ public enum AtomicFile {
             throw error
         }
         try syncFolder(parentFolder(of: path))
+    }
+
+    /// Gives the file at `source` the name `destination` (replacing any file there; both on
+    /// one file system), then fsyncs the folder of each name, so neither the new name nor the
+    /// old one's removal is lost to a power cut. Every rename outside this file goes through
+    /// here. A failed rename names `source`.
+    public static func moveFile(_ source: String, to destination: String) throws(FileError) {
+        guard rename(source, destination) == 0 else { throw FileError.last(source) }
+        let sourceFolder = parentFolder(of: source)
+        let destinationFolder = parentFolder(of: destination)
+        try syncFolder(destinationFolder)
+        if sourceFolder != destinationFolder { try syncFolder(sourceFolder) }
     }
 
     /// A new temporary file beside `path` holding `bytes`, durably; its path.

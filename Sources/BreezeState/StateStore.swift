@@ -88,7 +88,7 @@ public struct StateStore: Sendable {
             return .loaded(try StateJSONReader.decode(bytes).clampingFutureTimes(now: now))
         } catch {
             let aside = "\(path).corrupt-\(Int64(now.unixSeconds))"
-            guard rename(path, aside) == 0 else { throw FileError.last(path) }
+            try AtomicFile.moveFile(path, to: aside)
             return .corrupt(movedTo: aside, reason: String(describing: error))
         }
     }

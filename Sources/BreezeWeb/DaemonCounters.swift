@@ -1,4 +1,4 @@
-import BreezeDelivery
+import BreezeOutboxValues
 
 /// What the daemon counts since it started, for `/metrics` (`breeze_*_total` and the
 /// cycle-duration histogram). Filled by the daemon; read through `WebSnapshot`.

@@ -1,6 +1,6 @@
-import BreezeDelivery
 import BreezeJSON
 import BreezeModel
+import BreezeOutboxValues
 import BreezeState
 import BreezeVocabulary
 

@@ -1,5 +1,5 @@
-import BreezeDelivery
 import BreezeModel
+import BreezeOutboxValues
 import BreezeState
 import BreezeVocabulary
 import Foundation

@@ -1,5 +1,4 @@
 import BreezeAlerts
-import BreezeDelivery
 import BreezeModel
 import BreezeTestSupport
 import Foundation

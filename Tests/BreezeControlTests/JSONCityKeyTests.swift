@@ -9,6 +9,7 @@ import Foundation
 import Testing
 
 @testable import BreezeControl
+import BreezeOutboxValues
 
 /// Every `breezectl … --json` names a city by one key, `city` (its configured name): a script
 /// reading one command's output reads another's the same way.

@@ -3,6 +3,7 @@ import BreezeConfig
 import BreezeDaemon
 import BreezeDelivery
 import BreezeModel
+import BreezeOutboxValues
 import BreezeSystem
 import Testing
 import BreezeState

@@ -32,7 +32,8 @@ struct DeliveryWorkerWaitTests {
         DeliveryWorker(
             outbox: Outbox(stateDirectory: state),
             targets: [DeliveryTarget(receiver: receiver, schedule: DeliverySchedule(initialDelay: 60, maximumDelay: 60))],
-            quietHours: { _, _, _ in nil }, clock: { 1_787_234_400 }, random: { 0.5 }, report: { _ in })
+            quietHours: { _, _, _ in nil }, clock: { 1_787_234_400 }, random: { 0.5 }, wakeUps: ManualClock(),
+            report: { _ in })
     }
 
     @Test func aRunningAttemptHoldsTheWaitsAndItsEndReleasesThem() {
@@ -40,7 +41,7 @@ struct DeliveryWorkerWaitTests {
         let worker = worker(temporaryFolder(), receiver)
         worker.start()
         worker.submit([DeliveryRequest(event: event(1), receiver: "ops")])
-        #expect(receiver.started.wait(timeout: .now() + 10) == .success)
+        #expect(receiver.started.wait(timeout: .now() + 60) == .success)
         let idle = DispatchSemaphore(value: 0)
         let ended = DispatchSemaphore(value: 0)
         let called = Mutex<[String]>([])
@@ -58,9 +59,9 @@ struct DeliveryWorkerWaitTests {
         #expect(worker.pendingCount == 1)
         #expect(called.withLock { $0 }.isEmpty)
         receiver.release()
-        #expect(ended.wait(timeout: .now() + 10) == .success)
-        #expect(idle.wait(timeout: .now() + 10) == .success)
-        #expect(worker.waitForAttempts(timeout: .seconds(10)))
+        #expect(ended.wait(timeout: .now() + 60) == .success)
+        #expect(idle.wait(timeout: .now() + 60) == .success)
+        #expect(worker.waitForAttempts(timeout: .seconds(60)))
         #expect(worker.pendingCount == 0)
     }
 
@@ -68,8 +69,8 @@ struct DeliveryWorkerWaitTests {
         let receiver = GateReceiver("ops")
         let worker = worker(temporaryFolder(), receiver)
         worker.start()
-        #expect(worker.waitUntilIdle(timeout: .seconds(10)))
-        #expect(worker.waitForAttempts(timeout: .seconds(10)))
+        #expect(worker.waitUntilIdle(timeout: .seconds(60)))
+        #expect(worker.waitForAttempts(timeout: .seconds(60)))
         worker.stop()
     }
 }

@@ -10,7 +10,8 @@ struct DuplicateEntryTests {
     func worker(_ state: String, _ receiver: FakeReceiver) -> DeliveryWorker {
         DeliveryWorker(
             outbox: Outbox(stateDirectory: state), targets: [DeliveryTarget(receiver: receiver)],
-            quietHours: { _, _, _ in nil }, clock: { ClockReading.system().wall }, random: { 0 }, report: { _ in })
+            quietHours: { _, _, _ in nil }, clock: { 1_787_234_400 }, random: { 0 }, wakeUps: ManualClock(),
+            report: { _ in })
     }
 
     @Test func theSameEventTwiceIsOneEntryEvenAcrossARestart() throws {

@@ -8,6 +8,7 @@ import Foundation
 import Testing
 
 @testable import BreezeDelivery
+import BreezeOutboxValues
 
 /// Pollen and UV events in every receiver's format, under quiet hours and in the outbox's
 /// folding: each has its own words, and none is taken for an AQI alert.

@@ -1,4 +1,5 @@
 import BreezeDelivery
+import BreezeOutboxValues
 import Foundation
 import Testing
 

@@ -9,20 +9,22 @@ struct StorageFailureTests {
     @Test func failingUpdatesAreReportedOnceAndDeliveryGoesOn() throws {
         let state = temporaryFolder()
         let receiver = FakeReceiver(
-            "ops", delay: 0.2, script: Array(repeating: .retry(reason: "HTTP 503", retryAfter: nil), count: 5))
+            "ops", held: true, script: Array(repeating: .retry(reason: "HTTP 503", retryAfter: nil), count: 5))
         let log = ReportLog()
+        let clock = ManualClock()
         let worker = DeliveryWorker(
             outbox: Outbox(stateDirectory: state),
             targets: [DeliveryTarget(receiver: receiver, schedule: DeliverySchedule(initialDelay: 0.01, maximumDelay: 0.02))],
-            quietHours: { _, _, _ in nil }, clock: { ClockReading.system().wall }, random: { 0 }, report: log.append)
-        // The receiver's folder is replaced by a file while the first attempt runs: every
+            quietHours: { _, _, _ in nil }, clock: { clock.now }, random: { 0 }, wakeUps: clock, report: log.append)
+        // The receiver's folder is replaced by a file while the first attempt is held: every
         // later update (the retry count) and the removal fail.
         try FileManager.default.createDirectory(atPath: state + "/outbox/ops", withIntermediateDirectories: true)
         worker.start()
         #expect(worker.submit([DeliveryRequest(event: event(1), receiver: "ops")]).isEmpty)
         #expect(rename(state + "/outbox/ops", state + "/moved-away") == 0)
         #expect(FileManager.default.createFile(atPath: state + "/outbox/ops", contents: Data()))
-        #expect(waitUntilEmpty(worker))
+        receiver.release(6)
+        #expect(worker.deliverAll(on: clock))
         #expect(receiver.attempted.count == 6)
         let storage = log.all.compactMap { report -> String? in
             if case .storageFailed(let text) = report { return text } else { return nil }

@@ -59,6 +59,33 @@ struct AtomicFileTests {
         }
     }
 
+    @Test func moveFileRenamesAcrossFoldersAndReplaces() throws {
+        try AtomicFile.createFolder(folder + "/from")
+        try AtomicFile.createFolder(folder + "/to")
+        try AtomicFile.write(Array("entry".utf8), to: folder + "/from/one", mode: 0o600)
+        try AtomicFile.write(Array("older".utf8), to: folder + "/to/one")
+        try AtomicFile.moveFile(folder + "/from/one", to: folder + "/to/one")
+        #expect(try AtomicFile.read(folder + "/to/one") == Array("entry".utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder + "/from").isEmpty)
+        let attributes = try FileManager.default.attributesOfItem(atPath: folder + "/to/one")
+        #expect((attributes[.posixPermissions] as? Int) == 0o600)
+        // Within one folder too (a state file moved aside).
+        try AtomicFile.moveFile(folder + "/to/one", to: folder + "/to/one.corrupt-1")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder + "/to") == ["one.corrupt-1"])
+    }
+
+    @Test func aFailedMoveNamesTheSourceAndChangesNothing() throws {
+        #expect(throws: FileError(path: folder + "/absent", reason: "No such file or directory")) {
+            try AtomicFile.moveFile(folder + "/absent", to: folder + "/anywhere")
+        }
+        try AtomicFile.write(Array("kept".utf8), to: folder + "/kept")
+        #expect(throws: FileError(path: folder + "/kept", reason: "No such file or directory")) {
+            try AtomicFile.moveFile(folder + "/kept", to: folder + "/missing/kept")
+        }
+        #expect(try AtomicFile.read(folder + "/kept") == Array("kept".utf8))
+        #expect(!FileManager.default.fileExists(atPath: folder + "/anywhere"))
+    }
+
     @Test func createFolderMakesParents() throws {
         try AtomicFile.createFolder(folder + "/a/b/c")
         var isFolder: ObjCBool = false

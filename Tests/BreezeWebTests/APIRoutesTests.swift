@@ -2,6 +2,7 @@ import BreezeAlerts
 import BreezeDelivery
 import BreezeJSON
 import BreezeModel
+import BreezeOutboxValues
 import BreezeState
 import BreezeVocabulary
 import BreezeWeb

@@ -1,6 +1,7 @@
 import BreezeAlerts
 @testable import BreezeDelivery
 import BreezeModel
+@testable import BreezeOutboxValues
 import BreezeState
 import BreezeVocabulary
 import BreezeWeb

@@ -1,6 +1,7 @@
 import BreezeAlerts
 import BreezeDelivery
 import BreezeModel
+import BreezeOutboxValues
 import BreezeState
 import BreezeVocabulary
 import BreezeWeb

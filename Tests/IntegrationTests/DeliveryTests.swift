@@ -130,8 +130,13 @@ struct DeliveryTests {
         #expect(receivers.first?["name"] as? String == "ops")
         #expect((receivers.first?["lastError"] as? String)?.contains("503") == true)
 
-        // The next run delivers what was left (Tokyo's firing, same id) and fires nothing new.
-        usleep(300_000)
+        // The next run delivers what was left (Tokyo's firing, same id) and fires nothing new,
+        // once its retry is due (RetryInitialDelay=200ms after the failure, with jitter).
+        let name = try #require(pendingFiles(state).first)
+        let left = try Data(contentsOf: URL(fileURLWithPath: state + "/outbox/ops/" + name))
+        let entry = try #require(try JSONSerialization.jsonObject(with: left) as? [String: Any])
+        let due = try #require(entry["nextAttemptAt"] as? Double)
+        #expect(eventually { Date().timeIntervalSince1970 >= due })
         let again = try Binaries.run(Binaries.breezed, ["--config", path, "--once"])
         #expect(again.standardOutput.contains("0 alert events\n"))
         #expect(pendingFiles(state).isEmpty)

@@ -1,6 +1,7 @@
 import BreezeAlerts
 import BreezeConfig
 import BreezeDelivery
+import BreezeOutboxValues
 import Synchronization
 import BreezeVocabulary
 

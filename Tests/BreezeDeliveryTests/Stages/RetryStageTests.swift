@@ -1,5 +1,6 @@
 import BreezeAlerts
 @testable import BreezeDelivery
+import BreezeOutboxValues
 import BreezeVocabulary
 import Testing
 

@@ -2,6 +2,7 @@ import BreezeAlerts
 import BreezeConfig
 import BreezeDelivery
 import BreezeModel
+import BreezeOutboxValues
 import Foundation
 import Synchronization
 import BreezeVocabulary
@@ -13,15 +14,21 @@ final class FakeReceiver: Receiver {
     let refreshesWhileFiring: Bool
     private let script = Mutex<[DeliveryOutcome]>([])
     private let log = Mutex<[(id: String, at: Instant)]>([])
-    let delay: Double
+    /// When the receiver is `held`: each attempt waits for one `release`.
+    private let gate: DispatchSemaphore?
 
-    init(_ name: String, maxAge: Duration = .seconds(86_400), refreshes: Bool = false, delay: Double = 0,
+    init(_ name: String, maxAge: Duration = .seconds(86_400), refreshes: Bool = false, held: Bool = false,
          script: [DeliveryOutcome] = []) {
         self.name = name
         self.delivery = DeliverySettings(maxAge: maxAge)
         self.refreshesWhileFiring = refreshes
-        self.delay = delay
+        self.gate = held ? DispatchSemaphore(value: 0) : nil
         self.script.withLock { $0 = script }
+    }
+
+    /// Lets `attempts` more held attempts answer (at once for those already waiting).
+    func release(_ attempts: Int = 1) {
+        for _ in 0..<attempts { gate?.signal() }
     }
 
     func answer(_ outcomes: [DeliveryOutcome]) { script.withLock { $0 += outcomes } }
@@ -31,7 +38,7 @@ final class FakeReceiver: Receiver {
 
     func deliver(_ event: AlertEvent, at now: Instant) -> DeliveryOutcome {
         log.withLock { $0.append((event.id, now)) }
-        if delay > 0 { Thread.sleep(forTimeInterval: delay) }
+        gate?.wait()
         return script.withLock { $0.isEmpty ? .delivered : $0.removeFirst() }
     }
 }

@@ -4,6 +4,7 @@
 // Built and run by scripts/fuzz; a crash found is kept in Tests/Fuzz/Corpus/outbox.
 import BreezeAlerts
 @testable import BreezeDelivery
+import BreezeOutboxValues
 import BreezeVocabulary
 
 @_cdecl("LLVMFuzzerTestOneInput")

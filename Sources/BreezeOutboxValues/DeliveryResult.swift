@@ -5,14 +5,4 @@ public enum DeliveryResult: String, CaseIterable, Sendable {
     case delivered
     case failed
     case dead
-
-    /// What an attempt's outcome counts as; nil for those whose entry is given up, which
-    /// count as `dead` when it is moved to `dead/`.
-    init?(_ outcome: DeliveryOutcome) {
-        switch outcome {
-        case .delivered: self = .delivered
-        case .retry: self = .failed
-        case .permanent, .gone: return nil
-        }
-    }
 }

@@ -1,4 +1,5 @@
 import BreezeFiles
+import BreezeOutboxValues
 import Foundation
 import BreezeVocabulary
 

@@ -14,7 +14,7 @@ import BreezeModel
 /// `X-Sequence-ID` (`NtfySequence`), so it replaces the episode's earlier notification.
 enum NtfyFormat: WebhookPayloadFormat {
     static func request(for event: AlertEvent, context: FormatContext) -> HTTPRequest {
-        if let digest = event.digest { return DigestWebhooks.ntfy(digest, event: event, context: context) }
+        if let digest = event.digest { return NtfyDigestFormat.request(digest, event: event, context: context) }
         let text = context.text(event)
         var lines = [text.message]
         if let advice = context.advice(event) { lines += ["", advice] }

@@ -1,4 +1,5 @@
 import BreezeAlerts
+import BreezeOutboxValues
 
 /// ntfy's sequence id (ntfy 2.16 and later: "Updating notifications"): a message published
 /// with the `X-Sequence-ID` header of an earlier one replaces that notification on the

@@ -7,7 +7,7 @@ import BreezeJSON
 /// The text is made at delivery time (`AlertText`): local times, and a note when late.
 enum SlackFormat: WebhookPayloadFormat {
     static func request(for event: AlertEvent, context: FormatContext) -> HTTPRequest {
-        if let digest = event.digest { return DigestWebhooks.slack(digest, context: context) }
+        if let digest = event.digest { return SlackDigestFormat.request(digest, context: context) }
         let text = context.text(event)
         var blocks: [JSONValue] = [
             section("*\(escape(text.title))*\n\(escape(text.message))"),
@@ -42,20 +42,12 @@ enum SlackFormat: WebhookPayloadFormat {
         return .post(context.url, body: body, contentType: "application/json")
     }
 
-    private static func section(_ text: String) -> JSONValue {
+    static func section(_ text: String) -> JSONValue {
         .object(["type": .string("section"), "text": .object(["type": .string("mrkdwn"), "text": .string(text)])])
     }
 
     /// Slack's mrkdwn control characters: `&`, `<` and `>` must be sent as entities.
     static func escape(_ text: String) -> String {
         text.replacingAll("&", with: "&amp;").replacingAll("<", with: "&lt;").replacingAll(">", with: "&gt;")
-    }
-}
-
-extension String {
-    /// Every occurrence of `target` replaced, without Foundation.
-    func replacingAll(_ target: String, with replacement: String) -> String {
-        guard !target.isEmpty else { return self }
-        return split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
     }
 }

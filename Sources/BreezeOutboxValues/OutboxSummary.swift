@@ -21,10 +21,11 @@ public struct OutboxSummary: Sendable, Equatable, Codable {
     /// Pending files that do not decode (the daemon moves them to `dead/` when it starts).
     public var corrupt: Int
 
-    /// The summary of `scan` at `now`.
-    public init(_ scan: OutboxScan, now: Instant) {
+    /// The summary of the pending `entries` at `now`, with `dead` entries given up and
+    /// `corrupt` files that do not decode.
+    public init(entries: [OutboxEntry], dead: Int, corrupt: Int, now: Instant) {
         var byReceiver: [String: [OutboxEntry]] = [:]
-        for entry in scan.entries { byReceiver[entry.receiver, default: []].append(entry) }
+        for entry in entries { byReceiver[entry.receiver, default: []].append(entry) }
         receivers = byReceiver.keys.sorted().map { name in
             let entries = byReceiver[name]!.sorted { $0.sequence < $1.sequence }
             return Receiver(
@@ -33,8 +34,8 @@ public struct OutboxSummary: Sendable, Equatable, Codable {
                 held: entries.filter { $0.heldUntil.map { $0 > now } ?? false }.count,
                 lastError: entries.first(where: { $0.lastError != nil })?.lastError)
         }
-        dead = scan.deadCount
-        corrupt = scan.corrupt.count
+        self.dead = dead
+        self.corrupt = corrupt
     }
 
     /// Pending entries in all.

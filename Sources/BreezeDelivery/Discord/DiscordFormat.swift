@@ -13,23 +13,23 @@ enum DiscordFormat: WebhookPayloadFormat {
     static let embedLimit = 6000
 
     static func request(for event: AlertEvent, context: FormatContext) -> HTTPRequest {
-        if let digest = event.digest { return DigestWebhooks.discord(digest, event: event, context: context) }
+        if let digest = event.digest { return DiscordDigestFormat.request(digest, event: event, context: context) }
         return .post(context.url, body: JSONValue.object(message(for: event, context: context)).bytes, contentType: "application/json")
     }
 
     /// The message's members: what a POST sends, and (without `username`) an edit.
     static func message(for event: AlertEvent, context: FormatContext) -> [String: JSONValue] {
         let text = context.text(event)
-        let title = truncated(text.title, to: 256)
+        let title = TextLimits.truncated(text.title, to: 256)
         var fields = AlertData.pollutantRows(event).map { row in (name: row.pollutant.label, value: row.valueText) }
         if text.openMeteoLine != nil, let openMeteo = event.openMeteoAQI {
             fields.append((name: "Open-Meteo's AQI", value: String(openMeteo)))
         }
-        let footer = truncated("Breeze · observed \(text.observedWithSource)", to: 2048)
+        let footer = TextLimits.truncated("Breeze · observed \(text.observedWithSource)", to: 2048)
         let fixed = ([title, footer] + fields.flatMap { [$0.name, $0.value] }).map(\.utf16.count).reduce(0, +)
         let tips = ((text.exampleReadingNote.map { [$0] } ?? []) + [context.advice(event)].compactMap { $0 }
             + event.tips.map { "• " + $0 }).joined(separator: "\n")
-        let description = truncated(tips, to: min(4096, embedLimit - fixed))
+        let description = TextLimits.truncated(tips, to: min(4096, embedLimit - fixed))
         var embed: [String: JSONValue] = [
             "title": .string(title),
             "fields": .array(fields.map { field in
@@ -41,7 +41,7 @@ enum DiscordFormat: WebhookPayloadFormat {
         if let colour = colour(event) { embed["color"] = .integer(colour) }
         if !description.isEmpty { embed["description"] = .string(description) }
         return [
-            "content": .string(truncated(text.message, to: contentLimit)),
+            "content": .string(TextLimits.truncated(text.message, to: contentLimit)),
             "username": .string("Breeze"),
             "allowed_mentions": .object(["parse": .array([])]),
             "embeds": .array([.object(embed)]),
@@ -51,20 +51,5 @@ enum DiscordFormat: WebhookPayloadFormat {
     /// The band's colour as Discord's integer `0xRRGGBB` (pollen and UV their own); nil without a band.
     static func colour(_ event: AlertEvent) -> Int? {
         ExposureText.colour(event) ?? event.band.flatMap { Int($0.colourHex.dropFirst(), radix: 16) }
-    }
-
-    /// `text` cut to at most `limit` UTF-16 units at a character boundary, ending in `…` when cut.
-    static func truncated(_ text: String, to limit: Int) -> String {
-        guard text.utf16.count > limit else { return text }
-        guard limit > 0 else { return "" }
-        var result = ""
-        var used = 1  // the ellipsis
-        for character in text {
-            let size = String(character).utf16.count
-            guard used + size <= limit else { break }
-            result.append(character)
-            used += size
-        }
-        return result + "…"
     }
 }

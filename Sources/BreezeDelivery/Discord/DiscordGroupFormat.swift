@@ -12,9 +12,9 @@ enum DiscordGroupFormat {
 
     static func request(_ text: GroupText, context: FormatContext) -> HTTPRequest {
         let lines = text.lines.map { "• " + $0 } + (text.advice(audience: context.audience).map { ["", $0] } ?? [])
-        let description = DiscordFormat.truncated(lines.joined(separator: "\n"), to: 4096)
+        let description = TextLimits.truncated(lines.joined(separator: "\n"), to: 4096)
         var embed: [String: JSONValue] = [
-            "title": .string(DiscordFormat.truncated(text.title, to: 256)),
+            "title": .string(TextLimits.truncated(text.title, to: 256)),
             "description": .string(description),
             "footer": .object(["text": .string("Breeze")]),
             "timestamp": .string(TimeText.rfc3339(context.now)),
@@ -23,7 +23,7 @@ enum DiscordGroupFormat {
             embed["color"] = .integer(colour)
         }
         let body = JSONValue.object([
-            "content": .string(DiscordFormat.truncated(text.summary(limit: 300), to: DiscordFormat.contentLimit)),
+            "content": .string(TextLimits.truncated(text.summary(limit: 300), to: DiscordFormat.contentLimit)),
             "username": .string("Breeze"),
             "allowed_mentions": .object(["parse": .array([])]),
             "embeds": .array([.object(embed)]),
