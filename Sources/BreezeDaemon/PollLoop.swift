@@ -35,7 +35,8 @@ public final class PollLoop: @unchecked Sendable {
     private let random: @Sendable () -> Double
     private let cycle: Cycle
     private let heartbeat: @Sendable () -> Void
-    private let wakeUps: any PollWakeUps
+    private let wakeUps: any WakeUpTimers
+    private var timer: (any WakeUpTimer)?
     private var machine: PollLoopPhase
 
     /// - Parameters:
@@ -45,12 +46,12 @@ public final class PollLoop: @unchecked Sendable {
     ///     stop; nil: never.
     ///   - heartbeat: called on every wake-up while no cycle is stalled (the watchdog ping),
     ///     so systemd restarts a daemon whose polling hangs, not one that merely waits.
-    ///   - wakeUps: the timer, on `queue` and read by `clock`; nil: a Dispatch timer on `queue`.
+    ///   - wakeUps: makes the loop's timer, on `queue` and read by `clock`.
     public init(
         queue: DispatchQueue, interval: Duration, jitter: Duration, checkEvery: Duration = .seconds(60),
         firstRetry: Duration = .seconds(30), stallAfter: Duration? = nil, clock: @escaping @Sendable () -> ClockReading,
         random: @escaping @Sendable () -> Double, heartbeat: @escaping @Sendable () -> Void = {},
-        wakeUps: (any PollWakeUps)? = nil, cycle: @escaping Cycle
+        wakeUps: any WakeUpTimers = DispatchWakeUpTimers(), cycle: @escaping Cycle
     ) {
         self.queue = queue
         self.clock = clock
@@ -61,13 +62,14 @@ public final class PollLoop: @unchecked Sendable {
             schedule: PollSchedule(
                 interval: interval, jitter: jitter, start: clock(), checkEvery: checkEvery, firstRetry: firstRetry),
             stallAfter: stallAfter)
-        self.wakeUps = wakeUps ?? DispatchWakeUps(queue: queue)
+        self.wakeUps = wakeUps
     }
 
     /// Arms the timer: the first cycle starts at once.
     public func start() {
         queue.async {
-            self.wakeUps.start { [weak self] in self?.tick() }
+            self.timer = self.wakeUps.timer(on: self.queue) { [weak self] in self?.tick() }
+            self.timer?.schedule(after: 0)
         }
     }
 
@@ -103,9 +105,9 @@ public final class PollLoop: @unchecked Sendable {
             case .heartbeat:
                 heartbeat()
             case .sleep(let span):
-                wakeUps.arm(after: span)
+                timer?.schedule(after: span.seconds)
             case .cancelTimer:
-                wakeUps.cancel()
+                timer?.cancel()
             case .startCycle:
                 cycle(
                     CycleCompletion { [weak self] outcome, then in

@@ -8,6 +8,7 @@ import BreezeVocabulary
 import BreezeWeb
 import Foundation
 import Synchronization
+import BreezeTestSupport
 import Testing
 
 @testable import BreezeDaemon

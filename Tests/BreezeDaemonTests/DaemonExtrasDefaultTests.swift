@@ -6,6 +6,7 @@ import BreezeSystem
 import BreezeVocabulary
 import Foundation
 import Synchronization
+import BreezeTestSupport
 import Testing
 
 @testable import BreezeDaemon

@@ -3,6 +3,7 @@ import BreezeState
 import Foundation
 import Synchronization
 import BreezeVocabulary
+import BreezeTestSupport
 import Testing
 
 @testable import BreezeDaemon

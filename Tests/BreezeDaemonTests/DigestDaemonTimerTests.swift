@@ -3,6 +3,7 @@ import BreezeState
 import BreezeSystem
 import BreezeVocabulary
 import Foundation
+import BreezeTestSupport
 import Testing
 
 @testable import BreezeDaemon

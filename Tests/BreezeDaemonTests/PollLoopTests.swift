@@ -159,18 +159,18 @@ struct PollLoopTests {
     @Test func dispatchWakeUpsFireOnTheQueue() {
         let queue = DispatchQueue(label: "test")
         queue.setSpecific(key: Self.queueKey, value: true)
-        let wakeUps = DispatchWakeUps(queue: queue)
         let fired = DispatchSemaphore(value: 0)
         let onQueue = Counter()
-        queue.sync {
-            wakeUps.start {
+        let wakeUps = queue.sync {
+            DispatchWakeUpTimers().timer(on: queue) {
                 if DispatchQueue.getSpecific(key: Self.queueKey) == true { onQueue.increment() }
                 fired.signal()
             }
         }
+        queue.sync { wakeUps.schedule(after: 0) }
         // Waits for the wake-up, with a deadline generous for a loaded machine.
         #expect(fired.wait(timeout: .now() + 60) == .success)
-        queue.sync { wakeUps.arm(after: .zero) }
+        queue.sync { wakeUps.schedule(after: 0) }
         #expect(fired.wait(timeout: .now() + 60) == .success)
         queue.sync { wakeUps.cancel() }
         #expect(onQueue.count == 2)
@@ -192,7 +192,7 @@ final class HandClock: Sendable {
 /// queue when the clock passes it. Each move first and last lets the queue run what was handed
 /// to the loop (a finished cycle, a request, a reload), so "nothing started" is a fact about every
 /// wake-up up to the clock's time, not a guess after a real sleep.
-final class ManualWakeUps: PollWakeUps, Sendable {
+final class ManualWakeUps: WakeUpTimers, Sendable {
     let clock: HandClock
     let queue: DispatchQueue
     private let armed = Mutex<(handler: (@Sendable () -> Void)?, due: Double?)>((nil, nil))
@@ -202,17 +202,17 @@ final class ManualWakeUps: PollWakeUps, Sendable {
         self.queue = queue
     }
 
-    func start(_ handler: @escaping @Sendable () -> Void) {
-        let now = clock.now().monotonic
-        armed.withLock { $0 = (handler, now) }
+    func timer(on queue: DispatchQueue, handler: @escaping @Sendable () -> Void) -> any WakeUpTimer {
+        armed.withLock { $0 = (handler, nil) }
+        return ManualWakeUp(owner: self)
     }
 
-    func arm(after span: Duration) {
-        let due = clock.now().monotonic + span.seconds
+    fileprivate func arm(after seconds: Double) {
+        let due = clock.now().monotonic + seconds
         armed.withLock { $0.due = due }
     }
 
-    func cancel() { armed.withLock { $0.due = nil } }
+    fileprivate func cancel() { armed.withLock { $0.due = nil } }
 
     /// The monotonic time of the armed wake-up; nil: none (cancelled, or not started).
     var due: Double? { armed.withLock { $0.due } }
@@ -241,6 +241,13 @@ final class ManualWakeUps: PollWakeUps, Sendable {
             return (due, handler)
         }
     }
+}
+
+/// The one timer `ManualWakeUps` makes.
+private struct ManualWakeUp: WakeUpTimer {
+    let owner: ManualWakeUps
+    func schedule(after seconds: Double) { owner.arm(after: seconds) }
+    func cancel() { owner.cancel() }
 }
 
 /// A loop on a `HandClock` and `ManualWakeUps`, with manual cycles and counted heartbeats: the

@@ -3,6 +3,7 @@ import BreezeModel
 import BreezeOpenMeteo
 import BreezeVocabulary
 import Synchronization
+import BreezeTestSupport
 import Testing
 
 @testable import BreezeDaemon

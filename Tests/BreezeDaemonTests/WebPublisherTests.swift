@@ -3,6 +3,7 @@ import BreezeState
 import BreezeVocabulary
 import BreezeWeb
 import Foundation
+import BreezeTestSupport
 import Testing
 
 @testable import BreezeDaemon

@@ -21,3 +21,14 @@ public func eventuallyFound<Value>(within seconds: Double = eventualSeconds, eve
     }
     return (try? find()) ?? nil
 }
+
+/// `eventually` for async tests: the same bound, sleeping the task (not the thread) between
+/// checks, so the tests running beside it keep their threads.
+public func eventually(within seconds: Double = eventualSeconds, every interval: Double = 0.02, _ condition: () throws -> Bool) async -> Bool {
+    let deadline = ContinuousClock.now + .milliseconds(Int64(seconds * 1000))
+    while ContinuousClock.now < deadline {
+        if (try? condition()) == true { return true }
+        try? await Task.sleep(for: .milliseconds(Int64(max(1, interval * 1000))))
+    }
+    return (try? condition()) == true
+}

@@ -1,14 +1,15 @@
 import Dispatch
 
-/// Makes the timers that wake `DeliveryWorker` when its next entry is due: Dispatch timers
-/// in the daemon (`DispatchWakeUpTimers`), a clock the test moves in tests.
+/// Makes the timers that wake a part of the daemon when its next step is due — the poll loop
+/// (`PollLoop`), the delivery worker (`DeliveryWorker`): Dispatch timers in the daemon
+/// (`DispatchWakeUpTimers`), a clock the test moves in tests.
 public protocol WakeUpTimers: Sendable {
     /// A timer that runs `handler` on `queue` each time it fires; it fires only once
     /// `schedule(after:)` is called.
     func timer(on queue: DispatchQueue, handler: @escaping @Sendable () -> Void) -> any WakeUpTimer
 }
 
-/// One wake-up pending at a time. Used from the worker's queue alone.
+/// One wake-up pending at a time. Used from its owner's queue alone.
 public protocol WakeUpTimer {
     /// Replaces the pending wake-up, if any, by one `seconds` from now.
     func schedule(after seconds: Double)
@@ -16,7 +17,7 @@ public protocol WakeUpTimer {
     func cancel()
 }
 
-/// Wake-ups on the monotonic clock, through a `DispatchSourceTimer` on the worker's queue.
+/// Wake-ups on the monotonic clock, through a `DispatchSourceTimer` on the owner's queue.
 public struct DispatchWakeUpTimers: WakeUpTimers {
     public init() {}
 
