@@ -63,7 +63,7 @@ let package = Package(
         // the hand-off to the outbox, reload and the ordered stop.
         .target(
             name: "BreezeDaemon",
-            dependencies: ["BreezeModel", "BreezeConfig", "BreezeAlerts", "BreezeSystem", "BreezeHTTP", "BreezeOpenMeteo", "BreezeDelivery", "BreezeFiles", "BreezeControlSocket", "BreezeState", "BreezeVocabulary", "BreezeWeb", "BreezeWebListener"]),
+            dependencies: ["BreezeModel", "BreezeConfig", "BreezeAlerts", "BreezeSystem", "BreezeHTTP", "BreezeOpenMeteo", "BreezeDelivery", "BreezeFiles", "BreezeControlSocket", "BreezeState", "BreezeVocabulary", "BreezeWeb", "BreezeWebListener", "BreezeJSON"]),
         // Argument parsing, exit codes and terminal output shared by both executables.
         .target(name: "BreezeCommandLine"),
         // What breezed serves over HTTP: the dashboard, /metrics and /api/v1, rendered from a
@@ -77,7 +77,7 @@ let package = Package(
         // The breezectl commands, as a library so they can be unit-tested.
         .target(
             name: "BreezeControl",
-            dependencies: ["BreezeModel", "BreezeConfig", "BreezeHTTP", "BreezeOpenMeteo", "BreezeCommandLine", "BreezeAlerts", "BreezeDelivery", "BreezeControlSocket", "BreezeState", "BreezeVocabulary", "BreezeFiles", "BreezeBacktest", "BreezeWeb"]),
+            dependencies: ["BreezeModel", "BreezeConfig", "BreezeHTTP", "BreezeOpenMeteo", "BreezeCommandLine", "BreezeAlerts", "BreezeDelivery", "BreezeControlSocket", "BreezeState", "BreezeVocabulary", "BreezeFiles", "BreezeBacktest", "BreezeWeb", "BreezeJSON"]),
 
         .executableTarget(
             name: "breezed",
@@ -85,7 +85,7 @@ let package = Package(
                 "BreezeModel", "BreezeConfig", "BreezeDaemon", "BreezeSystem", "BreezeCommandLine",
                 "BreezeDelivery", "BreezeHTTP",
             ]),
-        .executableTarget(name: "breezectl", dependencies: ["BreezeControl"]),
+        .executableTarget(name: "breezectl", dependencies: ["BreezeControl", "BreezeCommandLine"]),
 
         // What the test targets share: Python fixture servers, process running, and the
         // recording stand-in for the network (`RecordingTransport`).
@@ -109,7 +109,7 @@ let package = Package(
         .testTarget(
             name: "BreezeOpenMeteoTests",
             dependencies: ["BreezeOpenMeteo", "BreezeHTTP", "BreezeTestSupport", "BreezeModel", "BreezeConfig", "BreezeVocabulary"]),
-        .testTarget(name: "BreezeAlertsTests", dependencies: ["BreezeAlerts", "BreezeVocabulary"]),
+        .testTarget(name: "BreezeAlertsTests", dependencies: ["BreezeAlerts", "BreezeModel", "BreezeVocabulary"]),
         .testTarget(name: "BreezeBacktestTests", dependencies: ["BreezeBacktest", "BreezeAlerts", "BreezeConfig", "BreezeModel", "BreezeVocabulary"]),
         .testTarget(name: "BreezeStateTests", dependencies: ["BreezeState", "BreezeAlerts", "BreezeFiles", "BreezeModel", "BreezeVocabulary"]),
         .testTarget(
@@ -117,7 +117,7 @@ let package = Package(
             dependencies: ["BreezeDaemon", "BreezeAlerts", "BreezeModel", "BreezeSystem", "BreezeDelivery", "BreezeConfig", "BreezeState", "BreezeVocabulary", "BreezeWeb", "BreezeHTTP", "BreezeTestSupport", "BreezeOpenMeteo"]),
         .testTarget(
             name: "BreezeDeliveryTests",
-            dependencies: ["BreezeDelivery", "BreezeAlerts", "BreezeModel", "BreezeConfig", "BreezeHTTP", "BreezeTestSupport", "BreezeVocabulary"]),
+            dependencies: ["BreezeDelivery", "BreezeAlerts", "BreezeModel", "BreezeConfig", "BreezeHTTP", "BreezeTestSupport", "BreezeVocabulary", "BreezeJSON"]),
         .testTarget(name: "BreezeSystemTests", dependencies: ["BreezeSystem", "BreezeTestSupport"]),
         .testTarget(name: "BreezeCommandLineTests", dependencies: ["BreezeCommandLine"]),
         // The breezectl commands' pure parts and the drop-in writer, without the binaries.
