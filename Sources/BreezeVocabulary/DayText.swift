@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// Days as people say them: `Today`, `Tomorrow`, `Yesterday`, else the weekday and date
 /// (`Thu 4 Dec`, with the year when it is not the year of the day it is read from:
 /// `Fri 1 Jan 2027`). The one place a day is named for a person: messages, the page,
@@ -35,9 +31,7 @@ extension TimeText {
     }
 
     private static func weekdayAndDate(_ date: LocalDate, days: Int) -> String {
-        // 1970-01-01 was a Thursday.
-        let weekday = ((days % 7) + 7 + 4) % 7
-        return weekdays[weekday] + " \(date.day) " + months[date.month - 1]
+        weekdays[CivilCalendar.weekday(daysSinceEpoch: days)] + " \(date.day) " + months[date.month - 1]
     }
 
     /// The date written `YYYY-MM-DD`, nil when the text is not one.
@@ -64,27 +58,17 @@ extension TimeText {
 
     /// The local date of `instant` in `zone` (the epoch's for a time beyond any real one).
     public static func localDate(_ instant: Instant, in zone: TimeZone) -> LocalDate {
-        let parts = zonedParts(instant, in: zone).parts
-        return (Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1, Int(parts.tm_mday))
+        let date = zonedParts(instant, in: zone).parts.date
+        return (date.year, date.month, date.day)
     }
 
     static let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
     static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
-    /// Days from 1970-01-01 to `date` (glibc's `timegm` does the calendar); nil for a date
-    /// that is not one (month 13, day 0) or outside the years 1–9999.
+    /// Days from 1970-01-01 to `date`; nil for a date that is not one (month 13, day 0,
+    /// 31 April) or outside the years 1–9999.
     private static func daysSinceEpoch(_ date: LocalDate) -> Int? {
-        guard (1...9999).contains(date.year), (1...12).contains(date.month), (1...31).contains(date.day) else {
-            return nil
-        }
-        var parts = tm()
-        parts.tm_year = Int32(date.year - 1900)
-        parts.tm_mon = Int32(date.month - 1)
-        parts.tm_mday = Int32(date.day)
-        parts.tm_hour = 12
-        let seconds = timegm(&parts)
-        // A day past the month's end (31 April) rolls over: not a date.
-        guard parts.tm_mday == Int32(date.day), parts.tm_mon == Int32(date.month - 1) else { return nil }
-        return Int((Double(seconds) / 86_400).rounded(.down))
+        guard (1...9999).contains(date.year) else { return nil }
+        return CivilCalendar.daysSinceEpoch(CivilDate(year: date.year, month: date.month, day: date.day))
     }
 }
