@@ -31,7 +31,8 @@ let package = Package(
 
         // Durable whole-file writes (temporary file, fsync, rename or link, fsync of the folder).
         .target(name: "BreezeFiles", dependencies: ["BreezeVocabulary"]),
-        // The shared vocabulary: instants, observation times, time and duration text, slugs, the clock, sleep, errno text.
+        // The shared vocabulary: instants, the calendar (`CivilCalendar`), observation times, time and duration
+        // text, slugs, the clock, sleep, errno text, what an HTTP route answers (`WebResponse`).
         .target(name: "BreezeVocabulary"),
         // Pure values: bands, pollutants, AQI maths, cities. No I/O.
         .target(name: "BreezeModel", dependencies: ["BreezeVocabulary"]),
@@ -72,8 +73,9 @@ let package = Package(
             name: "BreezeWeb",
             dependencies: ["BreezeModel", "BreezeAlerts", "BreezeState", "BreezeDelivery", "BreezeJSON", "BreezeVocabulary"]),
         // An HTTP listener over libmicrohttpd: GET and HEAD on several addresses or on sockets
-        // systemd hands over, bounded in connections, memory and time. Knows no pages.
-        .target(name: "BreezeWebListener", dependencies: ["CMicroHTTPD"]),
+        // systemd hands over, bounded in connections, memory and time. Knows no pages: it sends the
+        // `WebResponse` (BreezeVocabulary) its handler returns.
+        .target(name: "BreezeWebListener", dependencies: ["CMicroHTTPD", "BreezeVocabulary"]),
         // The breezectl commands, as a library so they can be unit-tested.
         .target(
             name: "BreezeControl",
@@ -88,8 +90,8 @@ let package = Package(
         .executableTarget(name: "breezectl", dependencies: ["BreezeControl", "BreezeCommandLine"]),
 
         // What the test targets share: Python fixture servers, process running, and the
-        // recording stand-in for the network (`RecordingTransport`).
-        .target(name: "BreezeTestSupport", dependencies: ["BreezeHTTP"], path: "Tests/Support"),
+        // recording stand-ins for the network (`RecordingTransport`) and the journal (`MemoryLogger`).
+        .target(name: "BreezeTestSupport", dependencies: ["BreezeHTTP", "BreezeSystem"], path: "Tests/Support"),
 
         .testTarget(name: "BreezeVocabularyTests", dependencies: ["BreezeVocabulary"]),
         // The pages, /metrics and /api/v1 rendered from snapshots, without a listener.
@@ -98,9 +100,9 @@ let package = Package(
             dependencies: ["BreezeWeb", "BreezeModel", "BreezeAlerts", "BreezeState", "BreezeDelivery", "BreezeVocabulary", "BreezeJSON", "BreezeTestSupport"]),
         // The listener on loopback against real clients: methods, paths, oversized and slow
         // requests, a thousand connections at once.
-        .testTarget(name: "BreezeWebListenerTests", dependencies: ["BreezeWebListener", "BreezeHTTP", "BreezeTestSupport"]),
+        .testTarget(name: "BreezeWebListenerTests", dependencies: ["BreezeWebListener", "BreezeHTTP", "BreezeTestSupport", "BreezeVocabulary"]),
         // AtomicFile on a real file system.
-        .testTarget(name: "BreezeFilesTests", dependencies: ["BreezeFiles"]),
+        .testTarget(name: "BreezeFilesTests", dependencies: ["BreezeFiles", "BreezeVocabulary"]),
         // CurlTransport against a real HTTP server on loopback.
         .testTarget(name: "BreezeHTTPTests", dependencies: ["BreezeHTTP", "BreezeTestSupport", "BreezeVocabulary"]),
         .testTarget(name: "BreezeModelTests", dependencies: ["BreezeModel"]),
