@@ -54,22 +54,15 @@ public struct ForecastSeries: Sendable, Equatable {
     }
 }
 
-/// A calendar date in some zone, `2026-12-02`: what a forecast day is named by.
-public struct LocalDay: Sendable, Hashable, Comparable, CustomStringConvertible {
-    public var year: Int
-    public var month: Int
-    public var day: Int
+/// A calendar date in some zone, `2026-12-02`: what a forecast day is named by. The
+/// calendar's own date (`CivilDate`), with what forecasts and digests ask of it.
+public typealias LocalDay = CivilDate
 
-    public init(year: Int, month: Int, day: Int) {
-        self.year = year
-        self.month = month
-        self.day = day
-    }
-
+extension CivilDate {
     /// The local date of `instant` in `zone`; nil for a time no calendar holds.
     public init?(_ instant: Instant, in zone: TimeZone) {
         guard instant.unixSeconds.isFinite, abs(instant.unixSeconds) < 1e12 else { return nil }
-        self.init(CivilCalendar.time(Int(instant.unixSeconds.rounded(.down)), in: zone).date)
+        self = CivilCalendar.time(Int(instant.unixSeconds.rounded(.down)), in: zone).date
     }
 
     /// `YYYY-MM-DD`.
@@ -82,20 +75,12 @@ public struct LocalDay: Sendable, Hashable, Comparable, CustomStringConvertible 
         self.init(year: year, month: month, day: day)
     }
 
-    /// The same date as a `CivilDate`.
-    public init(_ date: CivilDate) {
-        self.init(year: date.year, month: date.month, day: date.day)
-    }
-
-    /// The same date as a `CivilDate`.
-    public var civil: CivilDate { CivilDate(year: year, month: month, day: day) }
-
     /// The years `adding(days:)` and `days(until:)` count through `CivilCalendar`: where its
     /// proleptic Gregorian calendar is Foundation's, which turns Julian before 15 October 1582.
     static let civilYears = 1600...9999
 
     /// Days from 1970-01-01, nil unless a valid date of `civilYears`.
-    var civilDays: Int? { Self.civilYears.contains(year) ? CivilCalendar.daysSinceEpoch(civil) : nil }
+    var civilDays: Int? { Self.civilYears.contains(year) ? CivilCalendar.daysSinceEpoch(self) : nil }
 
     /// The day after.
     public var next: LocalDay { adding(days: 1) }
@@ -106,7 +91,7 @@ public struct LocalDay: Sendable, Hashable, Comparable, CustomStringConvertible 
             // 1600-01-01 is day -135,140 and 9999-12-31 day 2,932,896.
             (-135_140...2_932_896).contains(sum)
         {
-            return LocalDay(CivilCalendar.date(daysSinceEpoch: sum))
+            return CivilCalendar.date(daysSinceEpoch: sum)
         }
         // A day that is not a date (2026-02-31) rolls over as Foundation rolls it.
         return addingByCalendar(days: days)
@@ -144,15 +129,8 @@ public struct LocalDay: Sendable, Hashable, Comparable, CustomStringConvertible 
     /// The first instant of the day in `zone`.
     public func midnight(in zone: TimeZone) -> Double? {
         // A day that is not a date (2026-02-31) is the one it rolls over to.
-        let date = CivilCalendar.daysSinceEpoch(civil) == nil ? adding(days: 0).civil : civil
+        let date = CivilCalendar.daysSinceEpoch(self) == nil ? adding(days: 0) : self
         return CivilCalendar.startOfDay(date, in: zone).map(Double.init)
-    }
-
-    /// `2026-12-02`.
-    public var description: String { civil.description }
-
-    public static func < (left: LocalDay, right: LocalDay) -> Bool {
-        (left.year, left.month, left.day) < (right.year, right.month, right.day)
     }
 
     static func calendar(_ zone: TimeZone) -> Calendar {

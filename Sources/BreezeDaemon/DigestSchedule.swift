@@ -72,6 +72,6 @@ enum DigestSchedule {
     /// the time itself, or the end of the gap it falls in on a spring-forward day; nil when
     /// the day ends in the gap.
     static func firstMoment(_ day: LocalDay, minute: Int, zone: TimeZone) -> Instant? {
-        CivilCalendar.firstInstant(of: day.civil, atMinute: minute, in: zone).map { Instant(unixSeconds: Double($0)) }
+        CivilCalendar.firstInstant(of: day, atMinute: minute, in: zone).map { Instant(unixSeconds: Double($0)) }
     }
 }
