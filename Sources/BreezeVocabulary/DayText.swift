@@ -5,14 +5,18 @@ import Foundation
 /// `Fri 1 Jan 2027`). The one place a day is named for a person: messages, the page,
 /// `breezectl` and the digest all call it.
 extension TimeText {
-    /// A local calendar date: `year-month-day`.
+    /// A local calendar date as a tuple: `year-month-day`.
     public typealias LocalDate = (year: Int, month: Int, day: Int)
 
     /// The name of the local date `date` read on the local date `today`.
     public static func day(_ date: LocalDate, today: LocalDate) -> String {
-        guard let days = daysSinceEpoch(date), let todays = daysSinceEpoch(today) else {
-            return dateText(year: date.year, month: date.month, day: date.day)
-        }
+        day(CivilDate(year: date.year, month: date.month, day: date.day),
+            today: CivilDate(year: today.year, month: today.month, day: today.day))
+    }
+
+    /// The name of the local date `date` read on the local date `today`.
+    public static func day(_ date: CivilDate, today: CivilDate) -> String {
+        guard let days = daysSinceEpoch(date), let todays = daysSinceEpoch(today) else { return date.description }
         switch days - todays {
         case 0: return "Today"
         case 1: return "Tomorrow"
@@ -30,18 +34,18 @@ extension TimeText {
         return weekdayAndDate(date, days: days)
     }
 
-    private static func weekdayAndDate(_ date: LocalDate, days: Int) -> String {
+    private static func weekdayAndDate(_ date: CivilDate, days: Int) -> String {
         weekdays[CivilCalendar.weekday(daysSinceEpoch: days)] + " \(date.day) " + months[date.month - 1]
     }
 
     /// The date written `YYYY-MM-DD`, nil when the text is not one.
-    private static func date(named text: String) -> LocalDate? {
+    private static func date(named text: String) -> CivilDate? {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
             let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
-            daysSinceEpoch((year, month, day)) != nil
+            daysSinceEpoch(CivilDate(year: year, month: month, day: day)) != nil
         else { return nil }
-        return (year, month, day)
+        return CivilDate(year: year, month: month, day: day)
     }
 
     /// The name of the local day of `instant` in `zone`, read on `now`'s local day there.
@@ -57,9 +61,8 @@ extension TimeText {
     }
 
     /// The local date of `instant` in `zone` (the epoch's for a time beyond any real one).
-    public static func localDate(_ instant: Instant, in zone: TimeZone) -> LocalDate {
-        let date = zonedParts(instant, in: zone).parts.date
-        return (date.year, date.month, date.day)
+    public static func localDate(_ instant: Instant, in zone: TimeZone) -> CivilDate {
+        zonedParts(instant, in: zone).parts.date
     }
 
     static let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
@@ -67,8 +70,8 @@ extension TimeText {
 
     /// Days from 1970-01-01 to `date`; nil for a date that is not one (month 13, day 0,
     /// 31 April) or outside the years 1–9999.
-    private static func daysSinceEpoch(_ date: LocalDate) -> Int? {
+    private static func daysSinceEpoch(_ date: CivilDate) -> Int? {
         guard (1...9999).contains(date.year) else { return nil }
-        return CivilCalendar.daysSinceEpoch(CivilDate(year: date.year, month: date.month, day: date.day))
+        return CivilCalendar.daysSinceEpoch(date)
     }
 }

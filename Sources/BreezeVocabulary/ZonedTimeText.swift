@@ -73,12 +73,8 @@ extension TimeText {
         return (parts, ZoneAbbreviation.of(zone, at: Date(timeIntervalSince1970: Double(seconds))))
     }
 
+    // `CivilDate.description` is the one writer of `YYYY-MM-DD`.
     private static func dateText(_ parts: CivilTime) -> String { parts.date.description }
-
-    /// `2026-08-20`: the one way a local date is written as `YYYY-MM-DD`.
-    static func dateText(year: Int, month: Int, day: Int) -> String {
-        CivilDate(year: year, month: month, day: day).description
-    }
 
     private static func clockText(_ parts: CivilTime) -> String { parts.clockText }
 }
