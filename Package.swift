@@ -33,7 +33,8 @@ let package = Package(
 
         // Durable whole-file writes (temporary file, fsync, rename or link, fsync of the folder).
         .target(name: "BreezeFiles", dependencies: ["BreezeVocabulary"]),
-        // The shared vocabulary: instants, observation times, time and duration text, slugs, the clock, sleep, backoff, errno text.
+        // The shared vocabulary: instants, the calendar (`CivilCalendar`), observation times, time and duration
+        // text, slugs, the clock, sleep, backoff, wake-up timers, errno text, what an HTTP route answers (`WebResponse`).
         .target(name: "BreezeVocabulary"),
         // Pure values: bands, pollutants, AQI maths, cities. No I/O.
         .target(name: "BreezeModel", dependencies: ["BreezeVocabulary"]),
@@ -71,7 +72,7 @@ let package = Package(
         // the hand-off to the outbox, reload and the ordered stop.
         .target(
             name: "BreezeDaemon",
-            dependencies: ["BreezeModel", "BreezeConfig", "BreezeAlerts", "BreezeSystem", "BreezeHTTP", "BreezeOpenMeteo", "BreezeDelivery", "BreezeOutboxValues", "BreezeFiles", "BreezeControlSocket", "BreezeState", "BreezeVocabulary", "BreezeWeb", "BreezeWebListener"]),
+            dependencies: ["BreezeModel", "BreezeConfig", "BreezeAlerts", "BreezeSystem", "BreezeHTTP", "BreezeOpenMeteo", "BreezeDelivery", "BreezeOutboxValues", "BreezeFiles", "BreezeControlSocket", "BreezeState", "BreezeVocabulary", "BreezeWeb", "BreezeWebListener", "BreezeJSON"]),
         // Argument parsing, exit codes and terminal output shared by both executables.
         .target(name: "BreezeCommandLine"),
         // What breezed serves over HTTP: the dashboard, /metrics and /api/v1, rendered from a
@@ -80,12 +81,13 @@ let package = Package(
             name: "BreezeWeb",
             dependencies: ["BreezeModel", "BreezeAlerts", "BreezeState", "BreezeOutboxValues", "BreezeJSON", "BreezeVocabulary"]),
         // An HTTP listener over libmicrohttpd: GET and HEAD on several addresses or on sockets
-        // systemd hands over, bounded in connections, memory and time. Knows no pages.
-        .target(name: "BreezeWebListener", dependencies: ["CMicroHTTPD"]),
+        // systemd hands over, bounded in connections, memory and time. Knows no pages: it sends the
+        // `WebResponse` (BreezeVocabulary) its handler returns.
+        .target(name: "BreezeWebListener", dependencies: ["CMicroHTTPD", "BreezeVocabulary"]),
         // The breezectl commands, as a library so they can be unit-tested.
         .target(
             name: "BreezeControl",
-            dependencies: ["BreezeModel", "BreezeConfig", "BreezeHTTP", "BreezeOpenMeteo", "BreezeCommandLine", "BreezeAlerts", "BreezeDelivery", "BreezeOutboxValues", "BreezeControlSocket", "BreezeState", "BreezeVocabulary", "BreezeFiles", "BreezeBacktest", "BreezeWeb"]),
+            dependencies: ["BreezeModel", "BreezeConfig", "BreezeHTTP", "BreezeOpenMeteo", "BreezeCommandLine", "BreezeAlerts", "BreezeDelivery", "BreezeOutboxValues", "BreezeControlSocket", "BreezeState", "BreezeVocabulary", "BreezeFiles", "BreezeBacktest", "BreezeWeb", "BreezeJSON"]),
 
         .executableTarget(
             name: "breezed",
@@ -93,11 +95,11 @@ let package = Package(
                 "BreezeModel", "BreezeConfig", "BreezeDaemon", "BreezeSystem", "BreezeCommandLine",
                 "BreezeDelivery", "BreezeHTTP", "BreezeOpenMeteo",
             ]),
-        .executableTarget(name: "breezectl", dependencies: ["BreezeControl"]),
+        .executableTarget(name: "breezectl", dependencies: ["BreezeControl", "BreezeCommandLine"]),
 
         // What the test targets share: Python fixture servers, process running, and the
-        // recording stand-in for the network (`RecordingTransport`).
-        .target(name: "BreezeTestSupport", dependencies: ["BreezeHTTP"], path: "Tests/Support"),
+        // recording stand-ins for the network (`RecordingTransport`) and the journal (`MemoryLogger`).
+        .target(name: "BreezeTestSupport", dependencies: ["BreezeHTTP", "BreezeSystem"], path: "Tests/Support"),
 
         .testTarget(name: "BreezeVocabularyTests", dependencies: ["BreezeVocabulary"]),
         // The pages, /metrics and /api/v1 rendered from snapshots, without a listener.
@@ -106,9 +108,9 @@ let package = Package(
             dependencies: ["BreezeWeb", "BreezeModel", "BreezeAlerts", "BreezeState", "BreezeDelivery", "BreezeOutboxValues", "BreezeVocabulary", "BreezeJSON", "BreezeTestSupport"]),
         // The listener on loopback against real clients: methods, paths, oversized and slow
         // requests, a thousand connections at once.
-        .testTarget(name: "BreezeWebListenerTests", dependencies: ["BreezeWebListener", "BreezeHTTP", "BreezeTestSupport"]),
+        .testTarget(name: "BreezeWebListenerTests", dependencies: ["BreezeWebListener", "BreezeHTTP", "BreezeTestSupport", "BreezeVocabulary"]),
         // AtomicFile on a real file system.
-        .testTarget(name: "BreezeFilesTests", dependencies: ["BreezeFiles"]),
+        .testTarget(name: "BreezeFilesTests", dependencies: ["BreezeFiles", "BreezeVocabulary"]),
         // CurlTransport against a real HTTP server on loopback.
         .testTarget(name: "BreezeHTTPTests", dependencies: ["BreezeHTTP", "BreezeTestSupport", "BreezeVocabulary"]),
         .testTarget(name: "BreezeModelTests", dependencies: ["BreezeModel"]),
@@ -117,7 +119,7 @@ let package = Package(
         .testTarget(
             name: "BreezeOpenMeteoTests",
             dependencies: ["BreezeOpenMeteo", "BreezeHTTP", "BreezeTestSupport", "BreezeModel", "BreezeConfig", "BreezeAlerts", "BreezeVocabulary"]),
-        .testTarget(name: "BreezeAlertsTests", dependencies: ["BreezeAlerts", "BreezeVocabulary"]),
+        .testTarget(name: "BreezeAlertsTests", dependencies: ["BreezeAlerts", "BreezeVocabulary", "BreezeModel"]),
         .testTarget(name: "BreezeBacktestTests", dependencies: ["BreezeBacktest", "BreezeAlerts", "BreezeConfig", "BreezeModel", "BreezeVocabulary"]),
         .testTarget(name: "BreezeStateTests", dependencies: ["BreezeState", "BreezeAlerts", "BreezeFiles", "BreezeModel", "BreezeVocabulary"]),
         .testTarget(
@@ -125,7 +127,7 @@ let package = Package(
             dependencies: ["BreezeDaemon", "BreezeAlerts", "BreezeModel", "BreezeSystem", "BreezeDelivery", "BreezeOutboxValues", "BreezeConfig", "BreezeState", "BreezeVocabulary", "BreezeWeb", "BreezeHTTP", "BreezeTestSupport", "BreezeOpenMeteo"]),
         .testTarget(
             name: "BreezeDeliveryTests",
-            dependencies: ["BreezeDelivery", "BreezeOutboxValues", "BreezeAlerts", "BreezeModel", "BreezeConfig", "BreezeHTTP", "BreezeTestSupport", "BreezeVocabulary"]),
+            dependencies: ["BreezeDelivery", "BreezeOutboxValues", "BreezeAlerts", "BreezeModel", "BreezeConfig", "BreezeHTTP", "BreezeTestSupport", "BreezeVocabulary", "BreezeJSON"]),
         .testTarget(name: "BreezeSystemTests", dependencies: ["BreezeSystem", "BreezeTestSupport"]),
         .testTarget(name: "BreezeCommandLineTests", dependencies: ["BreezeCommandLine"]),
         // The breezectl commands' pure parts and the drop-in writer, without the binaries.

@@ -1,4 +1,5 @@
 import BreezeConfig
+import BreezeVocabulary
 import Foundation
 
 /// When one city's forecast alerts go out: its forecast settings reduced to what
@@ -34,7 +35,7 @@ extension ForecastRule {
         self.init(
             threshold: threshold.aqi, decideAtMinute: city.alert.forecast.decideAtMinute,
             days: city.alert.forecast.days,
-            timeZone: city.city.timeZone.flatMap(TimeZone.init(identifier:)) ?? systemTimeZone,
+            timeZone: CivilCalendar.zone([city.city.timeZone], system: systemTimeZone),
             sendCleared: city.alert.sendResolved)
     }
 }

@@ -54,25 +54,15 @@ public struct ForecastSeries: Sendable, Equatable {
     }
 }
 
-/// A calendar date in some zone, `2026-12-02`: what a forecast day is named by.
-public struct LocalDay: Sendable, Hashable, Comparable, CustomStringConvertible {
-    public var year: Int
-    public var month: Int
-    public var day: Int
+/// A calendar date in some zone, `2026-12-02`: what a forecast day is named by. The
+/// calendar's own date (`CivilDate`), with what forecasts and digests ask of it.
+public typealias LocalDay = CivilDate
 
-    public init(year: Int, month: Int, day: Int) {
-        self.year = year
-        self.month = month
-        self.day = day
-    }
-
+extension CivilDate {
     /// The local date of `instant` in `zone`; nil for a time no calendar holds.
     public init?(_ instant: Instant, in zone: TimeZone) {
         guard instant.unixSeconds.isFinite, abs(instant.unixSeconds) < 1e12 else { return nil }
-        let parts = Self.calendar(zone).dateComponents(
-            [.year, .month, .day], from: Date(timeIntervalSince1970: instant.unixSeconds))
-        guard let year = parts.year, let month = parts.month, let day = parts.day else { return nil }
-        self.init(year: year, month: month, day: day)
+        self = CivilCalendar.time(Int(instant.unixSeconds.rounded(.down)), in: zone).date
     }
 
     /// `YYYY-MM-DD`.
@@ -85,35 +75,43 @@ public struct LocalDay: Sendable, Hashable, Comparable, CustomStringConvertible 
         self.init(year: year, month: month, day: day)
     }
 
+    /// The years `adding(days:)` and `days(until:)` count through `CivilCalendar`: where its
+    /// proleptic Gregorian calendar is Foundation's, which turns Julian before 15 October 1582.
+    static let civilYears = 1600...9999
+
+    /// Days from 1970-01-01, nil unless a valid date of `civilYears`.
+    var civilDays: Int? { Self.civilYears.contains(year) ? CivilCalendar.daysSinceEpoch(self) : nil }
+
     /// The day after.
     public var next: LocalDay { adding(days: 1) }
 
     /// The date `days` later (earlier when negative).
     public func adding(days: Int) -> LocalDay {
-        if let start = CivilDays.days(year: year, month: month, day: day),
-            case (let sum, false) = start.addingReportingOverflow(days), let date = CivilDays.date(days: sum)
+        if let start = civilDays, case (let sum, false) = start.addingReportingOverflow(days),
+            // 1600-01-01 is day -135,140 and 9999-12-31 day 2,932,896.
+            (-135_140...2_932_896).contains(sum)
         {
-            return LocalDay(year: date.year, month: date.month, day: date.day)
+            return CivilCalendar.date(daysSinceEpoch: sum)
         }
+        // A day that is not a date (2026-02-31) rolls over as Foundation rolls it.
         return addingByCalendar(days: days)
     }
 
     /// `adding(days:)` through Foundation's calendar: what the arithmetic stands in for, and
-    /// what a day outside `CivilDays` gets.
+    /// what a day outside `civilYears` or not a date gets.
     func addingByCalendar(days: Int) -> LocalDay {
-        let utc = TimeZone(identifier: "UTC")!
-        let calendar = Self.calendar(utc)
+        let calendar = Self.calendar(CivilCalendar.utc)
         guard let noon = calendar.date(from: DateComponents(year: year, month: month, day: day, hour: 12)),
             let moved = calendar.date(byAdding: .day, value: days, to: noon)
         else { return self }
-        return LocalDay(Instant(unixSeconds: moved.timeIntervalSince1970), in: utc) ?? self
+        let parts = calendar.dateComponents([.year, .month, .day], from: moved)
+        guard let year = parts.year, let month = parts.month, let day = parts.day else { return self }
+        return LocalDay(year: year, month: month, day: day)
     }
 
     /// Whole days from `self` to `other`.
     public func days(until other: LocalDay) -> Int {
-        if let from = CivilDays.days(year: year, month: month, day: day),
-            let to = CivilDays.days(year: other.year, month: other.month, day: other.day)
-        {
+        if let from = civilDays, let to = other.civilDays {
             return to - from
         }
         return daysByCalendar(until: other)
@@ -121,7 +119,7 @@ public struct LocalDay: Sendable, Hashable, Comparable, CustomStringConvertible 
 
     /// `days(until:)` through Foundation's calendar.
     func daysByCalendar(until other: LocalDay) -> Int {
-        let calendar = Self.calendar(TimeZone(identifier: "UTC")!)
+        let calendar = Self.calendar(CivilCalendar.utc)
         guard let from = calendar.date(from: DateComponents(year: year, month: month, day: day, hour: 12)),
             let to = calendar.date(from: DateComponents(year: other.year, month: other.month, day: other.day, hour: 12))
         else { return 0 }
@@ -130,21 +128,9 @@ public struct LocalDay: Sendable, Hashable, Comparable, CustomStringConvertible 
 
     /// The first instant of the day in `zone`.
     public func midnight(in zone: TimeZone) -> Double? {
-        // One calendar for both steps: each costs about as much to make as to use.
-        let calendar = Self.calendar(zone)
-        return calendar.startOfDay(
-            for: calendar.date(from: DateComponents(year: year, month: month, day: day, hour: 12))
-                ?? Date(timeIntervalSince1970: 0)
-        ).timeIntervalSince1970
-    }
-
-    public var description: String {
-        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return "\(year)-\(two(month))-\(two(day))"
-    }
-
-    public static func < (left: LocalDay, right: LocalDay) -> Bool {
-        (left.year, left.month, left.day) < (right.year, right.month, right.day)
+        // A day that is not a date (2026-02-31) is the one it rolls over to.
+        let date = CivilCalendar.daysSinceEpoch(self) == nil ? adding(days: 0) : self
+        return CivilCalendar.startOfDay(date, in: zone).map(Double.init)
     }
 
     static func calendar(_ zone: TimeZone) -> Calendar {

@@ -1,3 +1,5 @@
+import BreezeVocabulary
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -127,7 +129,7 @@ struct ConfigurationBuilder {
 
     /// A file another user may read while this one cannot: not permitted, or a systemd
     /// credential (`LoadCredential=`) that exists only while the service runs.
-    static func onlyTheServiceReads(_ path: String, _ error: FileReadError) -> Bool {
+    static func onlyTheServiceReads(_ path: String, _ error: FileError) -> Bool {
         error.code == EACCES || error.code == EPERM || (error.code == ENOENT && path.hasPrefix("/run/credentials/"))
     }
 

@@ -1,3 +1,5 @@
+import BreezeVocabulary
+
 /// One configuration file's text and where it came from.
 public struct ConfigurationSource: Sendable {
     public var path: String
@@ -16,18 +18,6 @@ public struct ConfigurationSource: Sendable {
     var isReadableByOthers: Bool {
         guard let permissions else { return false }
         return permissions & 0o044 != 0
-    }
-}
-
-/// Why a file could not be read, in the system's words ("No such file or directory").
-public struct FileReadError: Error, Sendable, Equatable {
-    public var reason: String
-    /// The `errno` behind it, when there is one (`EACCES`, `ENOENT`…).
-    public var code: Int32?
-    /// A failure described by `reason`.
-    public init(reason: String, code: Int32? = nil) {
-        self.reason = reason
-        self.code = code
     }
 }
 
@@ -53,15 +43,15 @@ public struct LoadContext: Sendable {
     /// The machine's host name, for the default `From=`.
     public var hostname: String
     /// Reads a whole file (secret files).
-    public var readFile: @Sendable (String) -> Result<String, FileReadError>
+    public var readFile: @Sendable (String) -> Result<String, FileError>
     /// Which secret files to open.
     public var secretFiles: SecretFileReading = .all
 
     /// A context for tests: no environment, `localhost`, and no readable files unless given.
     public init(
         environment: [String: String] = [:], hostname: String = "localhost",
-        readFile: @escaping @Sendable (String) -> Result<String, FileReadError> = { _ in
-            .failure(FileReadError(reason: "No such file or directory"))
+        readFile: @escaping @Sendable (String) -> Result<String, FileError> = { path in
+            .failure(FileError(path: path, reason: "No such file or directory"))
         }
     ) {
         self.environment = environment

@@ -1,4 +1,5 @@
 import BreezeModel
+import BreezeVocabulary
 import Foundation
 
 /// The other value types: booleans, numbers, URLs, addresses, clock ranges, headers, zones.
@@ -78,14 +79,12 @@ enum ValueSyntax {
 
     /// Minutes since midnight as `HH:MM`: what `clockMinutes` reads.
     static func clockText(_ minutes: Int) -> String {
-        let hours = minutes / 60
-        let rest = minutes % 60
-        return (hours < 10 ? "0" : "") + "\(hours):" + (rest < 10 ? "0" : "") + "\(rest)"
+        CivilCalendar.twoDigits(minutes / 60) + ":" + CivilCalendar.twoDigits(minutes % 60)
     }
 
     /// Whether `name` is an IANA time zone this system knows.
     static func isTimeZone(_ name: String) -> Bool {
-        TimeZone(identifier: name) != nil
+        CivilCalendar.namedZone(name) != nil
     }
 
     /// An HTTP header split into name and value, or the problem. The problem never quotes the

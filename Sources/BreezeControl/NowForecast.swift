@@ -59,7 +59,7 @@ enum NowForecast {
             let day = today.adding(days: ahead)
             return Day(
                 city: city.city, day: day, threshold: threshold, outcome: series.forecast(day, in: zone, threshold: threshold),
-                name: TimeText.day((day.year, day.month, day.day), today: (today.year, today.month, today.day)))
+                name: TimeText.day(day, today: today))
         }
     }
 

@@ -16,8 +16,8 @@ public enum ControlClient {
     public static func send(
         _ request: ControlRequest, to path: String, timeout: Duration = .seconds(10),
         clock: @escaping @Sendable () -> ClockReading = ClockReading.system
-    ) -> Result<ControlResponse, ControlSocketError> {
-        Result { () throws(ControlSocketError) in
+    ) -> Result<ControlResponse, FileError> {
+        Result { () throws(FileError) in
             let descriptor = try UnixSocket.make(path, nonBlocking: false)
             defer { close(descriptor) }
             UnixSocket.setTimeouts(descriptor, seconds: timeout.seconds)
@@ -25,7 +25,7 @@ public enum ControlClient {
             let line = ControlLine.encode(request)
             let deadline = Deadline(after: timeout, from: clock())
             let answer: [UInt8]
-            do throws(ControlSocketError) {
+            do throws(FileError) {
                 try write(line, to: descriptor, path: path)
                 answer = try readLine(descriptor, path: path, deadline: deadline, clock: clock)
             } catch let sendFailure {
@@ -36,18 +36,18 @@ public enum ControlClient {
             do {
                 return try ControlLine.decodeResponse(answer)
             } catch {
-                throw ControlSocketError(path: path, reason: "not an answer breezectl understands: \(error)")
+                throw FileError(path: path, reason: "not an answer breezectl understands: \(error)")
             }
         }
     }
 
-    static func write(_ bytes: [UInt8], to descriptor: Int32, path: String) throws(ControlSocketError) {
+    static func write(_ bytes: [UInt8], to descriptor: Int32, path: String) throws(FileError) {
         var sent = 0
         while sent < bytes.count {
             let count = bytes[sent...].withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
             if count < 0 {
                 if errno == EINTR { continue }
-                throw .last(path, "cannot send the request")
+                throw .last(path, what: "cannot send the request")
             }
             sent += count
         }
@@ -55,7 +55,7 @@ public enum ControlClient {
 
     static func readLine(
         _ descriptor: Int32, path: String, deadline: Deadline, clock: @Sendable () -> ClockReading
-    ) throws(ControlSocketError) -> [UInt8] {
+    ) throws(FileError) -> [UInt8] {
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65_536)
         while true {
@@ -63,22 +63,22 @@ public enum ControlClient {
             if count < 0 {
                 if errno == EINTR, !deadline.hasPassed(at: clock()) { continue }
                 if errno == EAGAIN || errno == EWOULDBLOCK {
-                    throw ControlSocketError(path: path, reason: "no answer in time", code: ETIMEDOUT)
+                    throw FileError(path: path, reason: "no answer in time", code: ETIMEDOUT)
                 }
-                throw .last(path, "cannot read the answer")
+                throw .last(path, what: "cannot read the answer")
             }
             if count == 0 {
-                throw ControlSocketError(path: path, reason: "the daemon closed the connection without an answer")
+                throw FileError(path: path, reason: "the daemon closed the connection without an answer")
             }
             if let newline = buffer[0..<count].firstIndex(of: UInt8(ascii: "\n")) {
                 return received + buffer[0..<newline]
             }
             received += buffer[0..<count]
             guard received.count <= maximumResponseBytes else {
-                throw ControlSocketError(path: path, reason: "an answer longer than \(maximumResponseBytes) bytes")
+                throw FileError(path: path, reason: "an answer longer than \(maximumResponseBytes) bytes")
             }
             guard !deadline.hasPassed(at: clock()) else {
-                throw ControlSocketError(path: path, reason: "no answer in time", code: ETIMEDOUT)
+                throw FileError(path: path, reason: "no answer in time", code: ETIMEDOUT)
             }
         }
     }

@@ -1,3 +1,4 @@
+import BreezeVocabulary
 import Dispatch
 
 #if canImport(Glibc)
@@ -56,14 +57,14 @@ public final class ControlServer: @unchecked Sendable {
 
     /// Binds the socket (replacing a stale one nobody answers on; refusing when another
     /// daemon answers there), makes it connectable by everyone (0666) and starts serving.
-    public func start() throws(ControlSocketError) {
+    public func start() throws(FileError) {
         try removeStaleSocket()
         let descriptor = try UnixSocket.make(path, nonBlocking: true)
-        do throws(ControlSocketError) {
+        do throws(FileError) {
             try UnixSocket.bind(descriptor, to: path)
             // Under UMask=0077 the socket is born 0600: only the service user could connect.
-            guard chmod(path, 0o666) == 0 else { throw .last(path, "cannot make the socket connectable") }
-            guard listen(descriptor, 16) == 0 else { throw .last(path, "cannot listen") }
+            guard chmod(path, 0o666) == 0 else { throw .last(path, what: "cannot make the socket connectable") }
+            guard listen(descriptor, 16) == 0 else { throw .last(path, what: "cannot listen") }
         } catch {
             close(descriptor)
             throw error
@@ -97,11 +98,11 @@ public final class ControlServer: @unchecked Sendable {
     /// Connections open now.
     public var connectionCount: Int { queue.sync { connections.count } }
 
-    private func removeStaleSocket() throws(ControlSocketError) {
+    private func removeStaleSocket() throws(FileError) {
         var status = stat()
         guard lstat(path, &status) == 0 else { return }
         guard (status.st_mode & S_IFMT) == S_IFSOCK else {
-            throw ControlSocketError(path: path, reason: "exists and is not a socket")
+            throw FileError(path: path, reason: "exists and is not a socket")
         }
         let probe = try UnixSocket.make(path, nonBlocking: false)
         defer { close(probe) }
@@ -111,7 +112,7 @@ public final class ControlServer: @unchecked Sendable {
             unlink(path)
             return
         }
-        throw ControlSocketError(path: path, reason: "another breezed answers on it", code: EADDRINUSE)
+        throw FileError(path: path, reason: "another breezed answers on it", code: EADDRINUSE)
     }
 
     private func acceptAll() {

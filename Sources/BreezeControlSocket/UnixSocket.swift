@@ -3,40 +3,22 @@ import Glibc
 import BreezeVocabulary
 #endif
 
-/// Why the control socket could not be set up or reached, in the system's words.
-public struct ControlSocketError: Error, Sendable, Equatable, CustomStringConvertible {
-    public var path: String
-    public var reason: String
-    /// The `errno` behind it, when there is one.
-    public var code: Int32?
-
-    public init(path: String, reason: String, code: Int32? = nil) {
-        self.path = path
-        self.reason = reason
-        self.code = code
-    }
-
+/// Why the control socket could not be set up or reached: a `FileError` on the socket's path.
+extension FileError {
     /// Nothing listens there: no such socket, or a stale one.
     public var meansNotRunning: Bool { code == ENOENT || code == ECONNREFUSED }
-
-    public var description: String { "\(path): \(reason)" }
-
-    static func last(_ path: String, _ what: String) -> ControlSocketError {
-        let code = errno
-        return ControlSocketError(path: path, reason: "\(what): \(ErrorNumber.text(code))", code: code)
-    }
 }
 
 /// The few calls on AF_UNIX stream sockets the control socket needs.
 enum UnixSocket {
     /// A `sockaddr_un` for `path`; the path must fit its 108 bytes.
-    static func address(_ path: String) throws(ControlSocketError) -> sockaddr_un {
+    static func address(_ path: String) throws(FileError) -> sockaddr_un {
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
         let bytes = Array(path.utf8)
         let capacity = MemoryLayout.size(ofValue: address.sun_path)
         guard !bytes.isEmpty, bytes.count < capacity, !bytes.contains(0) else {
-            throw ControlSocketError(
+            throw FileError(
                 path: path, reason: "a socket path must be 1 to \(capacity - 1) bytes long, not \(bytes.count)")
         }
         withUnsafeMutableBytes(of: &address.sun_path) { buffer in
@@ -46,19 +28,19 @@ enum UnixSocket {
     }
 
     /// A new stream socket, close-on-exec.
-    static func make(_ path: String, nonBlocking: Bool) throws(ControlSocketError) -> Int32 {
+    static func make(_ path: String, nonBlocking: Bool) throws(FileError) -> Int32 {
         let type = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
             | (nonBlocking ? Int32(SOCK_NONBLOCK.rawValue) : 0)
         let descriptor = socket(AF_UNIX, type, 0)
-        guard descriptor >= 0 else { throw .last(path, "cannot create a socket") }
+        guard descriptor >= 0 else { throw .last(path, what: "cannot create a socket") }
         return descriptor
     }
 
-    static func connect(_ descriptor: Int32, to path: String) throws(ControlSocketError) {
+    static func connect(_ descriptor: Int32, to path: String) throws(FileError) {
         try withAddress(path, "cannot connect") { Glibc.connect(descriptor, $0, $1) }
     }
 
-    static func bind(_ descriptor: Int32, to path: String) throws(ControlSocketError) {
+    static func bind(_ descriptor: Int32, to path: String) throws(FileError) {
         try withAddress(path, "cannot bind") { Glibc.bind(descriptor, $0, $1) }
     }
 
@@ -66,14 +48,14 @@ enum UnixSocket {
     /// when it does not return 0.
     private static func withAddress(
         _ path: String, _ failure: String, _ call: (UnsafePointer<sockaddr>, socklen_t) -> Int32
-    ) throws(ControlSocketError) {
+    ) throws(FileError) {
         var address = try address(path)
         let result = withUnsafePointer(to: &address) { pointer in
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
                 call($0, socklen_t(MemoryLayout<sockaddr_un>.size))
             }
         }
-        guard result == 0 else { throw .last(path, failure) }
+        guard result == 0 else { throw .last(path, what: failure) }
     }
 
     /// The user id of the process at the other end (`SO_PEERCRED`), nil when unknown.

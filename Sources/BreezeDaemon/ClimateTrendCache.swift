@@ -3,6 +3,7 @@ import BreezeFiles
 import BreezeJSON
 import BreezeModel
 import BreezeOpenMeteo
+import BreezeVocabulary
 
 /// The climate trends fetched, kept in the state folder (`climate.json`) so a restart does not
 /// fetch them again the same day: one small file for every city, written whole and atomically

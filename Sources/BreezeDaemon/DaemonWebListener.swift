@@ -101,10 +101,8 @@ final class DaemonWebListener: DaemonService {
         let clock = self.clock
         do {
             running.listener = try WebListener(endpoints: endpoints, limits: limits, log: { messages.log($0) }) { _, path in
-                guard let page = publisher.page(path: path, servedAt: clock().wall) else {
-                    return .text("breezed is starting\n", status: 503)
-                }
-                return WebResponse(status: page.status, contentType: page.contentType, body: page.body)
+                publisher.page(path: path, servedAt: clock().wall) ?? .text("breezed is starting
+", status: 503)
             }
             logger.log(LogRecord(.info, "web: listening on \(`where`)", fields: [("BREEZE_LISTEN", `where`)]))
             return true

@@ -1,4 +1,5 @@
 import BreezeConfig
+import BreezeVocabulary
 import Foundation
 
 extension DigestReceiver {
@@ -11,7 +12,7 @@ extension DigestReceiver {
             guard built.contains(name), let minute = delivery.digestAt else { return nil }
             let cities = configuration.cities.map(\.city.name).filter { routing.receiversByCity[$0]?.contains(name) == true }
             guard !cities.isEmpty else { return nil }
-            let zone = delivery.timeZone.flatMap(TimeZone.init(identifier:)) ?? .current
+            let zone = CivilCalendar.zone([delivery.timeZone])
             return DigestReceiver(name: name, minute: minute, zone: zone, cities: cities)
         }
     }

@@ -65,34 +65,13 @@ enum DigestSchedule {
     static func minuteOfDay(_ instant: Instant, in zone: TimeZone) -> Int {
         let seconds = instant.unixSeconds
         guard seconds.isFinite, abs(seconds) < 1e12 else { return 0 }
-        let offset = Double(zone.secondsFromGMT(for: Date(timeIntervalSince1970: seconds)))
-        let local = (seconds + offset).rounded(.down)
-        let intoDay = local - (local / 86_400).rounded(.down) * 86_400
-        return Int(intoDay) / 60
+        return CivilCalendar.time(Int(seconds.rounded(.down)), in: zone).minuteOfDay
     }
 
     /// The first instant of local `day` in `zone` whose wall clock reads `minute` or later:
     /// the time itself, or the end of the gap it falls in on a spring-forward day; nil when
     /// the day ends in the gap.
     static func firstMoment(_ day: LocalDay, minute: Int, zone: TimeZone) -> Instant? {
-        guard let midnight = day.midnight(in: zone) else { return nil }
-        let elapsed = midnight + Double(minute * 60)
-        // The offset may change between midnight and the time: correct by the difference.
-        let shift = zone.secondsFromGMT(for: Date(timeIntervalSince1970: elapsed))
-            - zone.secondsFromGMT(for: Date(timeIntervalSince1970: midnight))
-        func reached(_ seconds: Double) -> Bool {
-            let instant = Instant(unixSeconds: seconds)
-            return LocalDay(instant, in: zone) == day && minuteOfDay(instant, in: zone) >= minute
-        }
-        let corrected = elapsed - Double(shift)
-        if reached(corrected) { return Instant(unixSeconds: corrected) }
-        guard reached(elapsed) else { return nil }
-        // In a gap: the clock jumps past the time somewhere between the two; find the jump.
-        var (low, high) = (min(corrected, elapsed), elapsed)
-        while high - low > 1 {
-            let middle = ((low + high) / 2).rounded(.down)
-            if reached(middle) { high = middle } else { low = middle }
-        }
-        return Instant(unixSeconds: high)
+        CivilCalendar.firstInstant(of: day, atMinute: minute, in: zone).map { Instant(unixSeconds: Double($0)) }
     }
 }

@@ -35,7 +35,7 @@ struct ExtrasSchedule: Sendable, Equatable {
     func climateDue(_ cities: [WatchedCity], entries: [String: ClimateTrendEntry], now: Instant) -> [(WatchedCity, LocalDay)] {
         var due: [(WatchedCity, LocalDay)] = []
         for watched in cities where due.count < Self.climateRequestsPerRun {
-            let zone = watched.city.timeZone.flatMap(TimeZone.init(identifier:)) ?? .current
+            let zone = CivilCalendar.zone([watched.city.timeZone])
             guard let today = LocalDay(now, in: zone) else { continue }
             if let entry = entries[watched.city.name], entry.holds(watched.city, on: today.description) { continue }
             if let attempt = climateAttempts[watched.city.name], attempt.day == today.description {

@@ -1,4 +1,5 @@
 import BreezeModel
+import BreezeVocabulary
 import BreezeWeb
 import Synchronization
 
@@ -14,11 +15,11 @@ import Synchronization
 /// beyond it, and every non-200 answer such as an unknown slug's 404, are rendered uncached).
 final class WebPageCache: Sendable {
     /// Renders a page; `WebRoutes.page` but in tests.
-    typealias Renderer = @Sendable (_ path: String, _ snapshot: WebSnapshot) -> WebPage
+    typealias Renderer = @Sendable (_ path: String, _ snapshot: WebSnapshot) -> WebResponse
 
     /// One page's render, done once; its own lock so requests for other pages do not wait.
     private final class Slot: Sendable {
-        let page = Mutex<WebPage?>(nil)
+        let page = Mutex<WebResponse?>(nil)
     }
 
     private struct Table {
@@ -37,7 +38,7 @@ final class WebPageCache: Sendable {
     }
 
     /// The page for `path` of `snapshot`, published as `generation`.
-    func page(path: String, snapshot: WebSnapshot, generation: UInt64) -> WebPage {
+    func page(path: String, snapshot: WebSnapshot, generation: UInt64) -> WebResponse {
         guard let slot = slot(path: path, generation: generation) else { return render(path, snapshot) }
         return slot.page.withLock { page in
             if let page { return page }

@@ -46,7 +46,7 @@ public final class WebPublisher: Sendable {
     /// The page for `path` from the latest snapshot as served at `servedAt` (the request's
     /// arrival); nil before the first publication. `/`, `/city/<slug>` and `/metrics` come
     /// from `pages`, rendered once per snapshot.
-    func page(path: String, servedAt: Instant) -> WebPage? {
+    func page(path: String, servedAt: Instant) -> WebResponse? {
         guard let (generation, published) = latest.withLock({ $0 }) else { return nil }
         var snapshot = published
         snapshot.servedAt = servedAt

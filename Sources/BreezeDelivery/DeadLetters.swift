@@ -51,7 +51,7 @@ extension Outbox {
                 try write(entry)
                 let folder = receiverFolder(entry.receiver, in: deadFolder)
                 let path = folder + "/" + entry.fileName
-                guard unlink(path) == 0 || errno == ENOENT else { throw FileError(path: path, reason: Self.lastError()) }
+                guard unlink(path) == 0 || errno == ENOENT else { throw FileError.last(path) }
                 try AtomicFile.syncFolder(folder)
                 requeued.append(entry)
             } catch {

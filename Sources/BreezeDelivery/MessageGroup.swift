@@ -24,7 +24,7 @@ public struct MessageGroup: Sendable, Equatable {
     /// The id of a group of `eventIDs` for `receiver`: independent of the members' order.
     public static func identifier(receiver: String, eventIDs: [String]) -> String {
         let joined = eventIDs.sorted().joined(separator: "\n")
-        let hash = Digest.hex(Digest.sha256(Array(joined.utf8))).prefix(16)
+        let hash = LibCrypto.hex(LibCrypto.sha256(Array(joined.utf8))).prefix(16)
         return "group-\(Slug.of(receiver))-\(hash)"
     }
 

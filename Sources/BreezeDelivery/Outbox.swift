@@ -39,7 +39,7 @@ public struct Outbox: Sendable {
     public func remove(_ entry: OutboxEntry) throws(FileError) {
         let folder = receiverFolder(entry.receiver, in: pendingFolder)
         let path = folder + "/" + entry.fileName
-        guard unlink(path) == 0 || errno == ENOENT else { throw FileError(path: path, reason: Self.lastError()) }
+        guard unlink(path) == 0 || errno == ENOENT else { throw FileError.last(path) }
         try AtomicFile.syncFolder(folder)
     }
 

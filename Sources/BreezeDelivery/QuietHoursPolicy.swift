@@ -26,17 +26,10 @@ public enum QuietHoursPolicy {
         case .firing, .escalated, .reminder, .forecast: break
         }
         if let band = event.band, band >= .veryUnhealthy { return nil }
-        let zone = [receiver.delivery.timeZone, cityTimeZone].lazy.compactMap { $0.flatMap(TimeZone.init(identifier:)) }.first
-            ?? systemTimeZone
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        let date = Date(timeIntervalSince1970: now.unixSeconds)
-        let parts = calendar.dateComponents([.hour, .minute], from: date)
-        let minute = (parts.hour ?? 0) * 60 + (parts.minute ?? 0)
-        guard window.contains(minute: minute) else { return nil }
-        let end = calendar.nextDate(
-            after: date, matching: DateComponents(hour: window.end / 60, minute: window.end % 60, second: 0),
-            matchingPolicy: .nextTime)
-        return end.map { Instant(unixSeconds: $0.timeIntervalSince1970) }
+        let zone = CivilCalendar.zone([receiver.delivery.timeZone, cityTimeZone], system: systemTimeZone)
+        guard now.unixSeconds.isFinite, abs(now.unixSeconds) < 1e12 else { return nil }
+        let seconds = Int(now.unixSeconds.rounded(.down))
+        guard window.contains(minute: CivilCalendar.time(seconds, in: zone).minuteOfDay) else { return nil }
+        return CivilCalendar.next(minute: window.end, after: seconds, in: zone).map { Instant(unixSeconds: Double($0)) }
     }
 }

@@ -3,24 +3,6 @@ import Glibc
 import BreezeVocabulary
 #endif
 
-/// A file-system failure, naming the path and the system's reason.
-public struct FileError: Error, Sendable, Equatable, CustomStringConvertible {
-    public var path: String
-    public var reason: String
-
-    public init(path: String, reason: String) {
-        self.path = path
-        self.reason = reason
-    }
-
-    /// The error of the last failed system call on `path`.
-    public static func last(_ path: String) -> FileError {
-        FileError(path: path, reason: ErrorNumber.text(errno))
-    }
-
-    public var description: String { "\(path): \(reason)" }
-}
-
 /// Whole-file writes that a crash can never leave half done: the bytes go to a temporary file
 /// beside the target, are fsynced, then take the target's name, and the folder is fsynced so
 /// the new name itself survives a power cut. Moves of a whole file (`moveFile`) fsync their

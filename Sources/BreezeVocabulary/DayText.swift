@@ -1,22 +1,22 @@
 import Foundation
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// Days as people say them: `Today`, `Tomorrow`, `Yesterday`, else the weekday and date
 /// (`Thu 4 Dec`, with the year when it is not the year of the day it is read from:
 /// `Fri 1 Jan 2027`). The one place a day is named for a person: messages, the page,
 /// `breezectl` and the digest all call it.
 extension TimeText {
-    /// A local calendar date: `year-month-day`.
+    /// A local calendar date as a tuple: `year-month-day`.
     public typealias LocalDate = (year: Int, month: Int, day: Int)
 
     /// The name of the local date `date` read on the local date `today`.
     public static func day(_ date: LocalDate, today: LocalDate) -> String {
-        guard let days = daysSinceEpoch(date), let todays = daysSinceEpoch(today) else {
-            return dateText(year: date.year, month: date.month, day: date.day)
-        }
+        day(CivilDate(year: date.year, month: date.month, day: date.day),
+            today: CivilDate(year: today.year, month: today.month, day: today.day))
+    }
+
+    /// The name of the local date `date` read on the local date `today`.
+    public static func day(_ date: CivilDate, today: CivilDate) -> String {
+        guard let days = daysSinceEpoch(date), let todays = daysSinceEpoch(today) else { return date.description }
         switch days - todays {
         case 0: return "Today"
         case 1: return "Tomorrow"
@@ -34,20 +34,18 @@ extension TimeText {
         return weekdayAndDate(date, days: days)
     }
 
-    private static func weekdayAndDate(_ date: LocalDate, days: Int) -> String {
-        // 1970-01-01 was a Thursday.
-        let weekday = ((days % 7) + 7 + 4) % 7
-        return weekdays[weekday] + " \(date.day) " + months[date.month - 1]
+    private static func weekdayAndDate(_ date: CivilDate, days: Int) -> String {
+        weekdays[CivilCalendar.weekday(daysSinceEpoch: days)] + " \(date.day) " + months[date.month - 1]
     }
 
     /// The date written `YYYY-MM-DD`, nil when the text is not one.
-    private static func date(named text: String) -> LocalDate? {
+    private static func date(named text: String) -> CivilDate? {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
             let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
-            daysSinceEpoch((year, month, day)) != nil
+            daysSinceEpoch(CivilDate(year: year, month: month, day: day)) != nil
         else { return nil }
-        return (year, month, day)
+        return CivilDate(year: year, month: month, day: day)
     }
 
     /// The name of the local day of `instant` in `zone`, read on `now`'s local day there.
@@ -63,28 +61,17 @@ extension TimeText {
     }
 
     /// The local date of `instant` in `zone` (the epoch's for a time beyond any real one).
-    public static func localDate(_ instant: Instant, in zone: TimeZone) -> LocalDate {
-        let parts = zonedParts(instant, in: zone).parts
-        return (Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1, Int(parts.tm_mday))
+    public static func localDate(_ instant: Instant, in zone: TimeZone) -> CivilDate {
+        zonedParts(instant, in: zone).parts.date
     }
 
     static let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
     static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
-    /// Days from 1970-01-01 to `date` (glibc's `timegm` does the calendar); nil for a date
-    /// that is not one (month 13, day 0) or outside the years 1–9999.
-    private static func daysSinceEpoch(_ date: LocalDate) -> Int? {
-        guard (1...9999).contains(date.year), (1...12).contains(date.month), (1...31).contains(date.day) else {
-            return nil
-        }
-        var parts = tm()
-        parts.tm_year = Int32(date.year - 1900)
-        parts.tm_mon = Int32(date.month - 1)
-        parts.tm_mday = Int32(date.day)
-        parts.tm_hour = 12
-        let seconds = timegm(&parts)
-        // A day past the month's end (31 April) rolls over: not a date.
-        guard parts.tm_mday == Int32(date.day), parts.tm_mon == Int32(date.month - 1) else { return nil }
-        return Int((Double(seconds) / 86_400).rounded(.down))
+    /// Days from 1970-01-01 to `date`; nil for a date that is not one (month 13, day 0,
+    /// 31 April) or outside the years 1–9999.
+    private static func daysSinceEpoch(_ date: CivilDate) -> Int? {
+        guard (1...9999).contains(date.year) else { return nil }
+        return CivilCalendar.daysSinceEpoch(date)
     }
 }

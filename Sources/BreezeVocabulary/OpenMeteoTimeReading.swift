@@ -31,18 +31,7 @@ extension TimeText {
             let second = count == 19 ? number(17, 2) : 0,
             (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61
         else { return nil }
-        let days = daysSinceEpoch(year: year, month: month, day: day)
+        let days = CivilCalendar.daysSinceEpoch(year: year, month: month, day: day)
         return Double(days * 86_400 + hour * 3_600 + minute * 60 + second)
-    }
-
-    /// Days from 1970-01-01 to `year-month-day` in the proleptic Gregorian calendar (Howard
-    /// Hinnant's `days_from_civil`); `day` may run past the month's end, as `timegm` lets it.
-    static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
-        let marchYear = month <= 2 ? year - 1 : year  // years counted from March: leap day last
-        let era = (marchYear >= 0 ? marchYear : marchYear - 399) / 400
-        let yearOfEra = marchYear - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
     }
 }

@@ -1,11 +1,11 @@
 import Foundation
 
 /// The one way Breeze turns a name (a city, a receiver, an event id) into text for ids, file
-/// names and drop-ins: a readable part plus a digest of the exact name, so that distinct
+/// names and drop-ins: a readable part plus a hash of the exact name, so that distinct
 /// names never share a slug and every slug is short, ASCII and safe as one path component.
 ///
 /// `Paris` → `paris-cbb57d0e13c03ee0`, `São Paulo` → `sao-paulo-…`, `東京` → `city-…`,
-/// `Saint-Denis` and `Saint Denis` → `saint-denis-…` with different digests.
+/// `Saint-Denis` and `Saint Denis` → `saint-denis-…` with different hashes.
 public enum Slug {
     /// The longest readable part, in characters; a slug is at most this plus 17.
     public static let readableLimit = 40
@@ -13,9 +13,9 @@ public enum Slug {
     /// The longest slug `of` returns.
     public static let maximumLength = readableLimit + 1 + 16
 
-    /// `readable(name)`, a dash, and the 16 hexadecimal digits of `digest(name)`.
+    /// `readable(name)`, a dash, and the 16 hexadecimal digits of `hash(name)`.
     public static func of(_ name: String) -> String {
-        readable(name) + "-" + hexadecimal(digest(name))
+        readable(name) + "-" + hexadecimal(hash(name))
     }
 
     /// Lower case, accents removed (canonical decomposition, combining marks dropped), every
@@ -49,11 +49,11 @@ public enum Slug {
     }
 
     /// FNV-1a (64-bit) of the UTF-8 bytes of `name`, exactly as written. Not cryptographic,
-    /// and it need not be: names come from the administrator's own configuration, the digest
+    /// and it need not be: names come from the administrator's own configuration, the hash
     /// only keeps apart names whose readable parts agree, and the configuration loader
     /// rejects two cities whose slugs collide. FNV-1a is fixed by its specification
     /// (draft-eastlake-fnv), so a slug never changes across versions or machines.
-    public static func digest(_ name: String) -> UInt64 {
+    public static func hash(_ name: String) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in name.utf8 {
             hash ^= UInt64(byte)

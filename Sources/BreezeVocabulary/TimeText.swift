@@ -1,13 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import Foundation
 
 /// Unix times written for people and for receivers, without a formatter object per call.
 public enum TimeText {
     /// `2026-08-20T14:00:00Z`: RFC 3339 in UTC, whole seconds.
     public static func rfc3339(_ instant: Instant) -> String {
         let parts = utc(instant.unixSeconds)
-        return date(parts) + "T" + clock(parts) + ":" + two(parts.tm_sec) + "Z"
+        return date(parts) + "T" + clock(parts) + ":" + two(parts.second) + "Z"
     }
 
     /// `2026-08-20T14:00` in UTC: how Open-Meteo writes observation times.
@@ -38,30 +36,22 @@ public enum TimeText {
     /// What a file's reader says of a value outside `stored`.
     public static func notStored(_ name: String) -> String { "'\(name)' is not a time between 1970 and 9999" }
 
-    private static func timeValue(_ unixSeconds: Double) -> time_t {
+    private static func timeValue(_ unixSeconds: Double) -> Int {
         guard !unixSeconds.isNaN else { return 0 }
-        return time_t(min(max(unixSeconds.rounded(.down), writable.lowerBound), writable.upperBound))
+        return Int(min(max(unixSeconds.rounded(.down), writable.lowerBound), writable.upperBound))
     }
 
-    private static func utc(_ unixSeconds: Double) -> tm {
-        var time = timeValue(unixSeconds)
-        var parts = tm()
-        gmtime_r(&time, &parts)
-        return parts
+    private static func utc(_ unixSeconds: Double) -> CivilTime {
+        CivilCalendar.time(timeValue(unixSeconds), offset: 0)
     }
 
-    private static func localParts(_ unixSeconds: Double) -> tm {
-        var time = timeValue(unixSeconds)
-        var parts = tm()
-        localtime_r(&time, &parts)
-        return parts
+    private static func localParts(_ unixSeconds: Double) -> CivilTime {
+        CivilCalendar.time(timeValue(unixSeconds), in: .current)
     }
 
-    private static func date(_ parts: tm) -> String {
-        "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))"
-    }
+    private static func date(_ parts: CivilTime) -> String { parts.date.description }
 
-    private static func clock(_ parts: tm) -> String { two(parts.tm_hour) + ":" + two(parts.tm_min) }
+    private static func clock(_ parts: CivilTime) -> String { parts.clockText }
 
-    private static func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+    private static func two(_ value: Int) -> String { CivilCalendar.twoDigits(value) }
 }

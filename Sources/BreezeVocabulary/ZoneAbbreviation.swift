@@ -42,9 +42,9 @@ enum ZoneAbbreviation {
         let sign = offset < 0 ? "-" : "+"
         let minutes = abs(offset) / 60
         let hours = minutes / 60
-        let text = sign + (hours < 10 ? "0" : "") + String(hours)
+        let text = sign + CivilCalendar.twoDigits(hours)
         guard minutes % 60 != 0 else { return text }
-        return text + (minutes % 60 < 10 ? "0" : "") + String(minutes % 60)
+        return text + CivilCalendar.twoDigits(minutes % 60)
     }
 
     /// One local-time type of a zone file: its offset from UTC, whether it is daylight time,

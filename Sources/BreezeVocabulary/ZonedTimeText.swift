@@ -1,19 +1,12 @@
 import Foundation
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// Times for people in a named zone, with the zone's abbreviation: `14:00 CEST`. The zone is
 /// the first known of the names given (a city's `TimeZone=`, then a receiver's), else the
 /// system's.
 extension TimeText {
     /// The first of `names` that is a known IANA zone, else the system's zone.
     public static func zone(_ names: String?...) -> TimeZone {
-        for case let name? in names where !name.isEmpty {
-            if let zone = TimeZone(identifier: name) { return zone }
-        }
-        return TimeZone.current
+        CivilCalendar.zone(names)
     }
 
     /// `14:00 CEST`.
@@ -34,7 +27,7 @@ extension TimeText {
     public static func readable(_ instant: Instant, now: Instant, in zone: TimeZone) -> String {
         let (parts, _) = local(instant.unixSeconds, in: zone)
         let (today, _) = local(now.unixSeconds, in: zone)
-        let sameDay = parts.tm_year == today.tm_year && parts.tm_yday == today.tm_yday
+        let sameDay = parts.date == today.date
         return (sameDay ? "" : day(instant, now: now, in: zone) + " ") + clock(instant, in: zone)
     }
 
@@ -45,40 +38,43 @@ extension TimeText {
         let (startParts, startZone) = local(start.unixSeconds, in: zone)
         let (endParts, endZone) = local(end.unixSeconds, in: zone)
         let (today, _) = local(now.unixSeconds, in: zone)
-        let oneDay = startParts.tm_yday == endParts.tm_yday && startParts.tm_year == endParts.tm_year
-            && endParts.tm_yday == today.tm_yday && endParts.tm_year == today.tm_year
+        let oneDay = startParts.date == endParts.date && endParts.date == today.date
         let from = (oneDay ? "" : day(start, now: now, in: zone) + " ") + clockText(startParts)
             + (startZone == endZone ? "" : " " + startZone)
         let to = (oneDay ? "" : day(end, now: now, in: zone) + " ") + clockText(endParts) + " " + endZone
         return from + (oneDay ? "–" : " – ") + to
     }
 
-    /// The broken-down local time of `instant` in `zone` and the zone's abbreviation then.
-    static func zonedParts(_ instant: Instant, in zone: TimeZone) -> (parts: tm, abbreviation: String) {
+    /// `Thu, 20 Aug 2026 14:00:00 +0200`: an e-mail's `Date:` (RFC 5322 section 3.3).
+    public static func rfc5322(_ instant: Instant, in zone: TimeZone) -> String {
+        let (parts, _) = local(instant.unixSeconds, in: zone)
+        let date = parts.date
+        let weekday = CivilCalendar.daysSinceEpoch(date).map { weekdays[CivilCalendar.weekday(daysSinceEpoch: $0)] } ?? "Thu"
+        let year = String(date.year)
+        let offsetMinutes = abs(parts.offset) / 60
+        return weekday + ", " + twoDigits(date.day) + " " + months[date.month - 1] + " "
+            + String(repeating: "0", count: max(0, 4 - year.count)) + year + " " + clockText(parts) + ":"
+            + twoDigits(parts.second) + " " + (parts.offset < 0 ? "-" : "+") + twoDigits(offsetMinutes / 60)
+            + twoDigits(offsetMinutes % 60)
+    }
+
+    private static func twoDigits(_ value: Int) -> String { CivilCalendar.twoDigits(value) }
+
+    /// The wall clock of `instant` in `zone` and the zone's abbreviation then.
+    static func zonedParts(_ instant: Instant, in zone: TimeZone) -> (parts: CivilTime, abbreviation: String) {
         local(instant.unixSeconds, in: zone)
     }
 
-    /// The broken-down local time in `zone` and the zone's abbreviation then.
-    private static func local(_ unixSeconds: Double, in zone: TimeZone) -> (tm, String) {
+    /// The wall clock in `zone` and the zone's abbreviation then.
+    private static func local(_ unixSeconds: Double, in zone: TimeZone) -> (CivilTime, String) {
         // Beyond any real time (a corrupt entry): the epoch, rather than a trap.
-        let seconds = unixSeconds.isFinite && abs(unixSeconds) < 1e12 ? unixSeconds.rounded(.down) : 0
-        let date = Date(timeIntervalSince1970: seconds)
-        var time = time_t(seconds) + time_t(zone.secondsFromGMT(for: date))
-        var parts = tm()
-        gmtime_r(&time, &parts)
-        return (parts, ZoneAbbreviation.of(zone, at: date))
+        let seconds = unixSeconds.isFinite && abs(unixSeconds) < 1e12 ? Int(unixSeconds.rounded(.down)) : 0
+        let parts = CivilCalendar.time(seconds, in: zone)
+        return (parts, ZoneAbbreviation.of(zone, at: Date(timeIntervalSince1970: Double(seconds))))
     }
 
-    private static func dateText(_ parts: tm) -> String {
-        dateText(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday))
-    }
+    // `CivilDate.description` is the one writer of `YYYY-MM-DD`.
+    private static func dateText(_ parts: CivilTime) -> String { parts.date.description }
 
-    /// `2026-08-20`: the one way a local date is written as `YYYY-MM-DD`.
-    static func dateText(year: Int, month: Int, day: Int) -> String {
-        "\(year)-\(twoDigits(month))-\(twoDigits(day))"
-    }
-
-    private static func clockText(_ parts: tm) -> String { twoDigits(parts.tm_hour) + ":" + twoDigits(parts.tm_min) }
-
-    private static func twoDigits<Value: BinaryInteger>(_ value: Value) -> String { value < 10 ? "0\(value)" : "\(value)" }
+    private static func clockText(_ parts: CivilTime) -> String { parts.clockText }
 }

@@ -8,7 +8,7 @@ import Foundation
 /// failed. An address naming no city is a 404 page that links home.
 enum CityPage {
     /// The page of the city `address` (the path after `/city/`) names in `context`'s snapshot.
-    static func render(address: String, context: DashboardContext) -> WebPage {
+    static func render(address: String, context: DashboardContext) -> WebResponse {
         guard let city = context.snapshot.city(address: address) else { return notFound() }
         let interval = context.snapshot.pollInterval
         return PageDocument.render(title: "Breeze: " + city.name, refreshAfter: interval) { html in
@@ -41,7 +41,7 @@ enum CityPage {
     }
 
     /// The 404 page: the city is not configured (or the path is mistyped).
-    static func notFound() -> WebPage {
+    static func notFound() -> WebResponse {
         PageDocument.render(title: "Breeze: no such city", refreshAfter: nil, status: 404) { html in
             html.element("main") { html in
                 html.element("h1", "No such city")

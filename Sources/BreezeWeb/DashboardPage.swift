@@ -1,7 +1,9 @@
+import BreezeVocabulary
+
 /// `/`: one card per configured city, in file order, each with its pollutants grid below it.
 enum DashboardPage {
     /// The page of `context`'s snapshot.
-    static func render(_ context: DashboardContext) -> WebPage {
+    static func render(_ context: DashboardContext) -> WebResponse {
         let cities = context.snapshot.cities
         return PageDocument.render(title: "Breeze: air quality", refreshAfter: context.snapshot.pollInterval) { html in
             DashboardHeader.write(context, into: &html)

@@ -1,5 +1,6 @@
 import BreezeModel
 import BreezeState
+import BreezeVocabulary
 
 /// `/metrics`: the snapshot in Prometheus's text format, by its naming conventions — the
 /// `breeze_` prefix, base units in the names, `_total` on counters, no timestamps on samples
@@ -10,8 +11,8 @@ public enum MetricsPage {
     public static let contentType = "text/plain; version=0.0.4; charset=utf-8"
 
     /// The page for `snapshot`.
-    public static func page(_ snapshot: WebSnapshot) -> WebPage {
-        WebPage(status: 200, contentType: contentType, body: render(snapshot))
+    public static func page(_ snapshot: WebSnapshot) -> WebResponse {
+        WebResponse(status: 200, contentType: contentType, body: render(snapshot))
     }
 
     /// The concentrations' family. In grams, Prometheus's base unit of mass, not the µg/m³

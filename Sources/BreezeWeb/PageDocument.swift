@@ -17,7 +17,7 @@ enum PageDocument {
     /// The page titled `title` (escaped), refreshing after `interval`, whose body `body` writes.
     static func render(
         title: String, refreshAfter interval: Duration?, status: Int = 200, body: (inout HTMLWriter) -> Void
-    ) -> WebPage {
+    ) -> WebResponse {
         var html = HTMLWriter()
         html.trusted("<!DOCTYPE html>")
         html.element("html", ["lang": "en"]) { html in
@@ -33,6 +33,6 @@ enum PageDocument {
             }
             html.element("body", body: body)
         }
-        return WebPage(status: status, contentType: "text/html; charset=utf-8", body: Array(html.text.utf8))
+        return WebResponse(status: status, contentType: "text/html; charset=utf-8", body: Array(html.text.utf8))
     }
 }

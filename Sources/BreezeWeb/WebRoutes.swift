@@ -1,9 +1,11 @@
+import BreezeVocabulary
+
 /// Which page a path is: `/`, `/city/<name or slug>`, `/metrics`, `/api/v1/status`,
 /// `/api/v1/cities/<slug or name>`; anything else is 404. Methods are the listener's: it answers
 /// only GET and HEAD and passes the path without its query.
 public enum WebRoutes {
     /// The page for `path` from `snapshot`.
-    public static func page(path: String, snapshot: WebSnapshot) -> WebPage {
+    public static func page(path: String, snapshot: WebSnapshot) -> WebResponse {
         switch path {
         case "/api/v1/status": return APIRoutes.status(snapshot)
         case _ where path.hasPrefix(APIRoutes.cityPrefix): return APIRoutes.city(path: path, snapshot: snapshot)

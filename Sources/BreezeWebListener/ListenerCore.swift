@@ -1,3 +1,4 @@
+import BreezeVocabulary
 import CMicroHTTPD
 
 #if canImport(Glibc)

@@ -1,3 +1,4 @@
+import BreezeVocabulary
 import CMicroHTTPD
 import Synchronization
 

@@ -2,7 +2,7 @@ import Testing
 
 @testable import BreezeAlerts
 
-/// `LocalDay.adding(days:)` and `days(until:)` count on `CivilDays` where they can: the same
+/// `LocalDay.adding(days:)` and `days(until:)` count on `CivilCalendar` where they can: the same
 /// day as Foundation's Gregorian calendar (kept as `addingByCalendar`/`daysByCalendar`) for
 /// every date and offset, including dates that are not dates and years at the edges.
 struct LocalDayArithmeticTests {

@@ -1,4 +1,5 @@
 import Foundation
+import BreezeVocabulary
 import Testing
 
 @testable import BreezeConfig
@@ -27,7 +28,7 @@ struct FileTypeTests {
         let fifo = folder + "/fifo.conf"
         #expect(mkfifo(fifo, 0o600) == 0)
         #expect(errors(fifo) == ["\(fifo): cannot read the configuration: not a regular file (a FIFO)"])
-        #expect(FileSystem.contents(fifo).map(\.text) == .failure(FileReadError(reason: "not a regular file (a FIFO)")))
+        #expect(FileSystem.contents(fifo).map(\.text) == .failure(FileError(path: fifo, reason: "not a regular file (a FIFO)")))
     }
 
     @Test func aFolderNamedLikeADropInIsRefused() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import BreezeVocabulary
 import Testing
 
 @testable import BreezeConfig
@@ -21,7 +22,7 @@ struct SecretFileReadingTests {
         """
 
     /// A context whose files answer `answer`, recording every path opened.
-    func context(_ reading: SecretFileReading, _ answer: @escaping @Sendable (String) -> Result<String, FileReadError>)
+    func context(_ reading: SecretFileReading, _ answer: @escaping @Sendable (String) -> Result<String, FileError>)
         -> (LoadContext, Opened)
     {
         let opened = Opened()
@@ -34,14 +35,14 @@ struct SecretFileReadingTests {
     }
 
     @Test func statusOpensNoSecretFileAndNowOnlyTheApiKey() {
-        let (none, openedByNone) = context(.none) { _ in .failure(FileReadError(reason: "Permission denied", code: EACCES)) }
+        let (none, openedByNone) = context(.none) { path in .failure(FileError(path: path, reason: "Permission denied", code: EACCES)) }
         let status = Load.text(Self.text, context: none)
         #expect(status.errors.isEmpty)
         #expect(openedByNone.paths.isEmpty)
         #expect(status.configuration?.webhooks.first?.secret == nil)
 
         let (apiKey, openedByNow) = context(.apiKeyOnly) { path in
-            path == "/etc/breeze/api-key" ? .success("key\n") : .failure(FileReadError(reason: "Permission denied", code: EACCES))
+            path == "/etc/breeze/api-key" ? .success("key\n") : .failure(FileError(path: path, reason: "Permission denied", code: EACCES))
         }
         let now = Load.text(Self.text, context: apiKey)
         #expect(now.errors.isEmpty)
@@ -51,7 +52,7 @@ struct SecretFileReadingTests {
 
     @Test func theDaemonOpensEveryOneAndAnUnreadableOneIsAnError() {
         let (all, opened) = context(.all) { path in
-            path.hasSuffix("ops-secret") ? .failure(FileReadError(reason: "Permission denied", code: EACCES)) : .success("x")
+            path.hasSuffix("ops-secret") ? .failure(FileError(path: path, reason: "Permission denied", code: EACCES)) : .success("x")
         }
         let outcome = Load.text(Self.text, context: all)
         #expect(opened.paths.count == 3)
@@ -60,9 +61,9 @@ struct SecretFileReadingTests {
 
     @Test func checkConfigWarnsAboutFilesOnlyTheServiceReads() {
         let (warn, _) = context(.allWarningWhenUnreadable) { path in
-            if path.hasSuffix("ops-secret") { return .failure(FileReadError(reason: "Permission denied", code: EACCES)) }
+            if path.hasSuffix("ops-secret") { return .failure(FileError(path: path, reason: "Permission denied", code: EACCES)) }
             if path.hasPrefix("/run/credentials/") {
-                return .failure(FileReadError(reason: "No such file or directory", code: ENOENT))
+                return .failure(FileError(path: path, reason: "No such file or directory", code: ENOENT))
             }
             return .success("x")
         }
@@ -75,7 +76,7 @@ struct SecretFileReadingTests {
 
     @Test func checkConfigStillFailsOnAMissingFileOutsideCredentials() {
         let (warn, _) = context(.allWarningWhenUnreadable) { path in
-            path.hasSuffix("ops-secret") ? .failure(FileReadError(reason: "No such file or directory", code: ENOENT)) : .success("x")
+            path.hasSuffix("ops-secret") ? .failure(FileError(path: path, reason: "No such file or directory", code: ENOENT)) : .success("x")
         }
         let outcome = Load.text(Self.text, context: warn)
         #expect(outcome.errors == ["breezed.conf:5: cannot read SecretFile=/etc/breeze/ops-secret: No such file or directory"])

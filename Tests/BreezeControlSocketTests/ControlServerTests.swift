@@ -1,6 +1,7 @@
 import BreezeAlerts
 import BreezeModel
 import BreezeTestSupport
+import BreezeVocabulary
 import Foundation
 import Testing
 
@@ -174,7 +175,7 @@ import BreezeVocabulary
         let (server, _) = try serve()
         defer { server.stop() }
         let second = ControlServer(path: path) { _, reply in reply(ControlResponse()) }
-        #expect(throws: ControlSocketError.self) { try second.start() }
+        #expect(throws: FileError.self) { try second.start() }
         #expect(try ControlClient.send(ControlRequest(.status), to: path).get().ok)
     }
 
@@ -187,7 +188,7 @@ import BreezeVocabulary
 
     @Test func refusesASocketPathLongerThanAnAddressHolds() {
         let long = "/" + String(repeating: "a", count: 200)
-        #expect(throws: ControlSocketError.self) { try ControlServer(path: long) { _, _ in }.start() }
+        #expect(throws: FileError.self) { try ControlServer(path: long) { _, _ in }.start() }
     }
 
     func connect() throws -> Int32 {

@@ -29,7 +29,7 @@ struct DropInWriterTests {
     @Test func refusesAnExistingFileAndLeavesItAsItWas() throws {
         let path = folder.path + "/paris.conf"
         try DropInWriter.create(path, text: "first\n")
-        #expect(throws: DropInWriteError(path: path, reason: "File exists")) {
+        #expect(throws: FileError(path: path, reason: "File exists", code: EEXIST, action: "cannot write")) {
             try DropInWriter.create(path, text: "second\n")
         }
         #expect(contents(path) == "first\n")
@@ -42,9 +42,9 @@ struct DropInWriterTests {
         try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: dropIns)
         let path = dropIns + "/paris.conf"
         let outcome = AsAnotherUser.run {
-            Result { () throws(DropInWriteError) in try DropInWriter.create(path, text: "[City \"Paris\"]\n") }
+            Result { () throws(FileError) in try DropInWriter.create(path, text: "[City \"Paris\"]\n") }
         }
-        #expect(outcome.failure == DropInWriteError(path: path, reason: "Permission denied"))
+        #expect(outcome.failure == FileError(path: path, reason: "Permission denied", code: EACCES, action: "cannot write"))
         #expect(outcome.failure?.description == "cannot write \(path): Permission denied")
         #expect(try FileManager.default.contentsOfDirectory(atPath: dropIns).isEmpty)
     }

@@ -12,7 +12,7 @@ import Testing
 struct TestAlertEventTests {
     @Test func theTestEventIdIsTheCitySlugAndTheSecondsOfNow() {
         let event = TestAlertEvent.make(configuration: .init(), now: 1_787_238_000.5)
-        // No city configured: the example city's slug ("example-" and its 16-digit digest).
+        // No city configured: the example city's slug ("example-" and its 16-digit hash).
         let parts = event.id.split(separator: "-")
         #expect(parts.count == 4)
         #expect(parts.first == "test")

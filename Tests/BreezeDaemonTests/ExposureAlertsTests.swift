@@ -9,6 +9,7 @@ import Testing
 @testable import BreezeDaemon
 import BreezeState
 import BreezeVocabulary
+import BreezeTestSupport
 
 /// The daemon's pollen and UV alerts between readings: the outbox hand-off (a failed write
 /// puts the state back, the event comes again), the "no pollen data" record once per city,

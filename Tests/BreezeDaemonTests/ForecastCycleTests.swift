@@ -11,6 +11,7 @@ import Synchronization
 import Testing
 
 @testable import BreezeDaemon
+import BreezeTestSupport
 
 /// A source answering every city with `aqi` now and a PM2.5 forecast of `tomorrow` µg/m³ for
 /// the whole next UTC day (from 2026-12-01T00:00Z).

@@ -10,6 +10,7 @@ import Foundation
 import Testing
 
 @testable import BreezeDaemon
+import BreezeTestSupport
 
 /// A source whose cities' hourly series are odd in every way a response can be: nulls, NaN,
 /// 1e300, negative values, short or empty columns, a grid starting off the hour, no current

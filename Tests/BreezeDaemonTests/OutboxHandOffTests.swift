@@ -9,6 +9,7 @@ import Testing
 @testable import BreezeDaemon
 import BreezeState
 import BreezeVocabulary
+import BreezeTestSupport
 
 /// A receiver that is always down, so entries stay in the outbox to be looked at.
 struct DownReceiver: Receiver {

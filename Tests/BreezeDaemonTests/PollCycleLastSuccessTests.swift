@@ -6,6 +6,7 @@ import BreezeSystem
 import BreezeState
 import BreezeVocabulary
 import Testing
+import BreezeTestSupport
 
 /// `lastSuccessfulPollAt` (`breeze_last_successful_poll_timestamp_seconds`): the start of the
 /// last poll that got the city data; a failure or an all-null answer leaves it.

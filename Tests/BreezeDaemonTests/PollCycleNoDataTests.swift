@@ -6,6 +6,7 @@ import BreezeSystem
 import Testing
 import BreezeState
 import BreezeVocabulary
+import BreezeTestSupport
 
 /// An answer with every value null is no data: counted apart from data, kept out of the
 /// remembered reading, and counted by the stale counter.

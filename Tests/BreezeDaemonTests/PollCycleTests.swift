@@ -7,6 +7,7 @@ import Synchronization
 import Testing
 import BreezeState
 import BreezeVocabulary
+import BreezeTestSupport
 
 /// Answers from a script: per city name, the AQI to report (nil: a failure).
 final class ScriptedSource: AirQualitySource {

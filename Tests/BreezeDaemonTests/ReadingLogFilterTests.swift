@@ -7,6 +7,7 @@ import BreezeState
 import BreezeSystem
 import BreezeVocabulary
 import Testing
+import BreezeTestSupport
 
 /// `LogReadings=`: which reading records a cycle logs, city by city.
 struct ReadingLogFilterTests {

@@ -9,6 +9,7 @@ import Foundation
 import Testing
 
 @testable import BreezeDaemon
+import BreezeTestSupport
 
 /// `Audience=sensitive` receivers: a second machine per city at `SensitiveThreshold=` where
 /// one is needed, its events to those receivers alone, its state kept back with the rest.

@@ -66,9 +66,9 @@ struct SignatureTests {
         #expect(key.bytes == Array("plain passphrase".utf8))
         #expect(SigningKey(secret: Secret("whsec_not base64!")) == nil)
         // RFC 4231 test case 2: key "Jefe", data "what do ya want for nothing?".
-        let digest = Digest.hmacSHA256(key: Array("Jefe".utf8), message: Array("what do ya want for nothing?".utf8))
-        #expect(Digest.hex(digest) == "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843")
-        #expect(Digest.hex(Digest.sha256([])) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        let signature = LibCrypto.hmacSHA256(key: Array("Jefe".utf8), message: Array("what do ya want for nothing?".utf8))
+        #expect(LibCrypto.hex(signature) == "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843")
+        #expect(LibCrypto.hex(LibCrypto.sha256([])) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
     }
 
     @Test func malformedPrefixedSecretIsAPermanentFailureWithoutTheSecret() {

@@ -1,4 +1,5 @@
 import BreezeFiles
+import BreezeVocabulary
 import Foundation
 import Testing
 
@@ -23,7 +24,7 @@ struct AtomicFileTests {
     @Test func createNeverOverwrites() throws {
         let path = folder + "/new-file"
         try AtomicFile.create(Array("first".utf8), at: path, mode: 0o600)
-        #expect(throws: FileError(path: path, reason: "File exists")) {
+        #expect(throws: FileError(path: path, reason: "File exists", code: EEXIST)) {
             try AtomicFile.create(Array("second".utf8), at: path)
         }
         #expect(try AtomicFile.read(path) == Array("first".utf8))

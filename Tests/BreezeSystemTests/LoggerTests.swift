@@ -1,5 +1,6 @@
 import BreezeSystem
 import Testing
+import BreezeTestSupport
 
 struct LoggerTests {
     let record = LogRecord(

@@ -32,9 +32,9 @@ struct SlugTests {
         #expect(!Slug.readable(long).hasSuffix("-"))
         // FNV-1a 64 is fixed by its specification: these are its published test values, so a
         // slug (and every id made from it) is the same on every machine and in every version.
-        #expect(Slug.digest("") == 0xcbf2_9ce4_8422_2325)
-        #expect(Slug.digest("a") == 0xaf63_dc4c_8601_ec8c)
-        #expect(Slug.digest("foobar") == 0x8594_4171_f739_67e8)
+        #expect(Slug.hash("") == 0xcbf2_9ce4_8422_2325)
+        #expect(Slug.hash("a") == 0xaf63_dc4c_8601_ec8c)
+        #expect(Slug.hash("foobar") == 0x8594_4171_f739_67e8)
         #expect(Slug.of("a") == "a-af63dc4c8601ec8c")
     }
 

@@ -1,5 +1,6 @@
 import BreezeHTTP
 import BreezeTestSupport
+import BreezeVocabulary
 import BreezeWebListener
 import Foundation
 import Synchronization

@@ -1,3 +1,4 @@
+import BreezeVocabulary
 import BreezeWeb
 import Foundation
 
@@ -18,7 +19,7 @@ struct PageChecker {
         .appendingPathComponent("../Fixtures/html_check.py").standardizedFileURL.path
 
     /// The checker's reading of `page`'s body.
-    static func check(_ page: WebPage) throws -> Result {
+    static func check(_ page: WebResponse) throws -> Result {
         let file = FileManager.default.temporaryDirectory
             .appendingPathComponent("breeze-page-\(getpid())-\(UUID().uuidString).html")
         try Data(page.body).write(to: file)

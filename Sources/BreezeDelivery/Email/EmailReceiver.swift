@@ -64,7 +64,7 @@ public struct EmailReceiver: Receiver {
         do {
             try Maildir(path: spool, hostname: hostname).deliver(bytes, eventID: id, now: now)
         } catch {
-            return .retry(reason: "\(name): \(error.message)", retryAfter: nil)
+            return .retry(reason: "\(name): \(error)", retryAfter: nil)
         }
         guard let program = sendmail else { return .delivered }
         if let failure = Sendmail(program: program, timeout: sendmailTimeout).send(bytes) {

@@ -61,12 +61,7 @@ struct MailMessage {
 
     /// RFC 5322 date in the receiver's `TimeZone=`, else the system's.
     var date: String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.calendar = Calendar(identifier: .gregorian)
-        formatter.timeZone = timeZone.flatMap(TimeZone.init(identifier:)) ?? .current
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss Z"
-        return formatter.string(from: Date(timeIntervalSince1970: now.unixSeconds))
+        TimeText.rfc5322(now, in: CivilCalendar.zone([timeZone]))
     }
 
     /// For people: what changed, the reading, the pollutant table, the tips, when observed

@@ -22,14 +22,9 @@ struct Maildir: Sendable {
     /// Counts messages written by this process: part of the unique name.
     private static let counter = Atomic<Int>(0)
 
-    /// A failure to write, with the path and the system's reason.
-    struct Failure: Error {
-        let message: String
-    }
-
     /// The tag of `eventID` in file names.
     static func tag(_ eventID: String) -> String {
-        String(Digest.hex(Digest.sha256(Array(eventID.utf8))).prefix(16))
+        String(LibCrypto.hex(LibCrypto.sha256(Array(eventID.utf8))).prefix(16))
     }
 
     /// Whether a message for `eventID` is already in the spool.
@@ -45,7 +40,7 @@ struct Maildir: Sendable {
     /// Writes `message` for `eventID` unless a copy is already there; returns the file's path
     /// in `new/` (or nil when it was there already).
     @discardableResult
-    func deliver(_ message: [UInt8], eventID: String, now: Instant) throws(Failure) -> String? {
+    func deliver(_ message: [UInt8], eventID: String, now: Instant) throws(FileError) -> String? {
         try createFolders()
         guard !contains(eventID: eventID) else { return nil }
         let number = Self.counter.add(1, ordering: .relaxed).newValue
@@ -55,16 +50,16 @@ struct Maildir: Sendable {
         do {
             try AtomicFile.move(message, through: temporary, to: final, mode: 0o600)
         } catch {
-            throw Failure(message: "cannot write \(error)")
+            throw error.during("cannot write")
         }
         return final
     }
 
     /// Creates the spool and its three folders (mode 0700) when missing.
-    private func createFolders() throws(Failure) {
+    private func createFolders() throws(FileError) {
         for folder in [path, path + "/tmp", path + "/new", path + "/cur"] {
             if mkdir(folder, 0o700) != 0, errno != EEXIST {
-                throw failure("cannot create", folder)
+                throw FileError.last(folder, action: "cannot create")
             }
         }
     }
@@ -72,9 +67,5 @@ struct Maildir: Sendable {
     /// The host name with `/` and `:` written as `\057` and `\072`, as the Maildir spec asks.
     private var safeHostname: String {
         hostname.replacingAll("/", with: "\\057").replacingAll(":", with: "\\072").replacingAll(",", with: "\\054")
-    }
-
-    private func failure(_ what: String, _ file: String) -> Failure {
-        Failure(message: "\(what) \(file): \(ErrorNumber.text(errno))")
     }
 }

@@ -1,8 +1,10 @@
 import CCrypto
 
 /// SHA-256 and HMAC-SHA256 from OpenSSL's libcrypto: no cryptography is written here.
-public enum Digest {
-    /// HMAC-SHA256 of `message` under `key` (32 bytes).
+/// ("Digest" in Breeze names the daily digest only: the HMAC here is a webhook's signature,
+/// the SHA-256 a hash of an event id.)
+public enum LibCrypto {
+    /// The HMAC-SHA256 signature of `message` under `key` (32 bytes).
     public static func hmacSHA256(key: [UInt8], message: [UInt8]) -> [UInt8] {
         var output = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
         var length: UInt32 = 0

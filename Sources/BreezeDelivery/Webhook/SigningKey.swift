@@ -20,6 +20,6 @@ public struct SigningKey: Sendable, Equatable {
     /// The value of the `webhook-signature` header: `v1,<base64 HMAC-SHA256(key, id.timestamp.body)>`.
     public func signature(id: String, timestamp: Int64, body: [UInt8]) -> String {
         let signed = Array("\(id).\(timestamp).".utf8) + body
-        return "v1," + Data(Digest.hmacSHA256(key: bytes, message: signed)).base64EncodedString()
+        return "v1," + Data(LibCrypto.hmacSHA256(key: bytes, message: signed)).base64EncodedString()
     }
 }

@@ -1,21 +1,7 @@
-/// What a handler answers: a status, a content type and the body. The listener adds the
-/// headers every answer carries (`WebResponse.fixedHeaders`) and, for HEAD, sends no body.
-public struct WebResponse: Sendable, Equatable {
-    public var status: Int
-    public var contentType: String
-    public var body: [UInt8]
+import BreezeVocabulary
 
-    public init(status: Int, contentType: String, body: [UInt8]) {
-        self.status = status
-        self.contentType = contentType
-        self.body = body
-    }
-
-    /// A plain-text answer.
-    public static func text(_ text: String, status: Int) -> WebResponse {
-        WebResponse(status: status, contentType: "text/plain; charset=utf-8", body: Array(text.utf8))
-    }
-
+/// What the listener adds to every answer, and its own answer to a method it does not serve.
+extension WebResponse {
     /// Sent with every answer: nothing is cached (each page is one moment of the daemon), the
     /// content type is never guessed, and a page can run no script and load nothing from
     /// anywhere (inline styles and `data:` images only), so an injected name cannot do harm.

@@ -1,3 +1,4 @@
+import BreezeSystem
 import Synchronization
 
 /// Keeps records in memory, for tests that assert what was logged.
