@@ -5,7 +5,7 @@ import PackageDescription
 // (BreezeDaemon) → the fetch (BreezeOpenMeteo over BreezeHTTP, bodies read by BreezeJSON) →
 // the rating (BreezeModel) → the alert state (BreezeAlerts) → the state store (BreezeState) →
 // the outbox and delivery (BreezeDelivery, its entries and summaries in BreezeOutboxValues) →
-// the journal (BreezeSystem). Beside it: breezectl (BreezeControl), the socket between the two
+// the journal (BreezeSystem). Beside it: breezectl (BreezeCtl), the socket between the two
 // (BreezeControlSocket), what every module shares (BreezeVocabulary, BreezeFiles,
 // BreezeCommandLine). The page (BreezeWeb) and the socket read the outbox's values, never its
 // transports: neither links libcurl or libcrypto.
@@ -39,7 +39,7 @@ let package = Package(
         // Pure values: bands, pollutants, AQI maths, cities. No I/O.
         .target(name: "BreezeModel", dependencies: ["BreezeVocabulary"]),
         // Parse → validate → immutable configuration, errors with file:line.
-        // Reads only: writing a drop-in is `breezectl add`'s (BreezeControl).
+        // Reads only: writing a drop-in is `breezectl add`'s (BreezeCtl).
         .target(name: "BreezeConfig", dependencies: ["BreezeModel", "BreezeVocabulary"]),
         // JSON read and written: a forward-only scanner and the one writer (state, outbox, payloads, --json).
         .target(name: "BreezeJSON"),
@@ -86,7 +86,7 @@ let package = Package(
         .target(name: "BreezeWebListener", dependencies: ["CMicroHTTPD", "BreezeVocabulary"]),
         // The breezectl commands, as a library so they can be unit-tested.
         .target(
-            name: "BreezeControl",
+            name: "BreezeCtl",
             dependencies: ["BreezeModel", "BreezeConfig", "BreezeHTTP", "BreezeOpenMeteo", "BreezeCommandLine", "BreezeAlerts", "BreezeDelivery", "BreezeOutboxValues", "BreezeControlSocket", "BreezeState", "BreezeVocabulary", "BreezeFiles", "BreezeBacktest", "BreezeWeb", "BreezeJSON"]),
 
         .executableTarget(
@@ -95,7 +95,7 @@ let package = Package(
                 "BreezeModel", "BreezeConfig", "BreezeDaemon", "BreezeSystem", "BreezeCommandLine",
                 "BreezeDelivery", "BreezeHTTP", "BreezeOpenMeteo",
             ]),
-        .executableTarget(name: "breezectl", dependencies: ["BreezeControl", "BreezeCommandLine"]),
+        .executableTarget(name: "breezectl", dependencies: ["BreezeCtl", "BreezeCommandLine"]),
 
         // What the test targets share: Python fixture servers, process running, and the
         // recording stand-ins for the network (`RecordingTransport`) and the journal (`MemoryLogger`).
@@ -132,8 +132,8 @@ let package = Package(
         .testTarget(name: "BreezeCommandLineTests", dependencies: ["BreezeCommandLine"]),
         // The breezectl commands' pure parts and the drop-in writer, without the binaries.
         .testTarget(
-            name: "BreezeControlTests",
-            dependencies: ["BreezeControl", "BreezeModel", "BreezeCommandLine", "BreezeConfig", "BreezeOpenMeteo", "BreezeVocabulary", "BreezeBacktest", "BreezeHTTP", "BreezeAlerts", "BreezeState", "BreezeDelivery", "BreezeOutboxValues"]),
+            name: "BreezeCtlTests",
+            dependencies: ["BreezeCtl", "BreezeModel", "BreezeCommandLine", "BreezeConfig", "BreezeOpenMeteo", "BreezeVocabulary", "BreezeBacktest", "BreezeHTTP", "BreezeAlerts", "BreezeState", "BreezeDelivery", "BreezeOutboxValues"]),
         .testTarget(
             name: "BreezeControlSocketTests",
             dependencies: ["BreezeControlSocket", "BreezeAlerts", "BreezeModel", "BreezeState", "BreezeVocabulary", "BreezeTestSupport"]),

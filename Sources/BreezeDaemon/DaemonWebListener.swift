@@ -101,8 +101,7 @@ final class DaemonWebListener: DaemonService {
         let clock = self.clock
         do {
             running.listener = try WebListener(endpoints: endpoints, limits: limits, log: { messages.log($0) }) { _, path in
-                publisher.page(path: path, servedAt: clock().wall) ?? .text("breezed is starting
-", status: 503)
+                publisher.page(path: path, servedAt: clock().wall) ?? .text("breezed is starting\n", status: 503)
             }
             logger.log(LogRecord(.info, "web: listening on \(`where`)", fields: [("BREEZE_LISTEN", `where`)]))
             return true

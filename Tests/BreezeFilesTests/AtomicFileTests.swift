@@ -76,11 +76,11 @@ struct AtomicFileTests {
     }
 
     @Test func aFailedMoveNamesTheSourceAndChangesNothing() throws {
-        #expect(throws: FileError(path: folder + "/absent", reason: "No such file or directory")) {
+        #expect(throws: FileError(path: folder + "/absent", reason: "No such file or directory", code: ENOENT)) {
             try AtomicFile.moveFile(folder + "/absent", to: folder + "/anywhere")
         }
         try AtomicFile.write(Array("kept".utf8), to: folder + "/kept")
-        #expect(throws: FileError(path: folder + "/kept", reason: "No such file or directory")) {
+        #expect(throws: FileError(path: folder + "/kept", reason: "No such file or directory", code: ENOENT)) {
             try AtomicFile.moveFile(folder + "/kept", to: folder + "/missing/kept")
         }
         #expect(try AtomicFile.read(folder + "/kept") == Array("kept".utf8))

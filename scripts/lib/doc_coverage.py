@@ -3,10 +3,10 @@
 
 The lists come from the code itself, so a page cannot drift from it:
   - configuration keys: the Section(kind:, keys:) tables of Sources/BreezeConfig/Schema.swift;
-  - breezectl commands and their options: each `static let name = "…"` of a ControlCommand in
-    Sources/BreezeControl and the ArgumentSpecification(flags:, options:) of its declaration
+  - breezectl commands and their options: each `static let name = "…"` of a BreezectlCommand in
+    Sources/BreezeCtl and the ArgumentSpecification(flags:, options:) of its declaration
     (or of a helper function outside any command, for each command that calls it); the
-    top-level options are the "--…" literals of Control.swift;
+    top-level options are the "--…" literals of Breezectl.swift;
   - breezed's options: the ArgumentSpecification of Sources/breezed;
   - exit statuses: each command's `exitStatuses` table (what its --help prints) is its
     "Exit status:" list in breezectl.1, with the same codes and each meaning's words; every
@@ -89,14 +89,14 @@ def declarations(text):
     return [(text[a:text.index("\n", a)], text[a:b]) for a, b in zip(starts, starts[1:] + [len(text)])]
 
 
-sources = {path: path.read_text(encoding="utf-8") for path in sorted((root / "Sources/BreezeControl").glob("*.swift"))}
+sources = {path: path.read_text(encoding="utf-8") for path in sorted((root / "Sources/BreezeCtl").glob("*.swift"))}
 commands = {}  # name -> set of option names (with "--")
 command_blocks = {}  # name -> its declaration's text
 helpers = []  # (path, function name, specification) outside any command: shared by the commands that call it
 for path, text in sources.items():
     for header, block in declarations(text):
         name = re.search(r'^\s*static let name = "([^"]+)"', block, re.M)
-        if re.search(r":\s*ControlCommand\b", header) and name:
+        if re.search(r":\s*BreezectlCommand\b", header) and name:
             commands.setdefault(name.group(1), set())
             command_blocks[name.group(1)] = block
             for flags, options in specifications(block):
@@ -113,10 +113,10 @@ for path, function, names in helpers:
         problems.append(f"{path.relative_to(root)}: an ArgumentSpecification outside a command with a name")
     for command in callers:
         commands[command].update("--" + o for o in names)
-registered = re.findall(r"(\w+Command)\.self", read("Sources/BreezeControl/Control.swift"))
+registered = re.findall(r"(\w+Command)\.self", read("Sources/BreezeCtl/Breezectl.swift"))
 if len(commands) < len(registered) or not commands:
-    problems.append(f"Sources/BreezeControl: found {len(commands)} commands, Control.swift registers {len(registered)}")
-global_options = {o for o in literals(read("Sources/BreezeControl/Control.swift")) if re.fullmatch(r"--[a-z-]+", o)}
+    problems.append(f"Sources/BreezeCtl: found {len(commands)} commands, Breezectl.swift registers {len(registered)}")
+global_options = {o for o in literals(read("Sources/BreezeCtl/Breezectl.swift")) if re.fullmatch(r"--[a-z-]+", o)}
 
 page = read("etc/man/man1/breezectl.1")
 blocks = subsections(page)
@@ -270,7 +270,7 @@ for command, block in sorted(command_blocks.items()):
         problems.append(f"breezectl.1: '{command}' has no 'Exit status:' list")
         continue
     compare(f"breezectl.1: '{command}'", table, listed_statuses(status_list[1]))
-control = exit_table(sources[root / "Sources/BreezeControl/Control.swift"], "breezectl")
+control = exit_table(sources[root / "Sources/BreezeCtl/Breezectl.swift"], "breezectl")
 everything.update(control)
 overall = listed_statuses(section(page, "EXIT STATUS"))
 compare("breezectl.1: EXIT STATUS", {code: control.get(code, "") for code in everything}, overall)

@@ -4,7 +4,7 @@ import BreezeState
 import BreezeVocabulary
 import Testing
 
-@testable import BreezeControl
+@testable import BreezeCtl
 
 /// The control socket's `status` answer carries `DaemonState.statusExcerpt`, not the whole
 /// state: `breezectl status` (text and `--json`) must print the same from either, after the

@@ -7,7 +7,7 @@ import BreezeVocabulary
 
 /// `breezectl outbox`: the deliveries waiting and given up, entry by entry; `outbox retry`
 /// puts given-up ones back.
-enum OutboxCommand: ControlCommand {
+enum OutboxCommand: BreezectlCommand {
     static let name = "outbox"
     static let summary = "List pending and given-up alert deliveries; 'outbox retry' requeues them"
     static let help = """

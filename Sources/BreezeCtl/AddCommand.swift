@@ -4,7 +4,7 @@ import BreezeModel
 import BreezeOpenMeteo
 
 /// `breezectl add`: add a city to the configuration as a drop-in of its own.
-enum AddCommand: ControlCommand {
+enum AddCommand: BreezectlCommand {
     static let name = "add"
     static let summary = "Add a city to the configuration"
     static let help = """

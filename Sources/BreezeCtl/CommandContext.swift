@@ -21,7 +21,7 @@ public struct CommandContext: Sendable {
 }
 
 /// One `breezectl` subcommand.
-protocol ControlCommand {
+protocol BreezectlCommand {
     /// The word that selects it: `breezectl NAME …`.
     static var name: String { get }
     /// One line for `breezectl --help`.
@@ -35,7 +35,7 @@ protocol ControlCommand {
     static func run(_ arguments: [String], context: CommandContext) -> ExitCode
 }
 
-extension ControlCommand {
+extension BreezectlCommand {
     /// Parses `arguments`; on `--help` prints the help text and on a usage error prints it
     /// naming the argument, returning the exit status the command should end with.
     static func parse(

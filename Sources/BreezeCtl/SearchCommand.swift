@@ -5,7 +5,7 @@ import BreezeOpenMeteo
 import Foundation
 
 /// `breezectl search`: look a city up by name with Open-Meteo's geocoder.
-enum SearchCommand: ControlCommand {
+enum SearchCommand: BreezectlCommand {
     static let name = "search"
     static let summary = "Look a city up by name"
     static let help = """

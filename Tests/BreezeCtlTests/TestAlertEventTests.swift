@@ -6,7 +6,7 @@ import BreezeVocabulary
 import Foundation
 import Testing
 
-@testable import BreezeControl
+@testable import BreezeCtl
 
 /// `breezectl test-alert` names its event as every other id is named (`EventIdentifier.test`).
 struct TestAlertEventTests {

@@ -3,7 +3,7 @@ import BreezeOpenMeteo
 import BreezeVocabulary
 import Testing
 
-@testable import BreezeControl
+@testable import BreezeCtl
 
 /// What `breezectl search` prints of each candidate: the section `breezectl add` would write.
 struct SearchOutputTests {

@@ -2,7 +2,7 @@ import BreezeCommandLine
 import BreezeModel
 
 /// `breezectl aqi`: compute a US AQI from pollutant concentrations.
-enum AQICommand: ControlCommand {
+enum AQICommand: BreezectlCommand {
     static let name = "aqi"
     static let summary = "Compute a US AQI from pollutant concentrations"
     static let help = """

@@ -1,7 +1,7 @@
 import BreezeCommandLine
 import Testing
 
-@testable import BreezeControl
+@testable import BreezeCtl
 
 /// Columns line up on a terminal whatever script a name is in.
 struct TextTableTests {

@@ -3,7 +3,7 @@ import BreezeConfig
 import BreezeModel
 
 /// `breezectl check-config`: check the configuration and estimate its API cost.
-enum CheckConfigCommand: ControlCommand {
+enum CheckConfigCommand: BreezectlCommand {
     static let name = "check-config"
     static let summary = "Check the configuration and estimate its API cost"
     static let help = """

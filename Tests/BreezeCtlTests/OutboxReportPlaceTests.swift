@@ -2,7 +2,7 @@ import BreezeAlerts
 import BreezeModel
 import Testing
 
-@testable import BreezeControl
+@testable import BreezeCtl
 
 /// `breezectl outbox`'s city column: a digest lists several cities, so it says how many.
 struct OutboxReportPlaceTests {

@@ -2,7 +2,7 @@ import BreezeModel
 import BreezeVocabulary
 import Testing
 
-@testable import BreezeControl
+@testable import BreezeCtl
 
 struct CandidateNamesTests {
     func city(_ name: String, _ region: String?, _ country: String?, _ latitude: Double = 1) -> City {

@@ -8,7 +8,7 @@ import BreezeVocabulary
 import Foundation
 import Testing
 
-@testable import BreezeControl
+@testable import BreezeCtl
 import BreezeOutboxValues
 
 /// Every `breezectl … --json` names a city by one key, `city` (its configured name): a script

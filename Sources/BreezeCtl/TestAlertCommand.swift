@@ -9,7 +9,7 @@ import BreezeState
 import BreezeVocabulary
 
 /// `breezectl test-alert`: sends a `test` event to receivers now and reports each result.
-enum TestAlertCommand: ControlCommand {
+enum TestAlertCommand: BreezectlCommand {
     static let name = "test-alert"
     static let summary = "Send a test alert to the receivers now and show each result"
     static let help = """

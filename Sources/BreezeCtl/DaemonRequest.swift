@@ -53,7 +53,7 @@ enum DaemonRequest {
 }
 
 /// `breezectl poll`: the daemon polls every city now.
-enum PollCommand: ControlCommand {
+enum PollCommand: BreezectlCommand {
     static let name = "poll"
     static let summary = "Ask the daemon to poll every city now (root only)"
     static let help = DaemonRequest.help(
@@ -71,7 +71,7 @@ enum PollCommand: ControlCommand {
 }
 
 /// `breezectl reload`: the daemon re-reads its configuration.
-enum ReloadCommand: ControlCommand {
+enum ReloadCommand: BreezectlCommand {
     static let name = "reload"
     static let summary = "Ask the daemon to reload its configuration (root only)"
     static let help = DaemonRequest.help(
@@ -89,7 +89,7 @@ enum ReloadCommand: ControlCommand {
     }
 }
 
-extension ControlCommand {
+extension BreezectlCommand {
     /// A request without arguments of its own.
     static func simple(_ kind: ControlRequestKind, _ arguments: [String], context: CommandContext) -> ExitCode {
         let parsed: ParsedArguments

@@ -4,7 +4,7 @@ import Synchronization
 import BreezeVocabulary
 import Testing
 
-@testable import BreezeControl
+@testable import BreezeCtl
 
 /// breezectl reads the time from the context's clock (`CommandContext.clock`), so ages and
 /// stamps follow the clock a test sets.

@@ -2,7 +2,7 @@ import Foundation
 import BreezeVocabulary
 import Testing
 
-@testable import BreezeControl
+@testable import BreezeCtl
 
 /// The one place configuration is written: `breezectl add`'s drop-in, durably, never over a file.
 struct DropInWriterTests {

@@ -11,7 +11,7 @@ import BreezeVocabulary
 
 /// `breezectl status`: what the daemon sees, asked over its control socket, else read from
 /// its state file.
-enum StatusCommand: ControlCommand {
+enum StatusCommand: BreezectlCommand {
     static let name = "status"
     static let summary = "Show the daemon's state: each city's air and alert, the last cycle"
     static let help = """

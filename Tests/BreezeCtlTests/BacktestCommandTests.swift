@@ -7,7 +7,7 @@ import BreezeVocabulary
 import Foundation
 import Testing
 
-@testable import BreezeControl
+@testable import BreezeCtl
 
 /// Answers every air-quality request with an hourly series per location asked, `aqi(hour)` in
 /// each (a seam for the command's unit test; the fixture server covers the real path).
@@ -214,7 +214,7 @@ struct BacktestCommandTests {
             (["--source", "airnow"], "--source airnow"), (["--source", "Both"], "--source Both"), (["extra"], "'extra'"),
         ] {
             let printed = Printed()
-            let status = Control.run(["backtest"] + arguments, context: CommandContext(console: printed.console, environment: [:]))
+            let status = Breezectl.run(["backtest"] + arguments, context: CommandContext(console: printed.console, environment: [:]))
             #expect(status == .usage, "\(arguments)")
             #expect(printed.errorText.contains(message), "\(arguments): \(printed.errorText)")
         }

@@ -3,7 +3,7 @@ import BreezeModel
 import BreezeVocabulary
 import Testing
 
-@testable import BreezeControl
+@testable import BreezeCtl
 
 /// `breezectl add --name … --latitude … --longitude …`: the city the arguments name, or the
 /// usage error naming the argument that is wrong.

@@ -1,8 +1,8 @@
 import BreezeCommandLine
 
 /// The `breezectl` entry point: picks a subcommand and runs it.
-public enum Control {
-    static var commands: [any ControlCommand.Type] {
+public enum Breezectl {
+    static var commands: [any BreezectlCommand.Type] {
         [
             CheckConfigCommand.self,
             SearchCommand.self,

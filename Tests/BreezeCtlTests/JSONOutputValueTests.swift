@@ -1,6 +1,6 @@
 import Testing
 
-@testable import BreezeControl
+@testable import BreezeCtl
 
 /// `--json` as scripts read it: BreezeJSON's indented layout, unknown values as null.
 struct JSONOutputValueTests {

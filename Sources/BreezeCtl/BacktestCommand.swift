@@ -6,7 +6,7 @@ import BreezeOpenMeteo
 import BreezeVocabulary
 
 /// `breezectl backtest`: replay the past days' air through the configured alert rules.
-enum BacktestCommand: ControlCommand {
+enum BacktestCommand: BreezectlCommand {
     static let name = "backtest"
     static let summary = "Replay past days of air through the configured alert rules"
     static let help = """

@@ -4,7 +4,7 @@ import BreezeModel
 import BreezeOpenMeteo
 
 /// `breezectl now`: show current readings for the configured cities.
-enum NowCommand: ControlCommand {
+enum NowCommand: BreezectlCommand {
     static let name = "now"
     static let summary = "Show current readings for the configured cities"
     static let help = """

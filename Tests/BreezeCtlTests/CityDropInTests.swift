@@ -3,7 +3,7 @@ import BreezeModel
 import BreezeVocabulary
 import Testing
 
-@testable import BreezeControl
+@testable import BreezeCtl
 
 /// The drop-in `breezectl add` writes: its name and its text.
 struct CityDropInTests {
