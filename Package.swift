@@ -99,7 +99,7 @@ let package = Package(
 
         // What the test targets share: Python fixture servers, process running, and the
         // recording stand-ins for the network (`RecordingTransport`) and the journal (`MemoryLogger`).
-        .target(name: "BreezeTestSupport", dependencies: ["BreezeHTTP", "BreezeSystem"], path: "Tests/Support"),
+        .target(name: "BreezeTestSupport", dependencies: ["BreezeHTTP", "BreezeSystem", "BreezeVocabulary"], path: "Tests/Support"),
 
         .testTarget(name: "BreezeVocabularyTests", dependencies: ["BreezeVocabulary"]),
         // The pages, /metrics and /api/v1 rendered from snapshots, without a listener.

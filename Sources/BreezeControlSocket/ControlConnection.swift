@@ -1,3 +1,4 @@
+import BreezeVocabulary
 import Dispatch
 
 #if canImport(Glibc)
@@ -17,26 +18,26 @@ final class ControlConnection: @unchecked Sendable {
     private var written = 0
     private var reader: (any DispatchSourceRead)?
     private var writer: (any DispatchSourceWrite)?
-    private var timer: (any DispatchSourceTimer)?
+    private let wakeUps: any WakeUpTimers
+    private var timer: (any WakeUpTimer)?
     private var descriptorSources = 0
     private var finished = false
     private var deadlineSeconds = 0.0
     var onFinish: () -> Void = {}
 
-    init(descriptor: Int32, peer: uid_t?, server: ControlServer, queue: DispatchQueue) {
+    init(descriptor: Int32, peer: uid_t?, server: ControlServer, queue: DispatchQueue, wakeUps: any WakeUpTimers) {
         self.descriptor = descriptor
         self.peer = peer
         self.server = server
         self.queue = queue
+        self.wakeUps = wakeUps
     }
 
     func start(deadline seconds: Double) {
         dispatchPrecondition(condition: .onQueue(queue))
         deadlineSeconds = seconds
-        let timer = DispatchSource.makeTimerSource(queue: queue)
-        timer.setEventHandler { [self] in finish() }
-        timer.schedule(deadline: .now() + .nanoseconds(Int(seconds * 1e9)))
-        timer.resume()
+        let timer = wakeUps.timer(on: queue) { [self] in finish() }
+        timer.schedule(after: seconds)
         self.timer = timer
         let reader = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: queue)
         reader.setEventHandler { [self] in readAvailable() }
@@ -83,7 +84,7 @@ final class ControlConnection: @unchecked Sendable {
             if let newline = input.firstIndex(of: UInt8(ascii: "\n")), newline < limit {
                 stopReading()
                 // The request is in: making the answer is the daemon's time (see `respond`).
-                timer?.schedule(deadline: .distantFuture)
+                timer?.disarm()
                 server.answer(Array(input[..<newline]), from: peer) { [self] in respond($0) }
                 return
             }
@@ -110,7 +111,7 @@ final class ControlConnection: @unchecked Sendable {
         }
         // The client gets the deadline again to read the answer: the daemon's own time making
         // it (a status of 100,000 cities on a busy machine) is not the client's to lose.
-        timer?.schedule(deadline: .now() + .nanoseconds(Int(deadlineSeconds * 1e9)))
+        timer?.schedule(after: deadlineSeconds)
         writeAvailable()
     }
 

@@ -37,6 +37,8 @@ public final class ControlServer: @unchecked Sendable {
     let isPrivileged: @Sendable (uid_t) -> Bool
     let handler: Handler
     let queue = DispatchQueue(label: "breezed.control-socket")
+    /// The connections' deadline timers.
+    let wakeUps: any WakeUpTimers
     private var listener: Int32 = -1
     private var source: (any DispatchSourceRead)?
     private var connections: [ObjectIdentifier: ControlConnection] = [:]
@@ -47,9 +49,10 @@ public final class ControlServer: @unchecked Sendable {
 
     public init(
         path: String, limits: Limits = Limits(), isPrivileged: @escaping @Sendable (uid_t) -> Bool = rootOrSelf,
-        handler: @escaping Handler
+        wakeUps: any WakeUpTimers = DispatchWakeUpTimers(), handler: @escaping Handler
     ) {
         self.path = path
+        self.wakeUps = wakeUps
         self.limits = limits
         self.isPrivileged = isPrivileged
         self.handler = handler
@@ -134,7 +137,7 @@ public final class ControlServer: @unchecked Sendable {
                 continue
             }
             let connection = ControlConnection(
-                descriptor: client, peer: UnixSocket.peerUser(client), server: self, queue: queue)
+                descriptor: client, peer: UnixSocket.peerUser(client), server: self, queue: queue, wakeUps: wakeUps)
             let key = ObjectIdentifier(connection)
             connections[key] = connection
             connection.onFinish = { [weak self] in self?.connections[key] = nil }

@@ -13,6 +13,8 @@ public protocol WakeUpTimers: Sendable {
 public protocol WakeUpTimer {
     /// Replaces the pending wake-up, if any, by one `seconds` from now.
     func schedule(after seconds: Double)
+    /// Takes the pending wake-up back, if any: none comes until `schedule(after:)` again.
+    func disarm()
     /// Nothing fires from now on.
     func cancel()
 }
@@ -36,6 +38,8 @@ struct DispatchWakeUpTimer: WakeUpTimer {
     func schedule(after seconds: Double) {
         source.schedule(deadline: .now() + .nanoseconds(Int(seconds * 1e9)))
     }
+
+    func disarm() { source.schedule(deadline: .distantFuture) }
 
     func cancel() { source.cancel() }
 }

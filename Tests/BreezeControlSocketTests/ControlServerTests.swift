@@ -3,6 +3,7 @@ import BreezeModel
 import BreezeTestSupport
 import BreezeVocabulary
 import Foundation
+import Synchronization
 import Testing
 
 @testable import BreezeControlSocket
@@ -112,13 +113,38 @@ import BreezeVocabulary
         #expect(server.connectionCount == 0)
     }
 
+    /// The connection's deadline does not run while the daemon makes the answer: on a clock the
+    /// test moves, five deadlines pass between the request and the reply, and the reply arrives.
     @Test func anAnswerSlowerToMakeThanTheDeadlineStillReachesTheClient() throws {
-        let server = ControlServer(path: path, limits: .init(connectionSeconds: 1), isPrivileged: { _ in true }) {
-            _, reply in DispatchQueue.global().asyncAfter(deadline: .now() + 1.5) { reply(ControlResponse(message: "late")) }
+        let clock = ManualWakeUpClock()
+        let asked = DispatchSemaphore(value: 0)
+        let held = Mutex<(@Sendable (ControlResponse) -> Void)?>(nil)
+        let server = ControlServer(
+            path: path, limits: .init(connectionSeconds: 1), isPrivileged: { _ in true }, wakeUps: clock
+        ) { _, reply in
+            held.withLock { $0 = reply }
+            asked.signal()
         }
         try server.start()
         defer { server.stop() }
-        #expect(try ControlClient.send(ControlRequest(.status), to: path, timeout: .seconds(10)).get().message == "late")
+        let answered = Mutex<String?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        let path = self.path
+        DispatchQueue.global().async {
+            let message = try? ControlClient.send(ControlRequest(.status), to: path, timeout: .seconds(60)).get().message
+            answered.withLock { $0 = message }
+            done.signal()
+        }
+        try #require(asked.wait(timeout: .now() + 60) == .success)
+        // Had the deadline stayed armed, this would close the connection before the reply.
+        clock.advance(by: 5)
+        let reply = try #require(held.withLock { $0 })
+        reply(ControlResponse(message: "late"))
+        #expect(done.wait(timeout: .now() + 60) == .success)
+        #expect(answered.withLock { $0 } == "late")
+        // Once the answer is out the deadline runs again: one more second closes the connection.
+        clock.advance(by: 1)
+        #expect(eventually { server.connectionCount == 0 })
     }
 
     @Test func aClientThatNeverReadsALargeAnswerBlocksNobody() throws {

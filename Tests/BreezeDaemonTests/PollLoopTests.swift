@@ -247,6 +247,7 @@ final class ManualWakeUps: WakeUpTimers, Sendable {
 private struct ManualWakeUp: WakeUpTimer {
     let owner: ManualWakeUps
     func schedule(after seconds: Double) { owner.arm(after: seconds) }
+    func disarm() { owner.cancel() }
     func cancel() { owner.cancel() }
 }
 

@@ -3,6 +3,7 @@ import BreezeDelivery
 import Foundation
 import Synchronization
 import BreezeVocabulary
+import BreezeTestSupport
 import Testing
 
 final class ReportLog: Sendable {
@@ -16,7 +17,7 @@ final class ReportLog: Sendable {
 struct DeliveryWorkerTests {
     let quick = DeliverySchedule(initialDelay: 0.01, maximumDelay: 0.05)
 
-    func worker(_ state: String, _ receivers: [any Receiver], log: ReportLog, clock: ManualClock) -> DeliveryWorker {
+    func worker(_ state: String, _ receivers: [any Receiver], log: ReportLog, clock: ManualWakeUpClock) -> DeliveryWorker {
         DeliveryWorker(
             outbox: Outbox(stateDirectory: state), targets: receivers.map { DeliveryTarget(receiver: $0, schedule: quick) },
             quietHours: { _, _, _ in nil }, clock: { clock.now }, random: { 0.5 }, wakeUps: clock,
@@ -30,7 +31,7 @@ struct DeliveryWorkerTests {
             .retry(reason: "connection refused", retryAfter: nil),
         ])
         let log = ReportLog()
-        let clock = ManualClock()
+        let clock = ManualWakeUpClock()
         let worker = worker(state, [receiver], log: log, clock: clock)
         worker.start()
         let failures = worker.submit([1, 2, 3].map { DeliveryRequest(event: event($0), receiver: "ops") })
@@ -54,7 +55,7 @@ struct DeliveryWorkerTests {
         // Its attempt, once started, waits for the test: the entry cannot be delivered (and
         // removed) before the scan below, however the threads are scheduled.
         let receiver = GateReceiver("ops")
-        let worker = worker(state, [receiver], log: ReportLog(), clock: ManualClock())
+        let worker = worker(state, [receiver], log: ReportLog(), clock: ManualWakeUpClock())
         worker.start()
         worker.submit([DeliveryRequest(event: event(1), receiver: "ops")])
         #expect(Outbox(stateDirectory: state).scan().entries.map(\.event.id) == ["paris-1000-1-firing"])
@@ -66,7 +67,7 @@ struct DeliveryWorkerTests {
     @Test func aRestartDeliversWhatWasLeftInOrder() throws {
         let state = temporaryFolder()
         let down = FakeReceiver("ops", script: Array(repeating: .retry(reason: "HTTP 503", retryAfter: .seconds(3600)), count: 5))
-        let clock = ManualClock()
+        let clock = ManualWakeUpClock()
         let first = worker(state, [down], log: ReportLog(), clock: clock)
         first.start()
         first.submit([1, 2, 3].map { DeliveryRequest(event: event($0), receiver: "ops") })
@@ -80,7 +81,7 @@ struct DeliveryWorkerTests {
         // The next process, two hours on: the entry's backoff has passed, everything goes, in order.
         let up = FakeReceiver("ops")
         let log = ReportLog()
-        let later = ManualClock(clock.now + .seconds(7200))
+        let later = ManualWakeUpClock(clock.now + .seconds(7200))
         let second = DeliveryWorker(
             outbox: Outbox(stateDirectory: state), targets: [DeliveryTarget(receiver: up, schedule: quick)],
             quietHours: { _, _, _ in nil }, clock: { later.now }, random: { 0 }, wakeUps: later,
@@ -96,7 +97,7 @@ struct DeliveryWorkerTests {
     @Test func refreshesAreSkippedWhileTheCityHasAnEntryPending() {
         let state = temporaryFolder()
         let receiver = FakeReceiver("am", refreshes: true, script: [.retry(reason: "HTTP 503", retryAfter: .seconds(3600))])
-        let worker = worker(state, [receiver], log: ReportLog(), clock: ManualClock())
+        let worker = worker(state, [receiver], log: ReportLog(), clock: ManualWakeUpClock())
         worker.start()
         worker.submit([DeliveryRequest(event: event(1), receiver: "am")])
         worker.submit([
@@ -113,7 +114,7 @@ struct DeliveryWorkerTests {
         try FileManager.default.createDirectory(atPath: state + "/outbox/ops", withIntermediateDirectories: true)
         try Data("not json".utf8).write(to: URL(fileURLWithPath: state + "/outbox/ops/00000000000000000001-x.json"))
         let log = ReportLog()
-        let worker = worker(state, [FakeReceiver("ops")], log: log, clock: ManualClock())
+        let worker = worker(state, [FakeReceiver("ops")], log: log, clock: ManualWakeUpClock())
         worker.start()
         guard case .storageFailed(let text) = log.all.first else {
             Issue.record("no report: \(log.all)")
@@ -129,7 +130,7 @@ struct DeliveryWorkerTests {
     @Test func theWakeUpIsSetForTheNextRetry() {
         let state = temporaryFolder()
         let receiver = FakeReceiver("ops", script: [.retry(reason: "HTTP 503", retryAfter: .seconds(120))])
-        let clock = ManualClock()
+        let clock = ManualWakeUpClock()
         let start = clock.now
         let worker = worker(state, [receiver], log: ReportLog(), clock: clock)
         worker.start()

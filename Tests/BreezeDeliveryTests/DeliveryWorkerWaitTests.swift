@@ -4,6 +4,7 @@ import BreezeDelivery
 import Dispatch
 import Synchronization
 import BreezeVocabulary
+import BreezeTestSupport
 import Testing
 
 /// A receiver whose attempts wait until the test releases them.
@@ -32,7 +33,7 @@ struct DeliveryWorkerWaitTests {
         DeliveryWorker(
             outbox: Outbox(stateDirectory: state),
             targets: [DeliveryTarget(receiver: receiver, schedule: DeliverySchedule(initialDelay: 60, maximumDelay: 60))],
-            quietHours: { _, _, _ in nil }, clock: { 1_787_234_400 }, random: { 0.5 }, wakeUps: ManualClock(),
+            quietHours: { _, _, _ in nil }, clock: { 1_787_234_400 }, random: { 0.5 }, wakeUps: ManualWakeUpClock(),
             report: { _ in })
     }
 

@@ -2,6 +2,7 @@ import BreezeAlerts
 import BreezeDelivery
 import Foundation
 import BreezeVocabulary
+import BreezeTestSupport
 import Testing
 
 /// An event already pending for a receiver is not written a second time — in the same run or
@@ -10,7 +11,7 @@ struct DuplicateEntryTests {
     func worker(_ state: String, _ receiver: FakeReceiver) -> DeliveryWorker {
         DeliveryWorker(
             outbox: Outbox(stateDirectory: state), targets: [DeliveryTarget(receiver: receiver)],
-            quietHours: { _, _, _ in nil }, clock: { 1_787_234_400 }, random: { 0 }, wakeUps: ManualClock(),
+            quietHours: { _, _, _ in nil }, clock: { 1_787_234_400 }, random: { 0 }, wakeUps: ManualWakeUpClock(),
             report: { _ in })
     }
 

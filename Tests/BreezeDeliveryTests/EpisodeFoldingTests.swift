@@ -76,7 +76,7 @@ struct EpisodeFoldingTests {
         let state = temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: state) }
         let up = Mutex(false)
-        let clock = ManualClock(SampleEvents.createdAt)
+        let clock = ManualWakeUpClock(SampleEvents.createdAt)
         let transport = RecordingTransport { _, _ in
             up.withLock { $0 } ? .success(HTTPResponse(status: 200)) : .failure(.connectionRefused)
         }

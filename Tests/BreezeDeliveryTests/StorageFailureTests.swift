@@ -2,6 +2,7 @@ import BreezeAlerts
 import BreezeDelivery
 import Foundation
 import BreezeVocabulary
+import BreezeTestSupport
 import Testing
 
 /// Outbox updates that fail (a full disk) are reported once per condition, not per attempt.
@@ -11,7 +12,7 @@ struct StorageFailureTests {
         let receiver = FakeReceiver(
             "ops", held: true, script: Array(repeating: .retry(reason: "HTTP 503", retryAfter: nil), count: 5))
         let log = ReportLog()
-        let clock = ManualClock()
+        let clock = ManualWakeUpClock()
         let worker = DeliveryWorker(
             outbox: Outbox(stateDirectory: state),
             targets: [DeliveryTarget(receiver: receiver, schedule: DeliverySchedule(initialDelay: 0.01, maximumDelay: 0.02))],

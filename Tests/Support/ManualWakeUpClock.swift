@@ -1,12 +1,11 @@
-import BreezeDelivery
 import BreezeVocabulary
 import Dispatch
 import Synchronization
 
-/// The worker's clock and its wake-ups, moved by the test alone: `now` is what the worker
-/// reads; a wake-up fires (on the worker's queue) when the test moves `now` to or past it.
-/// Nothing here waits for real time.
-final class ManualClock: WakeUpTimers {
+/// A wall clock and the wake-ups it drives, moved by the test alone: `now` is what the code
+/// under test reads; a wake-up fires (on the queue it was made for) when the test moves `now`
+/// to or past it. Nothing here waits for real time.
+public final class ManualWakeUpClock: WakeUpTimers {
     private struct Timer {
         var deadline: Instant?
         var cancelled = false
@@ -16,22 +15,22 @@ final class ManualClock: WakeUpTimers {
 
     private let state: Mutex<(now: Instant, timers: [Timer])>
 
-    init(_ start: Instant = 1_787_234_400) {
+    public init(_ start: Instant = Instant(unixSeconds: 1_787_234_400)) {
         state = Mutex((now: start, timers: []))
     }
 
     /// The worker's wall clock.
-    var now: Instant { state.withLock { $0.now } }
+    public var now: Instant { state.withLock { $0.now } }
 
     /// The earliest wake-up pending, if any.
-    var nextWakeUp: Instant? {
+    public var nextWakeUp: Instant? {
         state.withLock { state in
             state.timers.filter { !$0.cancelled }.compactMap(\.deadline).min()
         }
     }
 
     /// Moves the clock on to `instant` (never back) and fires every wake-up due by then.
-    func advance(to instant: Instant) {
+    public func advance(to instant: Instant) {
         let due: [Timer] = state.withLock { state in
             state.now = max(state.now, instant)
             var due: [Timer] = []
@@ -48,17 +47,17 @@ final class ManualClock: WakeUpTimers {
     }
 
     /// Moves the clock on by `seconds`.
-    func advance(by seconds: Double) { advance(to: now + .seconds(seconds)) }
+    public func advance(by seconds: Double) { advance(to: now + .seconds(seconds)) }
 
     /// Moves the clock to the next wake-up and fires it; false when none is pending.
     @discardableResult
-    func advanceToNextWakeUp() -> Bool {
+    public func advanceToNextWakeUp() -> Bool {
         guard let next = nextWakeUp else { return false }
         advance(to: next)
         return true
     }
 
-    func timer(on queue: DispatchQueue, handler: @escaping @Sendable () -> Void) -> any WakeUpTimer {
+    public func timer(on queue: DispatchQueue, handler: @escaping @Sendable () -> Void) -> any WakeUpTimer {
         let index = state.withLock { state in
             state.timers.append(Timer(queue: queue, handler: handler))
             return state.timers.count - 1
@@ -70,29 +69,20 @@ final class ManualClock: WakeUpTimers {
         state.withLock { state in state.timers[index].deadline = state.now + .seconds(seconds) }
     }
 
+    fileprivate func disarm(_ index: Int) {
+        state.withLock { state in state.timers[index].deadline = nil }
+    }
+
     fileprivate func cancel(_ index: Int) {
         state.withLock { state in state.timers[index].cancelled = true }
     }
 }
 
 private struct ManualTimer: WakeUpTimer {
-    let clock: ManualClock
+    let clock: ManualWakeUpClock
     let index: Int
 
     func schedule(after seconds: Double) { clock.schedule(index, after: seconds) }
+    func disarm() { clock.disarm(index) }
     func cancel() { clock.cancel(index) }
-}
-
-extension DeliveryWorker {
-    /// Runs the worker on `clock` until nothing is pending: each round waits for the worker
-    /// to be idle (an event, not a poll), then moves the clock to its next wake-up. False
-    /// when entries are still pending after `rounds` wake-ups.
-    func deliverAll(on clock: ManualClock, rounds: Int = 50) -> Bool {
-        for _ in 0..<rounds {
-            guard waitUntilIdle(timeout: .seconds(60)) else { return false }
-            if pendingCount == 0 { return true }
-            guard clock.advanceToNextWakeUp() else { return false }
-        }
-        return false
-    }
 }
