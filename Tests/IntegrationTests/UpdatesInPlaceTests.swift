@@ -125,8 +125,10 @@ struct UpdatesInPlaceTests {
         #expect(receipt.hasPrefix(id + " ") && receipt.hasSuffix(" resolved\n"))
 
         // Email: three messages, the 2nd and 3rd replying to the 1st.
-        let mails = try eventuallyFound(every: 0.1) { try mailThreads(spool).count >= 3 ? mailThreads(spool) : nil }
-            ?? mailThreads(spool)
+        let mails = try eventuallyFound(every: 0.1) { () -> [[String: Any]]? in
+            let mails = try mailThreads(spool)
+            return mails.count >= 3 ? mails : nil
+        } ?? mailThreads(spool)
         #expect(mails.count == 3)
         let kinds = mails.map { ($0["event"] as? String ?? "").split(separator: " ").first.map(String.init) ?? "" }
         #expect(Set(kinds) == ["firing", "escalated", "resolved"])
