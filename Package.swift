@@ -34,7 +34,8 @@ let package = Package(
         // Durable whole-file writes (temporary file, fsync, rename or link, fsync of the folder).
         .target(name: "BreezeFiles", dependencies: ["BreezeVocabulary"]),
         // The shared vocabulary: instants, the calendar (`CivilCalendar`), observation times, time and duration
-        // text, slugs, the clock, sleep, backoff, wake-up timers, errno text, what an HTTP route answers (`WebResponse`).
+        // text, slugs, the clock, sleep, backoff, wake-up timers, errno text, what an HTTP route answers (`WebResponse`),
+        // which scalars are shown as escapes (`VisibleText`).
         .target(name: "BreezeVocabulary"),
         // Pure values: bands, pollutants, AQI maths, cities. No I/O.
         .target(name: "BreezeModel", dependencies: ["BreezeVocabulary"]),
@@ -65,7 +66,7 @@ let package = Package(
             name: "BreezeDelivery",
             dependencies: ["BreezeModel", "BreezeConfig", "BreezeAlerts", "BreezeFiles", "BreezeHTTP", "CCrypto", "BreezeVocabulary", "BreezeJSON", "BreezeOutboxValues"]),
         // The daemon's ties to the system: journald records, sd_notify, signals.
-        .target(name: "BreezeSystem", dependencies: ["CSystemd", "BreezeCommandLine"]),
+        .target(name: "BreezeSystem", dependencies: ["CSystemd", "BreezeVocabulary"]),
         // The control socket: breezed answers breezectl (status, outbox, poll, reload, retry).
         .target(name: "BreezeControlSocket", dependencies: ["BreezeAlerts", "BreezeOutboxValues", "BreezeJSON", "BreezeState", "BreezeVocabulary"]),
         // The daemon: its lifecycle (DaemonPhase, PollLoopPhase), the schedule, the poll cycle,
@@ -74,7 +75,7 @@ let package = Package(
             name: "BreezeDaemon",
             dependencies: ["BreezeModel", "BreezeConfig", "BreezeAlerts", "BreezeSystem", "BreezeHTTP", "BreezeOpenMeteo", "BreezeDelivery", "BreezeOutboxValues", "BreezeFiles", "BreezeControlSocket", "BreezeState", "BreezeVocabulary", "BreezeWeb", "BreezeWebListener", "BreezeJSON"]),
         // Argument parsing, exit codes and terminal output shared by both executables.
-        .target(name: "BreezeCommandLine"),
+        .target(name: "BreezeCommandLine", dependencies: ["BreezeVocabulary"]),
         // What breezed serves over HTTP: the dashboard, /metrics and /api/v1, rendered from a
         // `WebSnapshot` the daemon publishes. Pure: no sockets (the listener is elsewhere).
         .target(
@@ -101,7 +102,7 @@ let package = Package(
         // recording stand-ins for the network (`RecordingTransport`) and the journal (`MemoryLogger`).
         .target(name: "BreezeTestSupport", dependencies: ["BreezeHTTP", "BreezeSystem", "BreezeVocabulary"], path: "Tests/Support"),
 
-        .testTarget(name: "BreezeVocabularyTests", dependencies: ["BreezeVocabulary"]),
+        .testTarget(name: "BreezeVocabularyTests", dependencies: ["BreezeVocabulary", "BreezeTestSupport"]),
         // The pages, /metrics and /api/v1 rendered from snapshots, without a listener.
         .testTarget(
             name: "BreezeWebTests",
@@ -128,8 +129,8 @@ let package = Package(
         .testTarget(
             name: "BreezeDeliveryTests",
             dependencies: ["BreezeDelivery", "BreezeOutboxValues", "BreezeAlerts", "BreezeModel", "BreezeConfig", "BreezeHTTP", "BreezeTestSupport", "BreezeVocabulary", "BreezeJSON"]),
-        .testTarget(name: "BreezeSystemTests", dependencies: ["BreezeSystem", "BreezeTestSupport"]),
-        .testTarget(name: "BreezeCommandLineTests", dependencies: ["BreezeCommandLine"]),
+        .testTarget(name: "BreezeSystemTests", dependencies: ["BreezeSystem", "BreezeTestSupport", "BreezeVocabulary"]),
+        .testTarget(name: "BreezeCommandLineTests", dependencies: ["BreezeCommandLine", "BreezeVocabulary", "BreezeTestSupport"]),
         // The breezectl commands' pure parts and the drop-in writer, without the binaries.
         .testTarget(
             name: "BreezeCtlTests",

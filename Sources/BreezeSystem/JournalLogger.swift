@@ -1,4 +1,4 @@
-import BreezeCommandLine
+import BreezeVocabulary
 import CSystemd
 
 #if canImport(Glibc)
@@ -16,8 +16,9 @@ public struct JournalLogger: Logger {
     /// than letting journald drop the whole record.
     public func entries(for record: LogRecord) -> [String] {
         var entries = [
-            // MESSAGE is what journalctl prints: escaped; the BREEZE_* fields keep exact bytes.
-            "MESSAGE=" + TerminalText.escaped(record.message),
+            // MESSAGE is what journalctl prints: escaped (`VisibleText`). The BREEZE_* fields
+            // are data, matched exactly (`journalctl BREEZE_CITY=…`): they keep exact bytes.
+            "MESSAGE=" + VisibleText.escaped(record.message),
             "PRIORITY=\(record.priority.rawValue)",
             "SYSLOG_IDENTIFIER=\(identifier)",
         ]

@@ -1,3 +1,4 @@
+import BreezeVocabulary
 import CSystemd
 
 #if canImport(Glibc)
@@ -74,12 +75,8 @@ public struct ServiceNotifier: Sendable {
         return UInt64(time.tv_sec) * 1_000_000 + UInt64(time.tv_nsec) / 1_000
     }
 
-    private static func oneLine(_ text: String) -> String {
-        // Scalars, not Characters: "\r\n" is a single Character.
-        var line = ""
-        for scalar in text.unicodeScalars {
-            line.unicodeScalars.append(scalar == "\n" || scalar == "\r" ? " " : scalar)
-        }
-        return line
-    }
+    /// `text` on one line, as `systemctl status` shows it: escaped by `VisibleText` (a line
+    /// break as `\n`, which would end the STATUS= assignment; a bidirectional override as
+    /// `\u{202E}`).
+    private static func oneLine(_ text: String) -> String { VisibleText.escaped(text) }
 }

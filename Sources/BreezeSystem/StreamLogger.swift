@@ -1,4 +1,4 @@
-import BreezeCommandLine
+import BreezeVocabulary
 
 #if canImport(Glibc)
 import Glibc
@@ -45,12 +45,13 @@ public struct StreamLogger: Logger {
         write(line(for: record) + "\n")
     }
 
-    /// `text` with line breaks as `\n` and `\r` and every other control character escaped
-    /// (`\x1B`), in double quotes when `quoted`: one record is always one line, and a name
-    /// from outside never drives the terminal.
+    /// `text` escaped by `VisibleText` (line breaks as `\n` and `\r`, other controls as
+    /// `\x1B`, bidirectional and invisible format characters as `\u{202E}`), in double quotes
+    /// when `quoted`: one record is always one line, and a name from outside never drives the
+    /// terminal or reorders the line.
     private static func appendEscaped(_ text: String, quoted: Bool, to bytes: inout [UInt8]) {
         if quoted { bytes.append(UInt8(ascii: "\"")) }
-        TerminalText.append(text, to: &bytes)
+        VisibleText.append(text, to: &bytes)
         if quoted { bytes.append(UInt8(ascii: "\"")) }
     }
 }

@@ -1,4 +1,5 @@
 import BreezeCommandLine
+import BreezeTestSupport
 import Synchronization
 import Testing
 
@@ -36,5 +37,18 @@ struct TerminalTextTests {
         console.printError("unknown city 'R\u{1B}ome'")
         #expect(output.withLock { $0 } == "Paris\\x1B[2J\nline two\n")
         #expect(errors.withLock { $0 } == "unknown city 'R\\x1Bome'\n")
+    }
+
+    /// The hostile names' table: a terminal shows each as `VisibleText` does, whatever is kept.
+    @Test(arguments: HostileName.all)
+    func hostileNamesAreShownAsTheTableSays(_ row: HostileName) {
+        #expect(TerminalText.escaped(row.name) == row.visible)
+        #expect(TerminalText.escaped(row.name, keeping: .colours) == row.visible)
+    }
+
+    @Test func colourCodesAreKeptAndABidiOverrideBetweenThemIsEscaped() {
+        let coloured = "\u{1B}[31mParis\u{202E}gnp.exe\u{1B}[0m \u{2066}x"
+        #expect(TerminalText.escaped(coloured, keeping: .colours) == "\u{1B}[31m" + #"Paris\u{202E}gnp.exe"# + "\u{1B}[0m " + #"\u{2066}x"#)
+        #expect(TerminalText.escaped(coloured) == #"\x1B[31mParis\u{202E}gnp.exe\x1B[0m \u{2066}x"#)
     }
 }

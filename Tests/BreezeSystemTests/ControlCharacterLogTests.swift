@@ -1,4 +1,5 @@
 import BreezeSystem
+import BreezeTestSupport
 import Testing
 
 /// A city named with an ESC or `\x01` (from a configuration file, from an API) never writes a
@@ -17,5 +18,19 @@ struct ControlCharacterLogTests {
         let entries = JournalLogger(identifier: "breezed").entries(for: record)
         #expect(entries.first == #"MESSAGE=Pa\x1B[2J\x01ris\u{9B}: AQI 42, Good"#)
         #expect(entries.contains("BREEZE_CITY=\(hostile)"))
+    }
+
+    /// The hostile names' table: a log line and the journal's MESSAGE show each as
+    /// `VisibleText` does (a bidirectional override as `\u{202E}`, never raw); the BREEZE_CITY
+    /// field keeps the exact bytes, for `journalctl BREEZE_CITY=…`.
+    @Test(arguments: HostileName.all)
+    func hostileNamesAreShownAsTheTableSays(_ row: HostileName) {
+        let record = LogRecord(.info, "\(row.name): AQI 42, Good", fields: [("BREEZE_CITY", row.name)])
+        let line = StreamLogger { _ in }.line(for: record)
+        let quoted = row.visible.contains(" ") ? "\"" + row.visible + "\"" : row.visible
+        #expect(line == "\(row.visible): AQI 42, Good (BREEZE_CITY=\(quoted))")
+        let entries = JournalLogger(identifier: "breezed").entries(for: record)
+        #expect(entries.first == "MESSAGE=\(row.visible): AQI 42, Good")
+        #expect(entries.contains("BREEZE_CITY=\(row.name)"))
     }
 }

@@ -16,7 +16,7 @@ struct ServiceNotifierTests {
         notifier.reloading()
         notifier.stopping()
         let messages = sent.all
-        #expect(messages[0] == "READY=1\nSTATUS=10 cities, 0 alerting")
+        #expect(messages[0] == "READY=1\nSTATUS=10 cities," + #"\n"# + "0 alerting")
         #expect(messages[1] == "STATUS=polling")
         #expect(messages[2] == "WATCHDOG=1")
         #expect(messages[3].hasPrefix("RELOADING=1\nMONOTONIC_USEC="))
@@ -84,7 +84,7 @@ struct ServiceNotifierTests {
 
     @Test func oneLineStatusEvenWithWindowsLineEnds() {
         let sent = MemoryLines()
-        ServiceNotifier { sent.append($0); return true }.status("a\r\nb")
-        #expect(sent.all == ["STATUS=a  b"])
+        ServiceNotifier { sent.append($0); return true }.status("a\r\nb\u{202E}c")
+        #expect(sent.all == [#"STATUS=a\r\nb\u{202E}c"#])
     }
 }
