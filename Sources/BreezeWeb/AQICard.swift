@@ -21,7 +21,11 @@ enum AQICard {
             ]
         ) { html in
             html.element("h2") { html in
-                if linked { html.element("a", ["href": city.address], city.name) } else { html.write(city.name) }
+                if linked {
+                    html.element("a", ["href": city.address]) { html in html.name(city.name) }
+                } else {
+                    html.name(city.name)
+                }
             }
             writeDial(aqi: aqi, band: band, into: &html)
             if let band {

@@ -11,7 +11,9 @@ enum CityPage {
     static func render(address: String, context: DashboardContext) -> WebResponse {
         guard let city = context.snapshot.city(address: address) else { return notFound() }
         let interval = context.snapshot.pollInterval
-        return PageDocument.render(title: "Breeze: " + city.name, refreshAfter: interval) { html in
+        // A window's title is plain text, where no `<bdi>` can go: the name's unsafe scalars are
+        // shown as their escapes (`VisibleText`), as in every other plain-text channel.
+        return PageDocument.render(title: "Breeze: " + VisibleText.escaped(city.name), refreshAfter: interval) { html in
             DashboardHeader.write(context, into: &html)
             html.element("main") { html in
                 html.element("p") { html in html.element("a", ["href": "/"], "← All cities") }

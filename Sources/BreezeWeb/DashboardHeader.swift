@@ -15,12 +15,18 @@ enum DashboardHeader {
             }
             if let deliveries = snapshot.deliveries, deliveries.pending > 0 || deliveries.dead > 0 {
                 let held = deliveries.receivers.reduce(0) { $0 + $1.held }
-                let receivers = deliveries.receivers.map { "\($0.name) \($0.pending)" }.joined(separator: ", ")
-                html.element(
-                    "p", ["class": "meta"],
-                    "Outbox: \(deliveries.pending) pending" + (receivers.isEmpty ? "" : " (\(receivers))")
-                        + (held > 0 ? ", \(held) held by quiet hours" : "")
-                        + (deliveries.dead > 0 ? ", \(deliveries.dead) given up" : ""))
+                html.element("p", ["class": "meta"]) { html in
+                    html.write("Outbox: \(deliveries.pending) pending")
+                    // Each receiver's name isolated (`<bdi>`), as a city's is.
+                    for (index, receiver) in deliveries.receivers.enumerated() {
+                        html.write(index == 0 ? " (" : ", ")
+                        html.name(receiver.name)
+                        html.write(" \(receiver.pending)" + (index == deliveries.receivers.count - 1 ? ")" : ""))
+                    }
+                    html.write(
+                        (held > 0 ? ", \(held) held by quiet hours" : "")
+                            + (deliveries.dead > 0 ? ", \(deliveries.dead) given up" : ""))
+                }
             }
         }
     }

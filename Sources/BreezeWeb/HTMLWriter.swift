@@ -42,6 +42,12 @@ struct HTMLWriter {
     /// Writes `content` as text.
     mutating func write(_ content: String) { text += Self.escape(content) }
 
+    /// Writes a name from outside (a city's, a receiver's) as text in `<bdi>`: the browser
+    /// lays it out on its own, so a right-to-left override or isolate in it (U+202E, U+2066)
+    /// can reorder only the name, never the text around it, and a name in Arabic or Hebrew
+    /// never drags the numbers after it to its side.
+    mutating func name(_ content: String) { element("bdi", content) }
+
     /// `<name>content</name>`.
     mutating func element(_ name: String, _ content: String) { element(name, [:], content) }
 

@@ -147,9 +147,12 @@ struct DigestFormatTests {
         #expect(slack["text"] as? String == "1 of 2 cities needs attention: Lyon.")
         let blocks = try #require(slack["blocks"] as? [[String: Any]])
         let texts = blocks.compactMap { ($0["text"] as? [String: Any])?["text"] as? String }
-        #expect(texts.first?.hasPrefix("*Air quality digest for Tue 1 Dec: 1 of 2 cities needs attention*") == true)
-        #expect(texts[1].hasPrefix("*Lyon: needs attention*"))
-        #expect(texts[2].hasPrefix("*Paris, France*"))
+        // Plain text throughout (names are never markup): the title as a header, then the headline.
+        #expect(blocks.first?["type"] as? String == "header")
+        #expect(texts.first == "Air quality digest for Tue 1 Dec: 1 of 2 cities needs attention")
+        #expect(texts[1] == "1 of 2 cities needs attention: Lyon.")
+        #expect(texts[2].hasPrefix("Lyon: needs attention\n• Now: AQI 162"))
+        #expect(texts[3].hasPrefix("Paris, France\n"))
         let discord = try json(try request(.discord, event))
         #expect(discord["content"] as? String == "1 of 2 cities needs attention: Lyon.")
         let embed = try #require((discord["embeds"] as? [[String: Any]])?.first)
@@ -174,8 +177,8 @@ struct DigestFormatTests {
         let body = text(ntfy)
         #expect((ntfy.body ?? []).count <= 4096)
         #expect(!body.unicodeScalars.contains { $0.properties.generalCategory == .control && $0 != "\n" })
-        #expect(body.hasPrefix("1 of 10,000 cities needs attention: City [31m  9998."))
-        #expect(body.contains("\n\nCity [31m  9998: needs attention\n"))
+        #expect(body.hasPrefix(#"1 of 10,000 cities needs attention: City\x1B[31m\x07\n9998."#))
+        #expect(body.contains("\n\n" + #"City\x1B[31m\x07\n9998: needs attention"# + "\n"))
         #expect(body.hasSuffix("more cities, all Good 😊"))
 
         let slack = try json(try request(.slack, event))

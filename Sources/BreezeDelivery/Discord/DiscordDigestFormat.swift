@@ -13,13 +13,15 @@ enum DiscordDigestFormat {
     /// clear), the count of the rest in the footer.
     static func request(_ digest: DigestDetails, event: AlertEvent, context: FormatContext) -> HTTPRequest {
         let text = DigestText(digest)
-        let title = TextLimits.truncated(text.title, to: 256)
+        let title = TextLimits.truncated(DiscordFormat.escape(text.title), to: 256)
         let footerBase = "Breeze daily digest"
         let budget = min(4096, DiscordFormat.embedLimit - title.utf16.count - 2048 - 16)
         let (blocks, rest) = text.fitted(budget: budget) { city in
-            ([bold(text.heading(city))] + text.facts(city).map { "• " + $0 }).joined(separator: "\n")
+            (["**" + DiscordFormat.escape(text.heading(city)) + "**"] + text.facts(city).map { "• " + DiscordFormat.escape($0) })
+                .joined(separator: "\n")
         }
-        let footer = TextLimits.truncated(rest.map { $0 + " · " + footerBase } ?? footerBase, to: 2048)
+        // The footer is shown without markdown: no backslashes, only the unsafe scalars escaped.
+        let footer = TextLimits.truncated(VisibleText.escaped(rest.map { $0 + " · " + footerBase } ?? footerBase), to: 2048)
         let worst = digest.attention.compactMap { $0.band ?? $0.forecastPeakBand }.max()
         let colour = (digest.allClear ? Band.good : worst).flatMap { Int($0.colourHex.dropFirst(), radix: 16) }
         var embed: [String: JSONValue] = [
@@ -30,21 +32,11 @@ enum DiscordDigestFormat {
         ]
         if let colour { embed["color"] = .integer(colour) }
         let body = JSONValue.object([
-            "content": .string(TextLimits.truncated(text.headline, to: DiscordFormat.contentLimit)),
+            "content": .string(TextLimits.truncated(DiscordFormat.escape(text.headline), to: DiscordFormat.contentLimit)),
             "username": .string("Breeze"),
             "allowed_mentions": .object(["parse": .array([])]),
             "embeds": .array([.object(embed)]),
         ]).bytes
         return .post(context.url, body: body, contentType: "application/json")
-    }
-
-    /// `**text**`, its own asterisks and underscores escaped so a name cannot restyle the rest.
-    private static func bold(_ text: String) -> String {
-        var escaped = ""
-        for character in text {
-            if "*_~`|\\".contains(character) { escaped.append("\\") }
-            escaped.append(character)
-        }
-        return "**" + escaped + "**"
     }
 }

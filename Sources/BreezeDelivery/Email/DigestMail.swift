@@ -1,4 +1,5 @@
 import BreezeAlerts
+import BreezeVocabulary
 
 extension MailMessage {
     /// The most bytes of city blocks a digest's body holds; the rest are counted in one line.
@@ -17,7 +18,7 @@ extension MailMessage {
         var lines = [text.headline, ""]
         for block in blocks { lines += [block, ""] }
         if let rest { lines += [rest, ""] }
-        lines += ["-- ", EncodedWord.withoutControls("Breeze on \(hostname), daily digest \(event.id)")]
+        lines += ["-- ", VisibleText.escaped("Breeze on \(hostname), daily digest \(event.id)")]
         return lines.joined(separator: "\n")
     }
 }

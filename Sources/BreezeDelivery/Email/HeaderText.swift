@@ -1,13 +1,16 @@
+import BreezeVocabulary
+
 /// Header values for mail: nothing a value holds can end the header or start another one.
 enum HeaderText {
     /// The longest header line written (RFC 5322 recommends 78 characters).
     static let lineLimit = 78
 
-    /// `Name: value` with `value` cleaned of controls (CR, LF and the rest become spaces), as
-    /// encoded-words when it is not plain ASCII, folded onto continuation lines so no line is
-    /// longer than 78 characters where a break is possible.
+    /// `Name: value` with `value`'s unsafe scalars escaped (`VisibleText`: CR and LF as `\r`
+    /// and `\n`, a bidirectional override as `\u{202E}`), as encoded-words when it is not
+    /// plain ASCII, folded onto continuation lines so no line is longer than 78 characters
+    /// where a break is possible.
     static func field(_ name: String, _ value: String) -> String {
-        let clean = EncodedWord.withoutControls(value)
+        let clean = VisibleText.escaped(value)
         let words: [String]
         if EncodedWord.isPlainHeaderText(clean) {
             words = clean.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
@@ -21,7 +24,7 @@ enum HeaderText {
 
     /// `Name: a, b, c` for addresses, folded after commas.
     static func addressList(_ name: String, _ addresses: [String]) -> String {
-        let clean = addresses.map { EncodedWord.withoutControls($0).split(separator: " ").joined() }
+        let clean = addresses.map { VisibleText.escaped($0).split(separator: " ").joined() }
         let words = clean.enumerated().map { index, address in index < clean.count - 1 ? address + "," : address }
         return fold(name: name, words: words)
     }

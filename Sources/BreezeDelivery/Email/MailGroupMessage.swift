@@ -59,6 +59,6 @@ struct MailGroupMessage {
         if let advice = text.advice(audience: audience) { lines += ["", advice] }
         lines += ["", "-- ", "Breeze on \(hostname), \(group.events.count) alerts in one message:"]
         lines += group.events.map { "  \($0.id)" }
-        return lines.map(EncodedWord.withoutControls).joined(separator: "\n")
+        return lines.map { VisibleText.escaped($0) }.joined(separator: "\n")
     }
 }

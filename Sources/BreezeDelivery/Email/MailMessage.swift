@@ -70,7 +70,7 @@ struct MailMessage {
         if let digest = digestBody { return digest }
         let text = self.text
         if let lines = ExposureText.mailBody(text, hostname: hostname) {
-            return lines.map(EncodedWord.withoutControls).joined(separator: "\n")
+            return lines.map { VisibleText.escaped($0) }.joined(separator: "\n")
         }
         var lines = [text.message, "", change(text), ""]
         if let note = text.exampleReadingNote { lines += [note, ""] }
@@ -95,7 +95,7 @@ struct MailMessage {
             lines += ["", "What to do:"] + event.tips.map { "- " + $0 }
         }
         lines += ["", "-- ", "Breeze on \(hostname), event \(event.id)"]
-        return lines.map(EncodedWord.withoutControls).joined(separator: "\n")
+        return lines.map { VisibleText.escaped($0) }.joined(separator: "\n")
     }
 
     private func change(_ text: AlertText) -> String {

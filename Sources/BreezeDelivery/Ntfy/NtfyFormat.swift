@@ -1,6 +1,7 @@
 import BreezeAlerts
 import BreezeHTTP
 import BreezeModel
+import BreezeVocabulary
 
 /// `Format=ntfy`: the message as plain text POSTed to the topic URL, with `Title`, `Priority`
 /// and `Tags` headers.
@@ -12,6 +13,9 @@ import BreezeModel
 /// band's slug. Header values are ASCII: a non-ASCII title (an emoji, "Zürich") is sent as
 /// RFC 2047 encoded-words, which ntfy decodes. An event of an episode carries its
 /// `X-Sequence-ID` (`NtfySequence`), so it replaces the episode's earlier notification.
+/// The body is plain text (no `Markdown:` header); in it and in `Title`, unsafe scalars
+/// (controls, bidirectional and invisible format characters) are shown as their escapes
+/// (`VisibleText`).
 enum NtfyFormat: WebhookPayloadFormat {
     static func request(for event: AlertEvent, context: FormatContext) -> HTTPRequest {
         if let digest = event.digest { return NtfyDigestFormat.request(digest, event: event, context: context) }
@@ -28,7 +32,7 @@ enum NtfyFormat: WebhookPayloadFormat {
         let tags = [shortcode(event)] + (ExposureText.tags(event) ?? event.band.map { [$0.slug] } ?? [])
         let sequence = NtfySequence.identifier(event).map { [(name: NtfySequence.header, value: $0)] } ?? []
         return .post(
-            context.url, body: Array(lines.joined(separator: "\n").utf8),
+            context.url, body: Array(bodyText(lines).utf8),
             contentType: "text/plain; charset=utf-8",
             headers: [
                 ("Title", headerText(text.title)),
@@ -75,9 +79,18 @@ enum NtfyFormat: WebhookPayloadFormat {
         }
     }
 
-    /// `text` without controls, as encoded-words when it is not plain ASCII.
+    /// `lines` (each one line: a sentence, a tip, a pollutant) as the body: each with its
+    /// unsafe scalars escaped (`VisibleText`, so a line break in a name is `\n`, never a new
+    /// line), one per line.
+    static func bodyText(_ lines: [String]) -> String {
+        lines.map { VisibleText.escaped($0) }.joined(separator: "\n")
+    }
+
+    /// `text` with its unsafe scalars escaped (`VisibleText`: a line break as `\n`, a
+    /// bidirectional override as `\u{202E}`, so none can end the header or reorder the
+    /// title), as encoded-words when it is not plain ASCII.
     static func headerText(_ text: String) -> String {
-        let clean = EncodedWord.withoutControls(text)
+        let clean = VisibleText.escaped(text)
         return EncodedWord.isPlainHeaderText(clean) ? clean : EncodedWord.words(clean).joined(separator: " ")
     }
 }

@@ -15,7 +15,7 @@ enum NtfyGroupFormat {
         let tags = [NtfyFormat.shortcode(worst)] + (worst.band.map { [$0.slug] } ?? [])
         return .post(
             context.url,
-            body: Array((text.lines + (text.advice(audience: context.audience).map { ["", $0] } ?? [])).joined(separator: "\n").utf8),
+            body: Array(NtfyFormat.bodyText(text.lines + (text.advice(audience: context.audience).map { ["", $0] } ?? [])).utf8),
             contentType: "text/plain; charset=utf-8",
             headers: [
                 ("Title", NtfyFormat.headerText(text.title)),

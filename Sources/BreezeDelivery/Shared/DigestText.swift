@@ -1,11 +1,12 @@
 import BreezeAlerts
 import BreezeModel
+import BreezeVocabulary
 
 /// What people read in a daily digest, in every format: the headline first (`All clear in 3
 /// cities: …`), then one block per city — the cities needing attention first, then the rest,
 /// each in configuration order — each a heading and its facts. A message with a size limit
 /// shows the blocks that fit and counts the rest in one line (`and 9,980 more cities, all
-/// Good 😊`). Every line is free of control characters; what is unknown is left out, never
+/// Good 😊`). Every line has its unsafe scalars escaped (`VisibleText`); what is unknown is left out, never
 /// made up.
 struct DigestText {
     let digest: DigestDetails
@@ -16,10 +17,10 @@ struct DigestText {
     static let nameLimit = 120
 
     /// `Air quality digest for 2026-12-01: all clear in 3 cities`.
-    var title: String { EncodedWord.withoutControls(digest.title) }
+    var title: String { VisibleText.escaped(digest.title) }
 
     /// The one line that comes first.
-    var headline: String { EncodedWord.withoutControls(digest.headline) }
+    var headline: String { VisibleText.escaped(digest.headline) }
 
     /// The cities in the order shown: needing attention first.
     var ordered: [DigestCity] {
@@ -28,7 +29,7 @@ struct DigestText {
 
     /// `Paris, Île-de-France, France`, with `: needs attention` when it does.
     func heading(_ city: DigestCity) -> String {
-        let name = EncodedWord.withoutControls(city.city.displayName)
+        let name = VisibleText.escaped(city.city.displayName)
         let short = name.count <= Self.nameLimit ? name : String(name.prefix(Self.nameLimit - 1)) + "…"
         return short + (city.needsAttention ? ": needs attention" : "")
     }
@@ -61,7 +62,7 @@ struct DigestText {
             lines.append("UV index: up to \(Self.tenths(uv)) today (\(Self.uvBand(uv)))")
         }
         if let climate = city.climate { lines.append("Climate: " + climate) }
-        return lines.map(EncodedWord.withoutControls)
+        return lines.map { VisibleText.escaped($0) }
     }
 
     /// The city blocks `render` makes, in order, as many as fit in `budget` UTF-8 bytes (each
@@ -93,7 +94,7 @@ struct DigestText {
         let attention = rest.filter(\.needsAttention)
         if !attention.isEmpty {
             let names = DigestDetails.names(attention.map(\.city.name))
-            return EncodedWord.withoutControls(
+            return VisibleText.escaped(
                 "… and \(count): \(DigestDetails.number(attention.count)) "
                     + (attention.count == 1 ? "needs" : "need") + " attention (\(names))"
                     + (attention.count < rest.count ? ", \(DigestDetails.number(rest.count - attention.count)) fine" : ""))

@@ -28,13 +28,4 @@ enum EncodedWord {
     private static func word(_ bytes: [UInt8]) -> String {
         "=?UTF-8?B?" + Data(bytes).base64EncodedString() + "?="
     }
-
-    /// `text` without control characters (CR, LF, tabs and the rest become spaces): nothing in
-    /// it can end a header line or start another.
-    static func withoutControls(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.map { scalar in
-            scalar.properties.generalCategory == .control || scalar == "\u{2028}" || scalar == "\u{2029}"
-                ? " " : scalar
-        }))
-    }
 }

@@ -4,7 +4,7 @@ import BreezeVocabulary
 
 /// What people read about a grouped message (`MessageGroup`), made when it is delivered: a
 /// line per city (its single message's title, or for pollen and UV its sentence), a title
-/// and a short summary. Control characters become spaces and a line longer than
+/// and a short summary. Unsafe scalars are escaped (`VisibleText`) and a line longer than
 /// `lineLimit` characters is cut, so no name can break a format or crowd out the others.
 struct GroupText {
     /// The most characters of one line.
@@ -28,7 +28,7 @@ struct GroupText {
     /// event's own sentence; with the late note when late (`Paris: Unhealthy 😨 (AQI 162)
     /// (seen 02:10 CEST, delayed 5 h 30 min)`), as a single message has it.
     static func line(_ text: AlertText) -> String {
-        let words = EncodedWord.withoutControls(text.event.about == .aqi ? text.title : text.sentence)
+        let words = VisibleText.escaped(text.event.about == .aqi ? text.title : text.sentence)
         let late = text.lateNote.map { " (\($0))" } ?? ""
         return cut(words, to: lineLimit - late.count) + late
     }
@@ -50,7 +50,7 @@ struct GroupText {
 
     /// `Paris Unhealthy 😨`, `Lyon back to Good 😊`, `Nice was Unhealthy, now Good 😊`.
     static func short(_ event: AlertEvent) -> String {
-        let name = cut(EncodedWord.withoutControls(event.city.name), to: nameLimit)
+        let name = cut(VisibleText.escaped(event.city.name), to: nameLimit)
         let level = event.band.map { "\($0.label) \($0.emoji)" } ?? "no AQI"
         guard event.about == .aqi else {
             let what = event.about == .pollen ? "pollen" : "UV"
@@ -85,7 +85,7 @@ struct GroupText {
         case .resolved: text = "Now: " + band.resolveAdvice
         default: text = nil
         }
-        return text.map { Self.cut(EncodedWord.withoutControls($0), to: Self.adviceLimit) }
+        return text.map { Self.cut(VisibleText.escaped($0), to: Self.adviceLimit) }
     }
 
     /// The highest band among the members, nil when none has one.

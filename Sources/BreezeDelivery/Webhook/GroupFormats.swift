@@ -23,10 +23,10 @@ enum GroupFormats {
     static func capacity(_ format: WebhookFormat, _ events: [AlertEvent], now: Instant, timeZone: String?) -> Int {
         switch format {
         case .discord:
-            // The embed's description, a line and its `• ` and line break each.
+            // The embed's description, a line (as escaped) and its `• ` and line break each.
             return GroupText.capacity(
                 events, now: now, receiverTimeZone: timeZone, budget: DiscordGroupFormat.descriptionBudget,
-                extra: 3, measure: { $0.utf16.count })
+                extra: 3, measure: { DiscordFormat.escape($0).utf16.count })
         case .ntfy:
             return GroupText.capacity(
                 events, now: now, receiverTimeZone: timeZone, budget: NtfyGroupFormat.bodyBudget, extra: 1,

@@ -48,10 +48,12 @@ enum ResponseClassification {
     }
 
     /// The first 200 characters of `body` on one line, secrets removed before it is cut (so
-    /// no cut can leave part of one): controls become spaces, runs of spaces one.
+    /// no cut can leave part of one): line breaks and tabs become spaces, runs of spaces one,
+    /// the other unsafe scalars their escapes (`VisibleText`: `\x1B`, `\u{202E}`).
     static func bodyExcerpt(_ body: [UInt8], redact: (String) -> String) -> String {
         let decoded = redact(String(decoding: body.prefix(65_536), as: UTF8.self))
-        let text = EncodedWord.withoutControls(decoded)
+        let spaced = String(String.UnicodeScalarView(decoded.unicodeScalars.map { "\n\r\t".unicodeScalars.contains($0) ? " " : $0 }))
+        let text = VisibleText.escaped(spaced)
         let words = text.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
         guard words.count > bodyExcerptLength else { return words }
         return String(words.prefix(bodyExcerptLength)) + "…"

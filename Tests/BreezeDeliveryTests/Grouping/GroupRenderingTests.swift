@@ -77,7 +77,8 @@ struct GroupRenderingTests {
             == "3 cities: Paris Unhealthy 😨, &lt;!channel&gt; &amp; co Unhealthy 😨, Lyon back to Good 😊")
         let blocks = try #require(body["blocks"] as? [[String: Any]])
         let texts = blocks.compactMap { ($0["text"] as? [String: Any])?["text"] as? String }
-        #expect(texts.first == "*Air quality: 3 cities changed*")
+        #expect(blocks.first?["type"] as? String == "header")
+        #expect(texts.first == "Air quality: 3 cities changed")
         #expect(texts.dropFirst().first?.split(separator: "\n").count == 3)
         #expect(!texts.joined().contains("<!channel>"))
     }
