@@ -56,7 +56,12 @@ struct ControlFairnessTests {
             try OtherUserClient.ask(status, as: 65531, at: path).contains(
                 "busy: 12 connections in use by ordinary users, as many as they may share (4 are kept for root and breezed's own user); try again"))
 
-        // Root is answered, privileged requests included.
+        // A fourth user floods too: each of its connections is refused at once.
+        let fourth = try OtherUserClient.Held(4, as: 65531, at: path)
+        defer { fourth.release() }
+
+        // Root is answered, privileged requests included (accepted after the fourth user's
+        // connections, which came first).
         #expect(try ControlClient.send(ControlRequest(.poll), to: path).get().message == "handled poll")
         #expect(try ControlClient.send(ControlRequest(.reload), to: path).get().message == "handled reload")
         #expect(try ControlClient.send(ControlRequest(.retry), to: path).get().message == "handled retry")
