@@ -177,11 +177,12 @@ import BreezeVocabulary
         #expect(eventually { server.connectionCount == 0 })
     }
 
-    @Test func aClientThatNeverReadsALargeAnswerBlocksNobody() throws {
+    @Test func aClientThatNeverReadsALargeAnswerBlocksNobodyAndGoesAtTheDeadline() throws {
         let big = String(repeating: "x", count: 4 << 20)
-        let server = ControlServer(path: path, limits: .init(connectionSeconds: 1), isPrivileged: { _ in true }) {
-            request, reply in reply(ControlResponse(message: request.request == "outbox" ? big : "small"))
-        }
+        let clock = ManualWakeUpClock()
+        let server = ControlServer(
+            path: path, limits: .init(connectionSeconds: 1), isPrivileged: { _ in true }, wakeUps: clock
+        ) { request, reply in reply(ControlResponse(message: request.request == "outbox" ? big : "small")) }
         try server.start()
         defer { server.stop() }
         // Asks for 4 MiB and reads none of it: the server's writes fill the socket and wait.
@@ -189,11 +190,14 @@ import BreezeVocabulary
         defer { close(stalled) }
         let request = Array("{\"request\":\"outbox\"}\n".utf8)
         _ = request.withUnsafeBytes { send(stalled, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-        #expect(try ControlClient.send(ControlRequest(.status), to: path, timeout: .seconds(5)).get().message == "small")
+        #expect(try ControlClient.send(ControlRequest(.status), to: path).get().message == "small")
+        // Still there while the clock stands: only the deadline ends it.
+        #expect(server.connectionCount == 1)
         // At the deadline the server closes the stalled connection by itself, its answer cut
         // short: what is left to read is what the socket's buffers held, then the end.
+        clock.advance(by: 1)
         #expect(eventually { server.connectionCount == 0 })
-        UnixSocket.setTimeouts(stalled, seconds: 10)
+        UnixSocket.setTimeouts(stalled, seconds: 60)
         var received = 0
         var buffer = [UInt8](repeating: 0, count: 65_536)
         while true {
