@@ -68,7 +68,7 @@ let package = Package(
         // The daemon's ties to the system: journald records, sd_notify, signals.
         .target(name: "BreezeSystem", dependencies: ["CSystemd", "BreezeVocabulary"]),
         // The control socket: breezed answers breezectl (status, outbox, poll, reload, retry).
-        .target(name: "BreezeControlSocket", dependencies: ["BreezeAlerts", "BreezeOutboxValues", "BreezeJSON", "BreezeState", "BreezeVocabulary"]),
+        .target(name: "BreezeControlSocket", dependencies: ["BreezeAlerts", "BreezeModel", "BreezeOutboxValues", "BreezeJSON", "BreezeState", "BreezeVocabulary"]),
         // The daemon: its lifecycle (DaemonPhase, PollLoopPhase), the schedule, the poll cycle,
         // the hand-off to the outbox, reload and the ordered stop.
         .target(
@@ -134,7 +134,7 @@ let package = Package(
         // The breezectl commands' pure parts and the drop-in writer, without the binaries.
         .testTarget(
             name: "BreezeCtlTests",
-            dependencies: ["BreezeCtl", "BreezeModel", "BreezeCommandLine", "BreezeConfig", "BreezeOpenMeteo", "BreezeVocabulary", "BreezeBacktest", "BreezeHTTP", "BreezeAlerts", "BreezeState", "BreezeDelivery", "BreezeOutboxValues"]),
+            dependencies: ["BreezeCtl", "BreezeControlSocket", "BreezeTestSupport", "BreezeModel", "BreezeCommandLine", "BreezeConfig", "BreezeOpenMeteo", "BreezeVocabulary", "BreezeBacktest", "BreezeHTTP", "BreezeAlerts", "BreezeState", "BreezeDelivery", "BreezeOutboxValues"]),
         .testTarget(
             name: "BreezeControlSocketTests",
             dependencies: ["BreezeControlSocket", "BreezeAlerts", "BreezeModel", "BreezeState", "BreezeVocabulary", "BreezeTestSupport"]),

@@ -11,7 +11,7 @@ public enum ControlClient {
     public static let maximumResponseBytes = 64 << 20
 
     /// Sends `request` to the socket at `path`; fails when nothing listens there
-    /// (`meansNotRunning`), when the answer does not come within `timeout` by `clock`, or when
+    /// (`meansNotRunning`), when the daemon takes no connection in time (`meansBusy`), when the answer does not come within `timeout` by `clock`, or when
     /// it is not an answer.
     public static func send(
         _ request: ControlRequest, to path: String, timeout: Duration = .seconds(10),
@@ -21,7 +21,12 @@ public enum ControlClient {
             let descriptor = try UnixSocket.make(path, nonBlocking: false)
             defer { close(descriptor) }
             UnixSocket.setTimeouts(descriptor, seconds: timeout.seconds)
-            try UnixSocket.connect(descriptor, to: path)
+            do throws(FileError) {
+                try UnixSocket.connect(descriptor, to: path)
+            } catch where error.code == EAGAIN {
+                // The listen queue stayed full for the whole send timeout.
+                throw FileError(path: path, reason: "busy: no connection taken in time; try again", code: EAGAIN)
+            }
             let line = ControlLine.encode(request)
             let deadline = Deadline(after: timeout, from: clock())
             let answer: [UInt8]

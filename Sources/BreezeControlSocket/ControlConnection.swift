@@ -6,7 +6,10 @@ import Glibc
 #endif
 
 /// One client of the control socket: reads one request line (at most the server's
-/// `requestBytes`), answers it, closes. A deadline timer closes it whatever it is doing.
+/// `requestBytes`; the bytes before the client shut its side count as a line too), answers
+/// it, closes. A deadline timer closes it whatever it is doing: one deadline from accept to
+/// the whole request (sending nothing, or part of a line, is no way to stay), another from
+/// the answer being ready to its last byte sent (not reading is no way to stay either).
 /// Touched on the server's queue alone.
 final class ControlConnection: @unchecked Sendable {
     private let descriptor: Int32
@@ -79,20 +82,29 @@ final class ControlConnection: @unchecked Sendable {
                 if errno != EAGAIN && errno != EWOULDBLOCK { finish() }
                 return
             }
-            if count == 0 { return finish() }  // gone before a whole line: nothing to answer
+            if count == 0 {
+                // The client shut its side (`printf '{"request":"status"}' | socat - UNIX-CONNECT:…`):
+                // what it sent is the request, newline or not; having sent nothing, it asks nothing.
+                return input.isEmpty ? finish() : requestIsIn(input)
+            }
             input += buffer[0..<count]
             if let newline = input.firstIndex(of: UInt8(ascii: "\n")), newline < limit {
-                stopReading()
-                // The request is in: making the answer is the daemon's time (see `respond`).
-                timer?.disarm()
-                server.answer(Array(input[..<newline]), from: peer) { [self] in respond($0) }
-                return
+                return requestIsIn(Array(input[..<newline]))
             }
             if input.count >= limit {
                 stopReading()
                 return respond(.failure("request longer than \(limit) bytes"))
             }
         }
+    }
+
+    /// Stops reading and asks the server to answer `line`.
+    private func requestIsIn(_ line: [UInt8]) {
+        dispatchPrecondition(condition: .onQueue(queue))
+        stopReading()
+        // Making the answer is the daemon's time (see `respond`).
+        timer?.disarm()
+        server.answer(line, from: peer) { [self] in respond($0) }
     }
 
     private func stopReading() {

@@ -107,6 +107,16 @@ public struct ControlResponse: Codable, Sendable {
     /// A refusal or failure that says why.
     public static func failure(_ error: String) -> ControlResponse { ControlResponse(ok: false, error: error) }
 
+    /// The refusal of a connection the daemon has no room for now (`why`): "busy: `why`; try
+    /// again". Nothing was done; asking again later may work.
+    public static func busy(_ why: String) -> ControlResponse { .failure("\(busyPrefix)\(why); try again") }
+
+    /// Whether this is a `busy` refusal (breezectl exits 75, EX_TEMPFAIL). Daemons before
+    /// `busy(_:)` sent "busy: too many connections; try again": the same start.
+    public var isBusy: Bool { !ok && (error?.hasPrefix(Self.busyPrefix) ?? false) }
+
+    private static let busyPrefix = "busy: "
+
     /// Every member but `state`, which `ControlLine` writes and reads as the state file does.
     enum CodingKeys: String, CodingKey {
         case ok, error, message, daemon, deliveries, extrasFailures, pending, dead, unreadable, requeued

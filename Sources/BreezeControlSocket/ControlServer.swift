@@ -7,10 +7,11 @@ import Glibc
 
 /// The daemon's end of the control socket: a Unix stream socket that anyone may connect to,
 /// served on its own queue (its state is touched there alone, checked) so no client can hold
-/// up polling. Each connection carries one request line and gets one answer line; privileged
-/// requests are answered only for the users `isPrivileged` accepts (by `SO_PEERCRED`).
-/// Bounded by `Limits`: a client that sends nothing, too much or reads nothing is cut off,
-/// and never delays another.
+/// up polling. Each connection carries one request line (or the bytes sent before the client
+/// shut its side) and gets one answer line; privileged requests are answered only for the
+/// users `isPrivileged` accepts (by `SO_PEERCRED`). Bounded by `Limits`: a client that sends
+/// nothing, too much or reads nothing is cut off, and never delays another; connections are
+/// shared out by `ConnectionSlots`, so no ordinary user can take those root needs.
 public final class ControlServer: @unchecked Sendable {
     /// The bounds on what clients may take.
     public struct Limits: Sendable {
@@ -18,13 +19,24 @@ public final class ControlServer: @unchecked Sendable {
         public var requestBytes = 4096
         /// Connections served at once; one more is told "busy" and closed.
         public var connections = 16
-        /// How long a client may take to send its request (from accept), and again to read
-        /// the answer (from when it is ready): the time the answer takes to make is not counted.
+        /// Of `connections`, those only privileged users (root, breezed's own user) may take:
+        /// every other user together holds at most `connections - reservedForPrivileged`.
+        public var reservedForPrivileged = 4
+        /// Connections one unprivileged user (one uid) may hold at once.
+        public var connectionsPerUser = 4
+        /// How long a client may take to send its request (from accept, however it trickles
+        /// in), and again to read the answer (from when it is ready): the time the answer
+        /// takes to make is not counted.
         public var connectionSeconds = 5.0
 
-        public init(requestBytes: Int = 4096, connections: Int = 16, connectionSeconds: Double = 5) {
+        public init(
+            requestBytes: Int = 4096, connections: Int = 16, reservedForPrivileged: Int = 4, connectionsPerUser: Int = 4,
+            connectionSeconds: Double = 5
+        ) {
             self.requestBytes = requestBytes
             self.connections = connections
+            self.reservedForPrivileged = reservedForPrivileged
+            self.connectionsPerUser = connectionsPerUser
             self.connectionSeconds = connectionSeconds
         }
     }
@@ -42,6 +54,7 @@ public final class ControlServer: @unchecked Sendable {
     private var listener: Int32 = -1
     private var source: (any DispatchSourceRead)?
     private var connections: [ObjectIdentifier: ControlConnection] = [:]
+    private var slots: ConnectionSlots
     private var paused = false
 
     /// Root and the user the daemon runs as (under `DynamicUser=`, the service's user).
@@ -54,6 +67,7 @@ public final class ControlServer: @unchecked Sendable {
         self.path = path
         self.wakeUps = wakeUps
         self.limits = limits
+        self.slots = ConnectionSlots(limits: limits)
         self.isPrivileged = isPrivileged
         self.handler = handler
     }
@@ -130,17 +144,22 @@ public final class ControlServer: @unchecked Sendable {
             // (Glibc's module has no accept4.) Nothing runs a program between these calls.
             _ = fcntl(client, F_SETFD, FD_CLOEXEC)
             _ = fcntl(client, F_SETFL, fcntl(client, F_GETFL) | O_NONBLOCK)
-            guard connections.count < limits.connections else {
-                let busy = (try? ControlLine.encode(ControlResponse.failure("busy: too many connections; try again"))) ?? []
+            let user = UnixSocket.peerUser(client)
+            let privileged = user.map(isPrivileged) ?? false
+            if let refusal = slots.take(user: user, privileged: privileged) {
+                // Answered at once, the request unread: a refused client costs one send.
+                let busy = (try? ControlLine.encode(ControlResponse.busy(refusal))) ?? []
                 _ = busy.withUnsafeBytes { send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
                 close(client)
                 continue
             }
-            let connection = ControlConnection(
-                descriptor: client, peer: UnixSocket.peerUser(client), server: self, queue: queue, wakeUps: wakeUps)
+            let connection = ControlConnection(descriptor: client, peer: user, server: self, queue: queue, wakeUps: wakeUps)
             let key = ObjectIdentifier(connection)
             connections[key] = connection
-            connection.onFinish = { [weak self] in self?.connections[key] = nil }
+            connection.onFinish = { [weak self] in
+                self?.connections[key] = nil
+                self?.slots.release(user: user, privileged: privileged)
+            }
             connection.start(deadline: limits.connectionSeconds)
         }
     }

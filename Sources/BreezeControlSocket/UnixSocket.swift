@@ -7,6 +7,10 @@ import BreezeVocabulary
 extension FileError {
     /// Nothing listens there: no such socket, or a stale one.
     public var meansNotRunning: Bool { code == ENOENT || code == ECONNREFUSED }
+
+    /// The daemon runs but took no connection in time: its queue of connections stayed full
+    /// (`connect` gave up with EAGAIN). Asking again later may work.
+    public var meansBusy: Bool { code == EAGAIN }
 }
 
 /// The few calls on AF_UNIX stream sockets the control socket needs.

@@ -41,7 +41,8 @@ struct DaemonConnection {
         case .failure(let error):
             return .failure(
                 Unreachable(
-                    text: "breezed does not answer on \(socket): \(error.reason)", notRunning: error.meansNotRunning))
+                    text: "breezed does not answer on \(socket): \(error.reason)", notRunning: error.meansNotRunning,
+                    busy: error.meansBusy))
         }
     }
 
@@ -50,6 +51,8 @@ struct DaemonConnection {
         var text: String
         /// Nothing listens there (no socket, or a stale one): the daemon is not running.
         var notRunning: Bool
+        /// It runs but took no connection in time: trying again later may work.
+        var busy: Bool
     }
 }
 

@@ -9,6 +9,7 @@ enum DaemonRequest {
         ExitStatus(.success, "asked"),
         ExitStatusTable.usage,
         ExitStatus(.unavailable, "the daemon does not answer"),
+        ExitStatus(.temporaryFailure, "the daemon is busy (no connection free); try again"),
         ExitStatus(.noPermission, "refused (only root and breezed's own user may)"),
     ]
 
@@ -31,15 +32,15 @@ enum DaemonRequest {
         """
     }
 
-    /// Sends `request`; exits 0 when done, 69 when the daemon does not answer, 77 when it
-    /// refuses (not root), 70 when it failed.
+    /// Sends `request`; exits 0 when done, 69 when the daemon does not answer, 75 when it is
+    /// busy, 77 when it refuses (not root), 70 when it failed.
     static func send(
         _ request: ControlRequest, command: String, connection: DaemonConnection, context: CommandContext
     ) -> ExitCode {
         switch connection.ask(request) {
         case .failure(let unreachable):
             context.console.printError("breezectl \(command): \(unreachable.text)")
-            return .unavailable
+            return unreachable.busy ? .temporaryFailure : .unavailable
         case .success(let response) where response.ok:
             context.console.print(response.message ?? "done")
             return .success
@@ -47,6 +48,7 @@ enum DaemonRequest {
             let error = response.error ?? "failed"
             context.console.printError("breezectl \(command): \(error)")
             if let message = response.message { context.console.print(message) }
+            if response.isBusy { return .temporaryFailure }
             return error.hasPrefix("permission denied") ? .noPermission : (response.requeued == nil ? .usage : .software)
         }
     }

@@ -16,8 +16,8 @@ enum OutboxCommand: BreezectlCommand {
 
         List every alert delivery waiting in the daemon's outbox (with its last error) and
         every one given up into <StateDirectory>/dead (with the reason), per receiver. Asks
-        the running daemon; when it does not answer, reads the folders itself (as root, under
-        DynamicUser=). The last line (and "source" in --json) says which.
+        the running daemon; when it does not answer (or is busy), reads the folders itself (as
+        root, under DynamicUser=). The last line (and "source" in --json) says which.
 
         'outbox retry' asks the daemon to put the given-up deliveries of RECEIVER (of every
         configured receiver without one) back in the outbox, due now, with their attempts and
@@ -40,6 +40,7 @@ enum OutboxCommand: BreezectlCommand {
         ExitStatus(.dataError, "the daemon does not answer and the outbox folders cannot be read"),
         ExitStatus(.unavailable, "'retry': the daemon does not answer"),
         ExitStatus(.software, "'retry': the daemon could not move an entry"),
+        ExitStatus(.temporaryFailure, "'retry': the daemon is busy (no connection free); try again"),
         ExitStatus(.noPermission, "'retry': refused (only root and breezed's own user may)"),
         ExitStatus(.configuration, "bad configuration (needed only when the daemon does not answer)"),
     ]

@@ -24,8 +24,8 @@ enum StatusCommand: BreezectlCommand {
         completed a poll cycle and when it polls next; and the alert deliveries waiting in its
         outbox (per receiver: how many, the oldest's age, how many quiet hours hold, the last
         error) and how many were given up (see 'breezectl outbox'). When the daemon does not
-        answer, read its state file (<StateDirectory>/state.json) and outbox instead. The last
-        line (and "source" in --json) says which.
+        answer (or is busy), read its state file (<StateDirectory>/state.json) and outbox
+        instead. The last line (and "source" in --json) says which.
 
         \(DaemonConnection.helpText)
 

@@ -97,20 +97,50 @@ import BreezeVocabulary
         #expect(handled.requests.isEmpty)
     }
 
-    @Test func aSilentClientNeitherBlocksOthersNorStaysPastTheDeadline() throws {
-        let (server, _) = try serve(limits: .init(connectionSeconds: 1))
+    /// A client that connects and sends nothing, and one that sends half a request and stalls,
+    /// are served nobody's time: others are answered meanwhile, and at the deadline (on a clock
+    /// the test moves) the server closes both by itself.
+    @Test func silentAndStalledClientsNeitherBlockOthersNorStayPastTheDeadline() throws {
+        let clock = ManualWakeUpClock()
+        let server = ControlServer(
+            path: path, limits: .init(connectionSeconds: 5), isPrivileged: { _ in true }, wakeUps: clock
+        ) { request, reply in reply(ControlResponse(message: "handled \(request.request)")) }
+        try server.start()
         defer { server.stop() }
         let silent = try connect()
         defer { close(silent) }
-        // Served while the silent client holds its connection.
-        #expect(try ControlClient.send(ControlRequest(.status), to: path, timeout: .seconds(5)).get().ok)
-        // The server ends the silent connection by itself: recv sees the end, not the guard timeout.
-        UnixSocket.setTimeouts(silent, seconds: 10)
-        var byte: UInt8 = 0
-        let started = ContinuousClock.now
-        #expect(recv(silent, &byte, 1, 0) == 0)
-        #expect(ContinuousClock.now - started < .seconds(9))
-        #expect(server.connectionCount == 0)
+        let stalled = try connect()
+        defer { close(stalled) }
+        let half = Array(#"{"request":"sta"#.utf8)
+        #expect(half.withUnsafeBytes { send(stalled, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) } == half.count)
+        try #require(eventually { server.connectionCount == 2 })
+        // Served while both hold their connections.
+        #expect(try ControlClient.send(ControlRequest(.status), to: path).get().message == "handled status")
+        // Not yet: the deadline is 5 s from accept, and the clock has not moved.
+        #expect(server.connectionCount == 2)
+        clock.advance(by: 5)
+        #expect(eventually { server.connectionCount == 0 })
+        // Closed by the server: each reads the end, unanswered (the guard timeout would be EAGAIN).
+        for descriptor in [silent, stalled] {
+            UnixSocket.setTimeouts(descriptor, seconds: 60)
+            var byte: UInt8 = 0
+            #expect(recv(descriptor, &byte, 1, 0) == 0)
+        }
+    }
+
+    /// A request ends where the client shuts its side, newline or not (`printf … | socat`); a
+    /// client that shuts it having sent nothing is closed unanswered.
+    @Test func aRequestEndsWhereTheClientShutsItsSide() throws {
+        let (server, handled) = try serve()
+        defer { server.stop() }
+        let answer = try exchange(Array(#"{"request":"poll"}"#.utf8), shutWrite: true)
+        #expect(answer.hasPrefix(#"{"message":"handled poll","ok":true"#))
+        #expect(answer.hasSuffix("\n"))
+        // Not JSON: answered with the error, not left unanswered.
+        #expect(try exchange(Array("status".utf8), shutWrite: true).contains("not a request (expected '{' at byte 0)"))
+        #expect(try exchange([], shutWrite: true).isEmpty)
+        #expect(handled.requests == ["poll"])
+        #expect(eventually { server.connectionCount == 0 })
     }
 
     /// The connection's deadline does not run while the daemon makes the answer: on a clock the
@@ -147,11 +177,12 @@ import BreezeVocabulary
         #expect(eventually { server.connectionCount == 0 })
     }
 
-    @Test func aClientThatNeverReadsALargeAnswerBlocksNobody() throws {
+    @Test func aClientThatNeverReadsALargeAnswerBlocksNobodyAndGoesAtTheDeadline() throws {
         let big = String(repeating: "x", count: 4 << 20)
-        let server = ControlServer(path: path, limits: .init(connectionSeconds: 1), isPrivileged: { _ in true }) {
-            request, reply in reply(ControlResponse(message: request.request == "outbox" ? big : "small"))
-        }
+        let clock = ManualWakeUpClock()
+        let server = ControlServer(
+            path: path, limits: .init(connectionSeconds: 1), isPrivileged: { _ in true }, wakeUps: clock
+        ) { request, reply in reply(ControlResponse(message: request.request == "outbox" ? big : "small")) }
         try server.start()
         defer { server.stop() }
         // Asks for 4 MiB and reads none of it: the server's writes fill the socket and wait.
@@ -159,11 +190,14 @@ import BreezeVocabulary
         defer { close(stalled) }
         let request = Array("{\"request\":\"outbox\"}\n".utf8)
         _ = request.withUnsafeBytes { send(stalled, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-        #expect(try ControlClient.send(ControlRequest(.status), to: path, timeout: .seconds(5)).get().message == "small")
+        #expect(try ControlClient.send(ControlRequest(.status), to: path).get().message == "small")
+        // Still there while the clock stands: only the deadline ends it.
+        #expect(server.connectionCount == 1)
         // At the deadline the server closes the stalled connection by itself, its answer cut
         // short: what is left to read is what the socket's buffers held, then the end.
+        clock.advance(by: 1)
         #expect(eventually { server.connectionCount == 0 })
-        UnixSocket.setTimeouts(stalled, seconds: 10)
+        UnixSocket.setTimeouts(stalled, seconds: 60)
         var received = 0
         var buffer = [UInt8](repeating: 0, count: 65_536)
         while true {
@@ -189,8 +223,26 @@ import BreezeVocabulary
         // Accepted once the server has seen both.
         try #require(eventually { server.connectionCount == 2 })
         let response = try ControlClient.send(ControlRequest(.status), to: path).get()
-        #expect(!response.ok)
-        #expect(response.error?.hasPrefix("busy") == true)
+        #expect(response.isBusy)
+        #expect(response.error == "busy: 2 connections in use, as many as breezed serves at once; try again")
+    }
+
+    /// A daemon whose queue of connections stays full is busy, not absent: the connect gives
+    /// up with EAGAIN at the timeout.
+    @Test func aQueueOfConnectionsThatStaysFullIsBusyNotAbsent() throws {
+        // A listener that never accepts, its queue full with one connection.
+        let listener = try UnixSocket.make(path, nonBlocking: false)
+        defer { close(listener) }
+        try UnixSocket.bind(listener, to: path)
+        try #require(listen(listener, 0) == 0)
+        let queued = try connect()
+        defer { close(queued) }
+        switch ControlClient.send(ControlRequest(.poll), to: path, timeout: .milliseconds(300)) {
+        case .success: Issue.record("answered without a server that accepts")
+        case .failure(let error):
+            #expect(error.meansBusy && !error.meansNotRunning)
+            #expect(error.reason == "busy: no connection taken in time; try again")
+        }
     }
 
     @Test func replacesAStaleSocketButNotALiveOne() throws {
@@ -223,12 +275,14 @@ import BreezeVocabulary
         return descriptor
     }
 
-    /// Sends raw bytes and reads everything until the server closes.
-    func exchange(_ bytes: [UInt8]) throws -> String {
+    /// Sends raw bytes (then, with `shutWrite`, shuts the sending side) and reads everything
+    /// until the server closes.
+    func exchange(_ bytes: [UInt8], shutWrite: Bool = false) throws -> String {
         let descriptor = try connect()
         defer { close(descriptor) }
-        UnixSocket.setTimeouts(descriptor, seconds: 5)
+        UnixSocket.setTimeouts(descriptor, seconds: 60)
         _ = bytes.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        if shutWrite { shutdown(descriptor, Int32(SHUT_WR)) }
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {

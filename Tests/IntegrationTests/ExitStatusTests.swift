@@ -80,6 +80,38 @@ final class ExitStatusTests {
         return process
     }
 
+    /// `breezectl ARGUMENTS` against a control socket that answers `answer` once (nil: none
+    /// there at all).
+    func breezectl(_ arguments: [String], answering answer: String?) -> () throws -> ProcessResult {
+        { [folder] in
+            let socket = folder + "/answer-\(UUID().uuidString.prefix(8)).sock"
+            let answering = try answer.map { try Self.answerOnce(socket, $0) }
+            defer { answering?.waitUntilExit() }
+            return try Binaries.run(Binaries.breezectl, arguments, environment: ["BREEZE_CONTROL_SOCKET": socket])
+        }
+    }
+
+    /// `poll` and `reload`: each answer breezed may give, and no daemon at all.
+    func requestProvocations() -> [Provocation] {
+        ["poll", "reload"].flatMap { command in
+            [
+                Provocation(command: command, status: 0, run: breezectl([command], answering: #"{"message":"asked","ok":true}"#)),
+                Provocation(command: command, status: 64, run: breezectl([command, "extra"])),
+                Provocation(command: command, status: 69, run: breezectl([command], answering: nil)),
+                Provocation(
+                    command: command, status: 75,
+                    run: breezectl(
+                        [command],
+                        answering: #"{"error":"busy: 16 connections in use, as many as breezed serves at once; try again","ok":false}"#)),
+                Provocation(
+                    command: command, status: 77,
+                    run: breezectl(
+                        [command],
+                        answering: #"{"error":"permission denied: '\#(command)' is for root or breezed's own user","ok":false}"#)),
+            ]
+        }
+    }
+
     func breezed(_ arguments: [String]) -> () throws -> ProcessResult {
         { try Binaries.run(Binaries.breezed, arguments) }
     }
@@ -180,13 +212,13 @@ final class ExitStatusTests {
     }
 
     @Test func eachDocumentedStatusIsProvokedAndNoOther() throws {
-        let provocations = try provocations()
+        let provocations = try provocations() + requestProvocations()
         for provocation in provocations {
             let result = try provocation.run()
             let detail = "\(provocation.command) → \(provocation.status): " + result.standardOutput + result.standardError
             #expect(result.status == provocation.status, Comment(rawValue: detail))
         }
-        let commands = ["", "check-config", "search", "add", "now", "status", "aqi", "test-alert", "backtest"]
+        let commands = ["", "check-config", "search", "add", "now", "status", "aqi", "test-alert", "backtest", "poll", "reload"]
         for command in commands {
             let documented = try documented(Binaries.breezectl, command.isEmpty ? [] : [command])
             let provoked = Set(provocations.filter { $0.command == command }.map(\.status))
