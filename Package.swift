@@ -133,7 +133,7 @@ let package = Package(
         // The breezectl commands' pure parts and the drop-in writer, without the binaries.
         .testTarget(
             name: "BreezeCtlTests",
-            dependencies: ["BreezeCtl", "BreezeModel", "BreezeCommandLine", "BreezeConfig", "BreezeOpenMeteo", "BreezeVocabulary", "BreezeBacktest", "BreezeHTTP", "BreezeAlerts", "BreezeState", "BreezeDelivery", "BreezeOutboxValues"]),
+            dependencies: ["BreezeCtl", "BreezeModel", "BreezeCommandLine", "BreezeConfig", "BreezeOpenMeteo", "BreezeVocabulary", "BreezeBacktest", "BreezeHTTP", "BreezeAlerts", "BreezeState", "BreezeDelivery", "BreezeOutboxValues", "BreezeTestSupport"]),
         .testTarget(
             name: "BreezeControlSocketTests",
             dependencies: ["BreezeControlSocket", "BreezeAlerts", "BreezeModel", "BreezeState", "BreezeVocabulary", "BreezeTestSupport"]),
