@@ -25,8 +25,10 @@ public enum ConfigurationCheck {
                     + (loaded.configuration.breeze.statusPageExtras ? [extrasSummary(loaded.configuration)] : [])
                     + (exposureSummary(loaded.configuration).map { [$0] } ?? [])
                     + (readingsSummary(loaded.configuration.breeze.logReadings).map { [$0] } ?? [])
-                    + digestSummary(loaded.configuration),
+                    + digestSummary(loaded.configuration)
+                    + MailSummary.lines(loaded.configuration),
                 errors: loaded.warnings.map { "warning: \($0)" }
+                    + MailSummary.warnings(loaded.configuration).map { "warning: \($0)" }
                     + ConfigurationCounts.cityWarnings(loaded.configuration, files: loaded.files).map { "warning: \($0)" },
                 succeeded: true,
                 configuration: loaded.configuration)

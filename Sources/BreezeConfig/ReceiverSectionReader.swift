@@ -65,14 +65,13 @@ extension ConfigurationBuilder {
         let hostname = context.hostname.isEmpty ? "localhost" : context.hostname
         var email = EmailConfiguration(
             name: section.name ?? "", to: recipients, from: "breezed@\(hostname)",
-            spool: stateDirectory + "/mail")
+            destination: readMailDestination(reader, stateDirectory: stateDirectory))
         if let from = reader.value("From", diagnostics: &diagnostics, Read.emailAddress) {
             email.from = from.value
         }
-        if let spool = reader.value("Spool", diagnostics: &diagnostics, Read.absolutePath) {
-            email.spool = spool.value
+        if let timeout = reader.value("Timeout", diagnostics: &diagnostics, Read.positiveDuration) {
+            email.timeout = timeout.value
         }
-        email.sendmail = reader.value("Sendmail", diagnostics: &diagnostics, Read.absolutePath)?.value
         if let prefix = reader.value("SubjectPrefix", diagnostics: &diagnostics, Read.text) {
             email.subjectPrefix = prefix.value
         }

@@ -82,28 +82,39 @@ public struct EmailConfiguration: Sendable {
     public var to: [String]
     /// The sender. Default `breezed@<hostname>`.
     public var from: String
-    /// The Maildir messages are written to. Default `<StateDirectory>/mail`.
-    public var spool: String
-    /// A sendmail-compatible program to hand messages to, if any (absolute path).
-    public var sendmail: String?
+    /// `SMTP=`, `Sendmail=` or a Maildir (`Spool=`, default `<StateDirectory>/mail`).
+    public var destination: MailDestination
     /// Put before every subject. Default `[Breeze]`.
     public var subjectPrefix: String
+    /// The limit on each attempt: an SMTP submission or a `Sendmail=` run. Default 60 seconds.
+    public var timeout: Duration
     /// Quiet hours, time zone (also of times in messages), `MaxAge=`, `RetryInitialDelay=`,
     /// `Enabled=`.
     public var delivery: DeliverySettings
 
     /// An email receiver with the documented defaults for what is not given.
     public init(
-        name: String, to: [String], from: String, spool: String, sendmail: String? = nil,
-        subjectPrefix: String = "[Breeze]", delivery: DeliverySettings = DeliverySettings()
+        name: String, to: [String], from: String, destination: MailDestination,
+        subjectPrefix: String = "[Breeze]", timeout: Duration = .seconds(60),
+        delivery: DeliverySettings = DeliverySettings()
     ) {
         self.name = name
         self.to = to
         self.from = from
-        self.spool = spool
-        self.sendmail = sendmail
+        self.destination = destination
         self.subjectPrefix = subjectPrefix
+        self.timeout = timeout
         self.delivery = delivery
+    }
+
+    /// An email receiver writing to the Maildir `spool`, as `Spool=` chooses.
+    public init(
+        name: String, to: [String], from: String, spool: String, subjectPrefix: String = "[Breeze]",
+        delivery: DeliverySettings = DeliverySettings()
+    ) {
+        self.init(
+            name: name, to: to, from: from, destination: .maildir(path: spool, chosen: true),
+            subjectPrefix: subjectPrefix, delivery: delivery)
     }
 }
 

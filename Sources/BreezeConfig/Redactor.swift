@@ -91,6 +91,18 @@ extension Redactor {
         self.init(secrets: Self.secrets(ofURL: url))
     }
 
+    /// Everything secret about an `[Email]` receiver: its SMTP password, alone and as the
+    /// credentials `AUTH PLAIN` (`\0user\0password`) and a Basic-style `user:password` carry
+    /// it, each also in base64. Nothing without `SMTP=` and a password.
+    public init(email: EmailConfiguration) {
+        guard case .smtp(let settings) = email.destination, let password = settings.password?.value else {
+            self.init(secrets: [])
+            return
+        }
+        let user = settings.user ?? ""
+        self.init(secrets: [password, user + ":" + password, "\u{0}" + user + "\u{0}" + password])
+    }
+
     /// How a URL is named in text: its host, with `:port` when one is given; never its path,
     /// query or `user:password@`. `unreadable` when the URL has no host to name.
     public static func place(ofURL url: String, unreadable: String = "an unreadable host") -> String {

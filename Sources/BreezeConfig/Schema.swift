@@ -40,7 +40,8 @@ enum Schema {
     static let email = Section(
         kind: "Email", named: true,
         keys: [
-            "To", "From", "Spool", "Sendmail", "SubjectPrefix", "QuietHours", "TimeZone", "MaxAge",
+            "To", "From", "SMTP", "SMTPUser", "SMTPPassword", "SMTPPasswordFile", "StartTLS", "CAFile",
+            "Sendmail", "Spool", "Timeout", "SubjectPrefix", "QuietHours", "TimeZone", "MaxAge",
             "RetryInitialDelay", "Enabled", "Digest", "Audience", "Group",
         ],
         required: ["To"])
@@ -54,11 +55,12 @@ enum Schema {
     static let repeatableKeys: Set<String> = ["Header"]
 
     /// Keys whose values are secrets: never echoed in any message.
-    static let secretKeys: Set<String> = ["ApiKey", "Secret", "Header"]
+    static let secretKeys: Set<String> = ["ApiKey", "Secret", "Header", "SMTPPassword"]
 
-    /// Keys whose values are not echoed in messages: the secrets, and webhook and heartbeat
-    /// URLs, which often carry a token in their path (Slack, Discord, Healthchecks, Uptime Kuma).
-    static let unechoedKeys: Set<String> = secretKeys.union(["URL", "HeartbeatURL"])
+    /// Keys whose values are not echoed in messages: the secrets, webhook and heartbeat URLs,
+    /// which often carry a token in their path (Slack, Discord, Healthchecks, Uptime Kuma), and
+    /// `SMTP=`, which may hold a password by mistake (refused, but never repeated).
+    static let unechoedKeys: Set<String> = secretKeys.union(["URL", "HeartbeatURL", "SMTP"])
 
     /// Every key of every section.
     static let allKeys: Set<String> = Set(sections.flatMap(\.keys))

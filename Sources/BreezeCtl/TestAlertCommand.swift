@@ -17,8 +17,9 @@ enum TestAlertCommand: BreezectlCommand {
 
         Send a `test` alert to the named receivers (every enabled one by default; a named
         receiver is tried even when Enabled=no) right now, bypassing quiet hours and the
-        daemon's outbox, and print one line per receiver: "NAME: delivered" or
-        "NAME: failed: REASON". The alert is about the first configured city, under its own
+        daemon's outbox, and print one line per receiver: "NAME: delivered",
+        "NAME: spooled to MAILDIR, not sent" (an [Email] receiver without SMTP= or Sendmail=:
+        the message waits in the Maildir and nobody is told) or "NAME: failed: REASON". The alert is about the first configured city, under its own
         name, with its last reading from the daemon's state file; when there is none with an
         AQI (no poll yet, or every value null), with Breeze's example reading, which every
         message marks as such ("exampleReading": true in JSON, a line in the others).
@@ -30,7 +31,7 @@ enum TestAlertCommand: BreezectlCommand {
         """
 
     static let exitStatuses = [
-        ExitStatus(.success, "every receiver took it"),
+        ExitStatus(.success, "every receiver took it (or spooled it)"),
         ExitStatus(.failure, "at least one receiver failed"),
         ExitStatus(.usage, "bad arguments, or an unknown receiver"),
         ExitStatus(.configuration, "bad configuration, no receiver configured, or every one has Enabled=no"),
@@ -66,6 +67,7 @@ enum TestAlertCommand: BreezectlCommand {
                 .map { var email = $0; email.delivery.enabled = true; return email }
         }
         let longest = configuration.webhooks.map(\.timeout).max() ?? .seconds(10)
+        // Email receivers bound their own attempts (Timeout=, through their mail transport).
         let transport = CurlTransport(options: .init(
             totalTimeout: max(longest, .seconds(1)), userAgent: "breezectl/\(BreezeVersion.string)"))
         let receivers = Receivers.make(configuration: configuration, transport: transport, hostname: FileSystem.hostname())
@@ -80,6 +82,10 @@ enum TestAlertCommand: BreezectlCommand {
             switch receiver.deliver(event, at: now) {
             case .delivered:
                 console.print("\(receiver.name): delivered")
+            case .partlyDelivered(let refused):
+                console.print("\(receiver.name): delivered, but \(refused)")
+            case .spooled(let path):
+                console.print("\(receiver.name): spooled to \(path), not sent")
             case .retry(let reason, _), .permanent(let reason):
                 failures += 1
                 console.print("\(receiver.name): failed: \(reason)")

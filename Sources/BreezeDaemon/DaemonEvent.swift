@@ -9,6 +9,7 @@ public enum DaemonEvent: String, CaseIterable, Sendable {
     case held
     case fetchFailed = "fetch-failed"
     case delivered
+    case spooled
     case deliveryFailed = "delivery-failed"
     case reloaded
     case reloadFailed = "reload-failed"
@@ -38,6 +39,7 @@ public enum DaemonEvent: String, CaseIterable, Sendable {
         case .held: "cee74b9a16f94efdb2cb21e16e6da6fc"
         case .fetchFailed: "4208212434aa4c8b823b57adcc705758"
         case .delivered: "dd15454c5fd34df9bba7db3dc769e216"
+        case .spooled: "380c6b5a21754a4084bae9011edb0c0c"
         case .deliveryFailed: "c08e14c7f14f4212b5a10d809aec4126"
         case .reloaded: "941a6d4c8f614338ae0942a0734b97bb"
         case .reloadFailed: "3b338e2bf4524ea3a99ce7b03ff644d9"

@@ -8,7 +8,8 @@ import BreezeVocabulary
 /// Journal records of alert delivery, with the same `BREEZE_*` fields as the daemon's
 /// others, so `journalctl BREEZE_RECEIVER=ops` shows one receiver's story.
 public enum DeliveryRecords {
-    /// The record for `report`: `delivered` (info; debug for Alertmanager refreshes),
+    /// The record for `report`: `delivered` (info; debug for Alertmanager refreshes; a
+    /// warning when some recipients refused it), `spooled` (info: in a Maildir, sent nowhere),
     /// `delivery-failed` (warning while retrying, error when given up), storage failures
     /// (error); quiet-hours holds are info.
     public static func record(_ report: DeliveryReport) -> LogRecord {
@@ -22,6 +23,16 @@ public enum DeliveryRecords {
             return DaemonRecords.record(
                 .info, .delivered, "alert \(entry.event.id) delivered to \(entry.receiver) in a message of \(size)",
                 fields(entry, event: .delivered) + [("BREEZE_GROUP", group), ("BREEZE_GROUP_SIZE", String(size))])
+        case .partlyDelivered(let entry, let refused, let group):
+            return DaemonRecords.record(
+                .warning, .delivered,
+                "alert \(entry.event.id) delivered to \(entry.receiver)\(inMessage(group)), but \(refused)",
+                fields(entry, event: .delivered) + groupFields(group) + [("BREEZE_ERROR", refused)])
+        case .spooled(let entry, let path, let group):
+            return DaemonRecords.record(
+                entry.isRefresh ? .debug : .info, .spooled,
+                "alert \(entry.event.id) for \(entry.receiver) spooled to \(path)\(inMessage(group)), not sent",
+                fields(entry, event: .spooled) + groupFields(group) + [("BREEZE_SPOOL", path)])
         case .failed(let entry, let error, let final):
             let message =
                 final
@@ -64,6 +75,15 @@ public enum DeliveryRecords {
         case .storageFailed(let text):
             return LogRecord(.error, "outbox: \(text)", fields: [("BREEZE_ERROR", text)])
         }
+    }
+
+    /// ` in a message of 3` for an entry that went in a grouped message.
+    private static func inMessage(_ group: GroupShare?) -> String {
+        group.map { " in a message of \($0.size)" } ?? ""
+    }
+
+    private static func groupFields(_ group: GroupShare?) -> [(name: String, value: String)] {
+        group.map { [("BREEZE_GROUP", $0.id), ("BREEZE_GROUP_SIZE", String($0.size))] } ?? []
     }
 
     static func fields(_ entry: OutboxEntry, event: DaemonEvent) -> [(name: String, value: String)] {

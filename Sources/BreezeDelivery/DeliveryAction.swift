@@ -36,12 +36,41 @@ public enum DeliveryAction: Sendable {
     case report(DeliveryReport)
 }
 
+/// A grouped message an entry went in: its id and how many entries it held.
+public struct GroupShare: Sendable, Equatable {
+    public var id: String
+    public var size: Int
+
+    public init(id: String, size: Int) {
+        self.id = id
+        self.size = size
+    }
+}
+
+extension DeliveryReport {
+    /// The report of `entry` done with `outcome` (delivered, partly, or spooled), alone or in
+    /// the grouped message `group`.
+    static func taken(_ entry: OutboxEntry, outcome: DeliveryOutcome, group: GroupShare?) -> DeliveryReport {
+        switch outcome {
+        case .partlyDelivered(let refused): .partlyDelivered(entry, refused: refused, group: group)
+        case .spooled(let path): .spooled(entry, path: path, group: group)
+        default: group.map { .deliveredInGroup(entry, group: $0.id, size: $0.size) } ?? .delivered(entry)
+        }
+    }
+}
+
 /// What the delivery side tells the daemon, which turns each into a journal record.
 public enum DeliveryReport: Sendable, Equatable {
     /// The receiver took the entry.
     case delivered(OutboxEntry)
     /// The receiver took the entry as one of `size` in the grouped message `group` (its id).
     case deliveredInGroup(OutboxEntry, group: String, size: Int)
+    /// The receiver took the entry for some recipients only (`refused` says who and why), in
+    /// the grouped message `group` when there is one.
+    case partlyDelivered(OutboxEntry, refused: String, group: GroupShare?)
+    /// The entry's message is in the Maildir at `path` and was sent nowhere, in the grouped
+    /// message `group` when there is one.
+    case spooled(OutboxEntry, path: String, group: GroupShare?)
     /// An attempt failed: reported when its error text differs from the entry's last one,
     /// and always when `final` (the entry went to `dead/`).
     case failed(OutboxEntry, error: String, final: Bool)

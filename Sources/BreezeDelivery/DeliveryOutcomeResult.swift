@@ -5,7 +5,8 @@ extension DeliveryResult {
     /// count as `dead` when it is moved to `dead/`.
     init?(_ outcome: DeliveryOutcome) {
         switch outcome {
-        case .delivered: self = .delivered
+        case .delivered, .partlyDelivered: self = .delivered
+        case .spooled: self = .spooled
         case .retry: self = .failed
         case .permanent, .gone: return nil
         }

@@ -150,7 +150,7 @@ public struct DeliveryQueues: Sendable {
         case .delivered(let current):
             queue.remove(at: index)
             queues[name] = queue
-            return [.remove(current), .report(.delivered(current))]
+            return [.remove(current), .report(.taken(current, outcome: outcome, group: nil))]
         case .retry(let current, let error, let newError):
             queue[index] = current
             queues[name] = queue

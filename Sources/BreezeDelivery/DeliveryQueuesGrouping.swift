@@ -50,7 +50,10 @@ extension DeliveryQueues {
             switch Retry.verdict(queue[index], outcome: outcome, schedule: schedule, now: now, randomUnit: randomUnit) {
             case .delivered(let current):
                 queue.remove(at: index)
-                record.actions += [.remove(current), .report(.deliveredInGroup(current, group: id, size: entries.count))]
+                record.actions += [
+                    .remove(current),
+                    .report(.taken(current, outcome: outcome, group: GroupShare(id: id, size: entries.count))),
+                ]
             case .retry(let current, let error, let newError):
                 queue[index] = current
                 record.actions.append(.save(current))

@@ -4,8 +4,14 @@ import BreezeVocabulary
 
 /// What one delivery attempt came to, as the outbox needs to know it.
 public enum DeliveryOutcome: Sendable, Equatable {
-    /// The receiver took it (2xx, or the message is in the spool).
+    /// The receiver took it (2xx, an SMTP server took the message, sendmail exited 0).
     case delivered
+    /// An SMTP server took the message for some recipients and refused it for the others:
+    /// done (trying again would repeat it to those who have it); `refused` says who and why.
+    case partlyDelivered(refused: String)
+    /// The message was written to the Maildir at `path` and nothing sends it on (`[Email]`
+    /// with neither `SMTP=` nor `Sendmail=`): done, never retried, but nobody was told.
+    case spooled(path: String)
     /// Try again later: 408, 429, 5xx, a network error, a sendmail failure. `retryAfter` is
     /// the receiver's own wish (`Retry-After`), when it said one.
     case retry(reason: String, retryAfter: Duration?)
@@ -15,7 +21,17 @@ public enum DeliveryOutcome: Sendable, Equatable {
     case gone(reason: String)
 }
 
-/// One configured destination of alerts: a webhook in one of its formats, or an email spool.
+extension DeliveryOutcome {
+    /// Whether the receiver is done with the message: delivered (partly, perhaps) or spooled.
+    public var isDone: Bool {
+        switch self {
+        case .delivered, .partlyDelivered, .spooled: true
+        case .retry, .permanent, .gone: false
+        }
+    }
+}
+
+/// One configured destination of alerts: a webhook in one of its formats, or an email receiver.
 public protocol Receiver: Sendable {
     /// The configured section name (`[Webhook "ops"]` → `ops`).
     var name: String { get }

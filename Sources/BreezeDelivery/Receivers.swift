@@ -8,9 +8,10 @@ public enum Receivers {
     /// names. Alertmanager alerts live four poll intervals unless sent again (as Prometheus
     /// gives its alerts four evaluation intervals). With `stateDirectory` (the daemon's),
     /// Discord receivers edit an episode's message in place; without, every event is new.
+    /// Email receivers with `SMTP=` submit through `mailTransport`.
     public static func make(
         configuration: Configuration, transport: any HTTPTransport, hostname: String,
-        stateDirectory: String? = nil
+        stateDirectory: String? = nil, mailTransport: any MailTransport = CurlMailTransport()
     ) -> [any Receiver] {
         let lifetime = configuration.breeze.pollInterval * 4
         let webhooks: [any Receiver] = configuration.webhooks.filter(\.delivery.enabled).map { webhook in
@@ -18,7 +19,7 @@ public enum Receivers {
                 configuration: webhook, transport: transport, firingLifetime: lifetime, stateDirectory: stateDirectory)
         }
         let emails: [any Receiver] = configuration.emails.filter(\.delivery.enabled).map { email in
-            EmailReceiver(configuration: email, hostname: hostname)
+            EmailReceiver(configuration: email, hostname: hostname, mailTransport: mailTransport)
         }
         return webhooks + emails
     }

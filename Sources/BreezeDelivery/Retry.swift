@@ -5,7 +5,7 @@ import BreezeVocabulary
 enum Retry {
     /// What becomes of an attempted entry.
     enum Verdict: Sendable, Equatable {
-        /// The receiver took it: it goes.
+        /// The receiver took it (or only spooled it: `DeliveryReport.taken` tells which): it goes.
         case delivered(OutboxEntry)
         /// Tried again at its `nextAttemptAt`; `newError` when the error differs from the last.
         case retry(OutboxEntry, error: String, newError: Bool)
@@ -24,7 +24,7 @@ enum Retry {
         var current = entry
         current.attempts = min(current.attempts, OutboxEntry.mostAttempts - 1) + 1
         switch outcome {
-        case .delivered:
+        case .delivered, .partlyDelivered, .spooled:
             return .delivered(current)
         case .retry(let reason, let retryAfter):
             let newError = current.lastError != reason

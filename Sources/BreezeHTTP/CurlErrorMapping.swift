@@ -4,15 +4,16 @@ import CCurl
 import Glibc
 #endif
 
-/// Turns a failed libcurl transfer into an `HTTPError`.
+/// Turns a failed libcurl transfer (HTTP, or SMTP's `CurlMailTransport`) into an `HTTPError`.
 enum CurlErrorMapping {
+    /// `maximumBodySize` is the limit a body outgrew, when `bodyExceeded` (HTTP only).
     static func error(
-        code: CURLcode, systemError: Int32, message: String, bodyExceeded: Bool,
-        options: CurlTransport.Options
+        code: CURLcode, systemError: Int32, message: String, bodyExceeded: Bool = false,
+        maximumBodySize: Int = 0
     ) -> HTTPError {
         let text = message.isEmpty ? String(cString: curl_easy_strerror(code)) : message
         if bodyExceeded || code == CURLE_FILESIZE_EXCEEDED {
-            return .bodyTooLarge(limit: options.maximumBodySize)
+            return .bodyTooLarge(limit: maximumBodySize)
         }
         switch code {
         case CURLE_OPERATION_TIMEDOUT:

@@ -73,7 +73,7 @@ public struct CurlTransport: HTTPTransport {
             throw CurlErrorMapping.error(
                 code: code, systemError: Int32(systemError),
                 message: String(cString: errorBuffer), bodyExceeded: collector.exceeded,
-                options: options)
+                maximumBodySize: options.maximumBodySize)
         }
         var status = 0
         _ = breeze_curl_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
@@ -136,11 +136,13 @@ public struct CurlTransport: HTTPTransport {
         }
     }
 
-    private func milliseconds(_ duration: Duration) -> Int {
-        // Rounded, so that a whole number of milliseconds survives the trip through `Double`;
-        // bounded (a timeout is at most 100 years), since `Int(_:)` traps beyond its range.
-        max(1, Int((min(duration.seconds, 1e12) * 1000).rounded()))
-    }
+}
+
+/// `duration` in whole milliseconds for libcurl's `_MS` options, at least 1.
+func milliseconds(_ duration: Duration) -> Int {
+    // Rounded, so that a whole number of milliseconds survives the trip through `Double`;
+    // bounded (a timeout is at most 100 years), since `Int(_:)` traps beyond its range.
+    max(1, Int((min(duration.seconds, 1e12) * 1000).rounded()))
 }
 
 /// libcurl's one-time global set-up, done before the first handle exists.

@@ -122,7 +122,7 @@ public enum MetricsPage {
             }
         }
         let deliveries = "breeze_deliveries_total"
-        text.family(deliveries, .counter, help: "Delivery attempts since breezed started, by receiver and result: delivered, failed (will retry), dead (given up).")
+        text.family(deliveries, .counter, help: "Delivery attempts since breezed started, by receiver and result: delivered, spooled (in a Maildir, sent nowhere), failed (will retry), dead (given up).")
         for (index, name) in receivers.enumerated() {
             let counts = snapshot.counters.deliveries[name] ?? [:]
             for result in labels(DaemonCounters.deliveryResults, counts) {

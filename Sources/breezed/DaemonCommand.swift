@@ -101,7 +101,7 @@ enum DaemonCommand {
                     options: .init(totalTimeout: max(longest, .seconds(1)), userAgent: "breezed/\(BreezeVersion.string)"))
                 return Receivers.make(
                     configuration: configuration, transport: transport, hostname: FileSystem.hostname(),
-                    stateDirectory: configuration.breeze.stateDirectory)
+                    stateDirectory: configuration.breeze.stateDirectory, mailTransport: CurlMailTransport())
             },
             makeExtrasSource: { configuration in
                 configuration.fetchesPollenAndUV

@@ -33,12 +33,12 @@ struct DefaultsTests {
         let context = LoadContext(environment: ["STATE_DIRECTORY": "/var/lib/breeze-a:/var/lib/other"])
         let fromSystemd = try #require(Load.text("[Email \"e\"]\nTo=a@b.example\n", context: context).configuration)
         #expect(fromSystemd.breeze.stateDirectory == "/var/lib/breeze-a")
-        #expect(fromSystemd.emails.first?.spool == "/var/lib/breeze-a/mail")
+        #expect(fromSystemd.emails.first?.destination == .maildir(path: "/var/lib/breeze-a/mail", chosen: false))
         let explicit = try #require(
             Load.text("[Breeze]\nStateDirectory=/srv/air\n[Email \"e\"]\nTo=a@b.example\n", context: context)
                 .configuration)
         #expect(explicit.breeze.stateDirectory == "/srv/air")
-        #expect(explicit.emails.first?.spool == "/srv/air/mail")
+        #expect(explicit.emails.first?.destination == .maildir(path: "/srv/air/mail", chosen: false))
     }
 
     @Test func receiverDefaults() throws {
@@ -55,7 +55,8 @@ struct DefaultsTests {
         let email = try #require(configuration.emails.first)
         #expect(email.from == "breezed@air.example.net")
         #expect(email.subjectPrefix == "[Breeze]")
-        #expect(email.sendmail == nil)
+        #expect(email.destination == .maildir(path: "/var/lib/breeze/mail", chosen: false))
+        #expect(email.timeout == .seconds(60))
         #expect(email.delivery.maxAge == .seconds(86_400))
         #expect(email.delivery.retryInitialDelay == .seconds(5))
         // Notify never set: every receiver.
@@ -110,8 +111,8 @@ struct DefaultsTests {
         let email = try #require(configuration.emails.first)
         #expect(email.to == ["alice@example.com", "bob@example.org"])
         #expect(email.from == "air@example.com")
-        #expect(email.spool == "/srv/breeze/maildir")
-        #expect(email.sendmail == "/usr/sbin/sendmail")
+        #expect(email.destination == .sendmail(program: "/usr/sbin/sendmail"))
+        #expect(email.timeout == .seconds(20))
         #expect(email.subjectPrefix == "[Air, Paris]")
         #expect(email.delivery.quietHours == QuietHours(start: 23 * 60 + 30, end: 6 * 60))
         #expect(email.delivery.maxAge == .seconds(43_200))

@@ -118,6 +118,31 @@ struct DeliveryRoutingTests {
         #expect(gone.priority == .error && gone.field("BREEZE_RECEIVER") == "ops")
     }
 
+    @Test func aSpooledMessageIsSaidSpooledNotDelivered() {
+        let entry = OutboxEntry(event: alert("Paris"), receiver: "family", sequence: 1, createdAt: 1000)
+        let spooled = DeliveryRecords.record(.spooled(entry, path: "/var/lib/breeze/mail", group: nil))
+        #expect(spooled.message == "alert paris-1000-1-firing for family spooled to /var/lib/breeze/mail, not sent")
+        #expect(spooled.priority == .info)
+        #expect(spooled.messageID == DaemonEvent.spooled.messageID)
+        #expect(spooled.field("BREEZE_EVENT") == "spooled")
+        #expect(spooled.field("BREEZE_SPOOL") == "/var/lib/breeze/mail")
+        #expect(spooled.field("BREEZE_CITY") == "Paris" && spooled.field("BREEZE_RECEIVER") == "family")
+        let grouped = DeliveryRecords.record(.spooled(entry, path: "/srv/mail", group: GroupShare(id: "group-family-1", size: 4)))
+        #expect(grouped.message == "alert paris-1000-1-firing for family spooled to /srv/mail in a message of 4, not sent")
+        #expect(grouped.field("BREEZE_GROUP") == "group-family-1" && grouped.field("BREEZE_GROUP_SIZE") == "4")
+        #expect(!grouped.message.contains("delivered"))
+    }
+
+    @Test func aPartialDeliveryNamesTheRefusedRecipients() {
+        let entry = OutboxEntry(event: alert("Paris"), receiver: "family", sequence: 1, createdAt: 1000)
+        let refused = "mail.example.com:465 refused bob@example.org (550 5.1.1 no such user)"
+        let record = DeliveryRecords.record(.partlyDelivered(entry, refused: refused, group: nil))
+        #expect(record.message == "alert paris-1000-1-firing delivered to family, but \(refused)")
+        #expect(record.priority == .warning)
+        #expect(record.field("BREEZE_EVENT") == "delivered")
+        #expect(record.field("BREEZE_ERROR") == refused)
+    }
+
     @Test func aDigestsRecordsNameItsDayNotAnEmptyCity() {
         var digest = AlertEvent(
             id: "digest-ops-2026-12-01", kind: .digest, city: City(name: "", latitude: 0, longitude: 0), aqi: nil,

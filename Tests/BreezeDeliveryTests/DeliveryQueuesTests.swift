@@ -1,8 +1,10 @@
 import BreezeAlerts
-import BreezeDelivery
 import BreezeModel
+import BreezeOutboxValues
 import Testing
 import BreezeVocabulary
+
+@testable import BreezeDelivery
 
 struct DeliveryQueuesTests {
     let noQuietHours: QuietHoursCheck = { _, _, _ in nil }
@@ -20,6 +22,22 @@ struct DeliveryQueuesTests {
         let delivered = machine.finished(entry(1), outcome: .delivered, now: 1001, randomUnit: 0)
         #expect(delivered.map(\.summary) == ["remove ops 1", "delivered ops 1"])
         #expect(machine.step(now: 1001).map(\.summary) == ["attempt ops 2"])
+    }
+
+    @Test func aSpooledOrPartlyDeliveredEntryIsDoneAndSaidSo() {
+        var machine = queues([FakeReceiver("mail")])
+        machine.add([entry(1, receiver: "mail"), entry(2, receiver: "mail")])
+        #expect(machine.step(now: 1000).map(\.summary) == ["attempt mail 1"])
+        let spooled = machine.finished(entry(1, receiver: "mail"), outcome: .spooled(path: "/srv/mail"), now: 1000, randomUnit: 0)
+        #expect(spooled.map(\.summary) == ["remove mail 1", "spooled mail 1 to /srv/mail"])
+        #expect(machine.step(now: 1000).map(\.summary) == ["attempt mail 2"])
+        let partly = machine.finished(
+            entry(2, receiver: "mail"), outcome: .partlyDelivered(refused: "bob (550)"), now: 1000, randomUnit: 0)
+        #expect(partly.map(\.summary) == ["remove mail 2", "delivered mail 2, but bob (550)"])
+        #expect(machine.queues["mail"]?.isEmpty != false)
+        // Counted apart in /metrics: a spooled message reached nobody.
+        #expect(DeliveryResult(.spooled(path: "/srv/mail")) == .spooled)
+        #expect(DeliveryResult(.partlyDelivered(refused: "bob")) == .delivered)
     }
 
     @Test func aRetryingHeadHoldsTheRestOfItsReceiverOnly() {

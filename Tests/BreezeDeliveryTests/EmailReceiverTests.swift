@@ -7,12 +7,16 @@ import BreezeVocabulary
 import Testing
 
 /// The email spool: Maildir layout, messages Python's strict parser accepts, no header
-/// injection, sendmail hand-off and its retries.
+/// injection, "spooled" (not "delivered"), sendmail hand-off (no Maildir copy) and its retries.
 struct EmailReceiverTests {
-    private func receiver(spool: String, sendmail: String? = nil, to: [String] = ["ops@example.com"]) -> EmailReceiver {
+    private func receiver(spool: String, to: [String] = ["ops@example.com"]) -> EmailReceiver {
+        receiver(.maildir(path: spool, chosen: true), to: to)
+    }
+
+    private func receiver(_ destination: MailDestination, to: [String] = ["ops@example.com"]) -> EmailReceiver {
         EmailReceiver(
             configuration: EmailConfiguration(
-                name: "mail", to: to, from: "breezed@example.com", spool: spool, sendmail: sendmail,
+                name: "mail", to: to, from: "breezed@example.com", destination: destination,
                 delivery: DeliverySettings(timeZone: "Europe/Paris")),
             hostname: "sensor-host")
     }
@@ -31,7 +35,7 @@ struct EmailReceiverTests {
         let spool = folder.path + "/mail"
         let outcome = receiver(spool: spool, to: ["ops@example.com", "oncall@example.com"])
             .deliver(SampleEvents.event(), at: SampleEvents.createdAt)
-        #expect(outcome == .delivered)
+        #expect(outcome == .spooled(path: spool))
         for sub in ["", "/tmp", "/new", "/cur"] { #expect(mode(spool + sub) == 0o700) }
         #expect(files(spool + "/tmp").isEmpty)
         let delivered = files(spool + "/new")
@@ -67,7 +71,7 @@ struct EmailReceiverTests {
         defer { folder.remove() }
         let zurich = City(name: "Zürich", latitude: 47.37, longitude: 8.54)
         let event = SampleEvents.event(city: zurich)
-        #expect(receiver(spool: folder.path).deliver(event, at: SampleEvents.createdAt) == .delivered)
+        #expect(receiver(spool: folder.path).deliver(event, at: SampleEvents.createdAt) == .spooled(path: folder.path))
         let file = try #require(files(folder.path + "/new").first)
         let raw = try String(contentsOfFile: file, encoding: .utf8)
         let head = raw.components(separatedBy: "\n\n")[0]
@@ -91,7 +95,7 @@ struct EmailReceiverTests {
             name: "mail", to: ["ops@example.com\r\nCc: other@example.com"], from: "breezed@example.com",
             spool: folder.path, subjectPrefix: "[Air\nReply-To: x@example.com]")
         configuration.delivery.timeZone = "UTC"
-        #expect(EmailReceiver(configuration: configuration, hostname: "host\r\nX: y").deliver(event, at: 0) == .delivered)
+        #expect(EmailReceiver(configuration: configuration, hostname: "host\r\nX: y").deliver(event, at: 0) == .spooled(path: folder.path))
         let file = try #require(files(folder.path + "/new").first)
         let report = try #require(try TemporaryFolder.checkMail([file]).first)
         #expect(report["ok"] as? Bool == true, "\(report["error"] ?? "")")
@@ -108,14 +112,14 @@ struct EmailReceiverTests {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let receiver = receiver(spool: folder.path)
-        #expect(receiver.deliver(SampleEvents.event(), at: 10) == .delivered)
+        #expect(receiver.deliver(SampleEvents.event(), at: 10) == .spooled(path: folder.path))
         // A reader moved it to cur/ and marked it seen: still recognised.
         let first = try #require(files(folder.path + "/new").first)
         let seen = folder.path + "/cur/" + URL(fileURLWithPath: first).lastPathComponent + ":2,S"
         try FileManager.default.moveItem(atPath: first, toPath: seen)
-        #expect(receiver.deliver(SampleEvents.event(), at: 20) == .delivered)
+        #expect(receiver.deliver(SampleEvents.event(), at: 20) == .spooled(path: folder.path))
         #expect(files(folder.path + "/new").isEmpty)
-        #expect(receiver.deliver(SampleEvents.event(.resolved, id: "paris-1787234700-2-resolved"), at: 30) == .delivered)
+        #expect(receiver.deliver(SampleEvents.event(.resolved, id: "paris-1787234700-2-resolved"), at: 30) == .spooled(path: folder.path))
         #expect(files(folder.path + "/new").count == 1)
     }
 
@@ -127,13 +131,15 @@ struct EmailReceiverTests {
             [ "$1" = "-t" ] && [ "$2" = "-oi" ] && [ $# -eq 2 ] || { echo "bad arguments: $*" >&2; exit 64; }
             cat > '\(captured)'
             """)
-        let outcome = receiver(spool: folder.path + "/mail", sendmail: sendmail).deliver(SampleEvents.event(), at: 5)
+        let receiver = receiver(.sendmail(program: sendmail))
+        let outcome = receiver.deliver(SampleEvents.event(), at: 5)
         #expect(outcome == .delivered)
-        let spooled = try #require(files(folder.path + "/mail/new").first)
-        #expect(try Data(contentsOf: URL(fileURLWithPath: captured)) == Data(contentsOf: URL(fileURLWithPath: spooled)))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: captured)) == Data(receiver.message(for: SampleEvents.event(), at: 5).utf8))
+        // Sendmail= is where the mail goes: no Maildir is written beside it.
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/mail"))
     }
 
-    @Test func sendmailFailureIsRetriedAndTheSpoolCopyStaysOnce() throws {
+    @Test func sendmailFailureIsRetriedUntilItSucceeds() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let attempts = folder.path + "/attempts"
@@ -144,16 +150,14 @@ struct EmailReceiverTests {
             echo "mail.example.com: connection refused" >&2
             exit 75
             """)
-        let receiver = receiver(spool: folder.path + "/mail", sendmail: sendmail)
+        let receiver = receiver(.sendmail(program: sendmail))
         let first = receiver.deliver(SampleEvents.event(), at: 5)
         #expect(first == .retry(reason: "mail: \(sendmail) exited with status 75: mail.example.com: connection refused", retryAfter: nil))
-        #expect(files(folder.path + "/mail/new").count == 1)
         guard case .retry = receiver.deliver(SampleEvents.event(), at: 65) else {
             Issue.record("second attempt should fail too")
             return
         }
         #expect(receiver.deliver(SampleEvents.event(), at: 125) == .delivered)
-        #expect(files(folder.path + "/mail/new").count == 1)
         let lines = try String(contentsOfFile: attempts, encoding: .utf8).split(separator: "\n")
         #expect(lines.count == 3)
     }
@@ -161,7 +165,7 @@ struct EmailReceiverTests {
     @Test func missingSendmailIsRetried() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        let outcome = receiver(spool: folder.path, sendmail: folder.path + "/no-such-sendmail").deliver(SampleEvents.event(), at: 5)
+        let outcome = receiver(.sendmail(program: folder.path + "/no-such-sendmail")).deliver(SampleEvents.event(), at: 5)
         guard case .retry(let reason, _) = outcome else {
             Issue.record("expected retry, got \(outcome)")
             return

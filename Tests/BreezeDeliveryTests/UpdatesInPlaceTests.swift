@@ -147,7 +147,7 @@ struct UpdatesInPlaceUnitTests {
         let spool = folder.path + "/mail"
         let receiver = EmailReceiver(
             configuration: EmailConfiguration(
-                name: "mail", to: ["ops@example.com"], from: "breezed@example.com", spool: spool, sendmail: nil,
+                name: "mail", to: ["ops@example.com"], from: "breezed@example.com", spool: spool,
                 delivery: DeliverySettings(timeZone: "Europe/Paris")),
             hostname: "sensor-host")
         var events = [Self.event(.firing, number: 1), Self.event(.escalated, number: 2), Self.event(.resolved, number: 3)]
@@ -158,7 +158,7 @@ struct UpdatesInPlaceUnitTests {
         unannounced.thread = "lyon-1787234700"
         unannounced.unannounced = UnannouncedEpisode(startedAt: SampleEvents.createdAt, band: .unhealthy)
         events.append(unannounced)
-        for event in events { #expect(receiver.deliver(event, at: SampleEvents.createdAt) == .delivered) }
+        for event in events { #expect(receiver.deliver(event, at: SampleEvents.createdAt) == .spooled(path: spool)) }
         let files = try FileManager.default.contentsOfDirectory(atPath: spool + "/new").map { spool + "/new/" + $0 }
         let reports = try TemporaryFolder.checkMail(files)
         #expect(reports.count == 5 && reports.allSatisfy { $0["ok"] as? Bool == true }, "\(reports)")

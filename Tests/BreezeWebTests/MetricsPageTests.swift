@@ -129,6 +129,7 @@ import Testing
         ])
         #expect(lines(snapshot, "breeze_deliveries_total") == [
             "breeze_deliveries_total{receiver=\"ops\",result=\"delivered\"} 1",
+            "breeze_deliveries_total{receiver=\"ops\",result=\"spooled\"} 0",
             "breeze_deliveries_total{receiver=\"ops\",result=\"failed\"} 0",
             "breeze_deliveries_total{receiver=\"ops\",result=\"dead\"} 0",
         ])

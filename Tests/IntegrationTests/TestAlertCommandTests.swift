@@ -46,7 +46,7 @@ struct TestAlertCommandTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let result = try Binaries.run(Binaries.breezectl, ["test-alert", "--config", path])
         #expect(result.status == 0, "\(result.standardError)")
-        #expect(result.standardOutput == "ops: delivered\nchat: delivered\nmail: delivered\n")
+        #expect(result.standardOutput == "ops: delivered\nchat: delivered\nmail: spooled to \(folder)/mail, not sent\n")
         let ops = try server.requests(to: "/ops")
         #expect(ops.count == 1)
         #expect(ops.first?["signature_valid"] as? Bool == true)

@@ -8,10 +8,11 @@ public final class PythonServer: @unchecked Sendable {
     private let process = Process()
     private let input = Pipe()
 
-    /// Runs `python3 script --port 0 arguments…` and waits for its port.
-    public init(script: URL, arguments: [String] = []) throws {
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script.path, "--port", "0"] + arguments
+    /// Runs `python3 script --port 0 arguments…` and waits for its port. `interpreter` is
+    /// `python3` on the PATH unless given (`/usr/bin/python3` sees Debian's python3-* modules).
+    public init(script: URL, arguments: [String] = [], interpreter: String? = nil) throws {
+        process.executableURL = URL(fileURLWithPath: interpreter ?? "/usr/bin/env")
+        process.arguments = (interpreter == nil ? ["python3"] : []) + [script.path, "--port", "0"] + arguments
         process.environment = Processes.childEnvironment
         let output = Pipe()
         process.standardInput = input
@@ -32,8 +33,8 @@ public final class PythonServer: @unchecked Sendable {
     }
 
     /// Runs a fixture from Tests/Fixtures by name.
-    public convenience init(fixture name: String, arguments: [String] = []) throws {
-        try self.init(script: Fixtures.path(name), arguments: arguments)
+    public convenience init(fixture name: String, arguments: [String] = [], interpreter: String? = nil) throws {
+        try self.init(script: Fixtures.path(name), arguments: arguments, interpreter: interpreter)
     }
 
     /// Runs an inline Python script written to a temporary file.

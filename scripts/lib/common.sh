@@ -41,6 +41,9 @@ breeze_test_packages+=(fonts-droid-fallback fonts-noto-color-emoji)
 breeze_test_packages+=(util-linux mount e2fsprogs)
 # scripts/lib/test-hours: libfaketime runs the integration tests with the clock at other hours.
 breeze_test_packages+=(faketime)
+# The SMTP submission tests: an aiosmtpd server (Tests/Fixtures/smtp_server.py, run by
+# /usr/bin/python3) and openssl to make its throwaway certificate authority.
+breeze_test_packages+=(python3-aiosmtpd openssl)
 # What the tests under a real systemd need (scripts/lib/test-systemd installs them only when
 # it can run: as root, beside ../shared/tools/systemd-sandbox): systemd's manager, journald,
 # systemctl, journalctl and systemd-analyze; nsenter and unshare.

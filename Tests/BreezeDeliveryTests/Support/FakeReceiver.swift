@@ -82,6 +82,10 @@ extension DeliveryAction {
             switch report {
             case .delivered(let entry): "delivered \(entry.receiver) \(entry.sequence)"
             case .deliveredInGroup(let entry, _, let size): "delivered \(entry.receiver) \(entry.sequence) in \(size)"
+            case .partlyDelivered(let entry, let refused, let group):
+                "delivered \(entry.receiver) \(entry.sequence)\(group.map { " in \($0.size)" } ?? ""), but \(refused)"
+            case .spooled(let entry, let path, let group):
+                "spooled \(entry.receiver) \(entry.sequence)\(group.map { " in \($0.size)" } ?? "") to \(path)"
             case .failed(let entry, let error, let final): "failed \(entry.receiver) \(entry.sequence)\(final ? " final" : ""): \(error)"
             case .receiverGone(let receiver, let reason, let buried): "gone \(receiver) (\(buried)): \(reason)"
             case .waitingForReceiver(let receiver, let entries): "waiting for \(receiver) (\(entries))"
