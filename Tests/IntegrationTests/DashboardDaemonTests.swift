@@ -62,7 +62,7 @@ struct DashboardDaemonTests {
         #expect(page.body.contains("Unhealthy"))
 
         // The card links to the name's own address; the slug resolves too.
-        let link = try #require(page.body.firstMatch(of: /<h2><a href="(\/city\/Paris)">Paris<\/a>/)?.1)
+        let link = try #require(page.body.firstMatch(of: /<h2><a href="(\/city\/Paris)"><bdi>Paris<\/bdi><\/a>/)?.1)
         #expect(page.body.contains("href=\"/city/Nice%20%3Cb%3E%26amp%3B%27\""))
         let cityPage = try Self.get(base + String(link))
         #expect(cityPage.status == "200 text/html; charset=utf-8")
