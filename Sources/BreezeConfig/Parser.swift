@@ -66,7 +66,7 @@ enum Parser {
         if rest.isEmpty {
             return ParsedSection(kind: String(kind), name: nil, location: location)
         }
-        guard rest.first == "\"", let (name, after) = QuotedText.quoted(rest[...]), after.isEmpty
+        guard rest.unicodeScalars.first == "\"", let (name, after) = QuotedText.quoted(rest[...]), after.isEmpty
         else {
             diagnostics.error(
                 "invalid section header [\(inner)]; put the name in double quotes, like [\(kind) \"name\"]",
@@ -75,6 +75,11 @@ enum Parser {
         }
         guard !name.trimmingWhitespace().isEmpty else {
             diagnostics.error("empty name in section header [\(inner)]", at: location)
+            return nil
+        }
+        if let problem = NameLimit.problem(name) {
+            // Not echoed: it is too long to read.
+            diagnostics.error("the name of this [\(kind)] section \(problem)", at: location)
             return nil
         }
         return ParsedSection(kind: String(kind), name: name, location: location)

@@ -40,7 +40,7 @@ enum AddCommand: BreezectlCommand {
         ExitStatus(.usage, "bad arguments (a missing --name/--latitude/--longitude, a bad number)"),
         ExitStatus(.unavailable, "the geocoding API is unreachable or failing"),
         ExitStatus(.cannotCreate, "the drop-in file could not be written"),
-        ExitStatus(.configuration, "the configuration is (or would be) invalid, or the API key refused"),
+        ExitStatus(.configuration, "the configuration is (or would be) invalid (a name over 200 characters, say), or the API key refused"),
     ]
 
     static func run(_ arguments: [String], context: CommandContext) -> ExitCode {
@@ -152,6 +152,17 @@ enum AddCommand: BreezectlCommand {
     /// Checks and writes the drop-in for `city`; every source of cities ends here.
     static func add(_ city: City, configurationPath: String, context: CommandContext) -> ExitCode {
         let console = context.console
+        // Checked before anything is read: the load would refuse it too, but a geocoder's 5 MB
+        // name deserves a message that says so plainly.
+        let named = [("name", "--name NAME", city.name), ("country", "--country COUNTRY", city.country ?? ""),
+                     ("region", "--region REGION", city.admin1 ?? "")]
+        for (what, option, value) in named {
+            if let problem = NameLimit.problem(value) {
+                console.printError(
+                    "breezectl add: the city's \(what) \(problem); give another with \(option). Nothing was written.")
+                return .configuration
+            }
+        }
         let loadContext = LoadContext.system(environment: context.environment)
         let sources: [ConfigurationSource]
         let existing: LoadedConfiguration
