@@ -110,8 +110,10 @@ enum AddCommand: BreezectlCommand {
         if let region = parsed.value("region") { city.admin1 = region }
         if places.count > 1 {
             let others = places.enumerated().filter { $0.offset != pick - 1 }.prefix(4)
-                .map { "\($0.offset + 1). \($0.element.city.displayName)" }
-            console.printError("taking \(pick). \(places[pick - 1].city.displayName); others: \(others.joined(separator: "; ")) (use --pick N)")
+                .map { "\($0.offset + 1). \(TerminalText.escaped($0.element.city.displayName))" }
+            console.printError(
+                "taking \(pick). \(TerminalText.escaped(places[pick - 1].city.displayName)); others: "
+                    + "\(others.joined(separator: "; ")) (use --pick N)")
         }
         return add(city, configurationPath: configurationPath, context: context)
     }
@@ -177,7 +179,7 @@ enum AddCommand: BreezectlCommand {
         let configured = existing.configuration.cities + existing.configuration.disabledCities
         if let twin = configured.first(where: { $0.city.name.lowercased() == city.name.lowercased() }) {
             console.printError(
-                "breezectl add: a city named \"\(twin.city.name)\" is already configured. Nothing was written.")
+                "breezectl add: a city named \"\(TerminalText.escaped(twin.city.name))\" is already configured. Nothing was written.")
             return .failure
         }
         let path = ConfigurationLoader.dropInDirectory(for: configurationPath) + "/"
@@ -206,7 +208,9 @@ enum AddCommand: BreezectlCommand {
             console.printError("breezectl add: \(error)")
             return FileSystem.exists(path) ? .failure : .cannotCreate
         }
-        console.print("added \(city.displayName) (\(city.latitude), \(city.longitude)) in \(path)")
+        // Escaped before it is printed with the lines the console keeps: a "\n" in a name
+        // must not start a line of its own.
+        console.print("added \(TerminalText.escaped(city.displayName)) (\(city.latitude), \(city.longitude)) in \(path)")
         console.print("run 'sudo breezectl reload' to start watching it")
         return .success
     }

@@ -63,6 +63,10 @@ struct HostileNameTests {
             place.city, configurationPath: configuration,
             context: CommandContext(console: printed.console, environment: [:]))
         #expect(status == .success, "\(printed.errorText)")
+        // What it says is two lines whatever the name holds ("added …", then the reload hint).
+        #expect(printed.text.split(separator: "\n", omittingEmptySubsequences: false).count == 3)
+        // (By bytes: a leading combining mark joins the space before it into one Character.)
+        #expect(printed.text.utf8.starts(with: "added ".utf8) && printed.text.hasSuffix("to start watching it\n"))
         let dropIn = ConfigurationLoader.dropInDirectory(for: configuration) + "/" + CityDropIn.fileName(for: place.city.name)
         let bytes = try #require(FileManager.default.contents(atPath: dropIn))
         let text = try #require(String(bytes: bytes, encoding: .utf8))
