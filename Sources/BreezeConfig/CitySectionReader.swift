@@ -17,8 +17,8 @@ extension ConfigurationBuilder {
         require("Latitude", in: reader)
         require("Longitude", in: reader)
         let timeZone = reader.value("TimeZone", diagnostics: &diagnostics, Read.timeZone)
-        let country = reader.value("Country", diagnostics: &diagnostics, Read.text)
-        let region = reader.value("Region", diagnostics: &diagnostics, Read.text)
+        let country = reader.value("Country", diagnostics: &diagnostics, Read.name)
+        let region = reader.value("Region", diagnostics: &diagnostics, Read.name)
         let enabled = reader.value("Enabled", diagnostics: &diagnostics, Read.boolean)
         guard let latitude, let longitude else { return nil }
         let city = City(

@@ -66,7 +66,7 @@ enum Parser {
         if rest.isEmpty {
             return ParsedSection(kind: String(kind), name: nil, location: location)
         }
-        guard rest.first == "\"", let (name, after) = QuotedText.quoted(rest[...]), after.isEmpty
+        guard rest.unicodeScalars.first == "\"", let (name, after) = QuotedText.quoted(rest[...]), after.isEmpty
         else {
             diagnostics.error(
                 "invalid section header [\(inner)]; put the name in double quotes, like [\(kind) \"name\"]",
@@ -75,6 +75,11 @@ enum Parser {
         }
         guard !name.trimmingWhitespace().isEmpty else {
             diagnostics.error("empty name in section header [\(inner)]", at: location)
+            return nil
+        }
+        if let problem = NameLimit.problem(name) {
+            // Not echoed: it is too long to read.
+            diagnostics.error("the name of this [\(kind)] section \(problem)", at: location)
             return nil
         }
         return ParsedSection(kind: String(kind), name: name, location: location)
@@ -175,18 +180,28 @@ struct LineReader {
             let line = lines[index].trimmingWhitespace()
             index += 1
             if line.isEmpty || isComment(line) { continue }
-            var text = line
-            while text.last == "\\" {
-                text = String(text.dropLast()).trimmingWhitespace()
+            // Each physical line is trimmed on its own and appended: trimming the whole joined
+            // text again for every continuation made 100,000 continued lines take minutes.
+            var text = ""
+            var piece = line
+            while piece.last == "\\" {
+                Self.append(String(piece.dropLast()).trimmingWhitespace(), to: &text)
                 guard let continuation = nextContinuation() else {
                     return LogicalLine(number: number, text: text, unterminated: true)
                 }
-                if continuation.isEmpty { break }
-                text += " " + continuation
+                piece = continuation
             }
+            Self.append(piece, to: &text)
             return LogicalLine(number: number, text: text, unterminated: false)
         }
         return nil
+    }
+
+    /// Joins a trimmed line to the logical line with one space; an empty one adds nothing.
+    private static func append(_ piece: String, to text: inout String) {
+        guard !piece.isEmpty else { return }
+        if !text.isEmpty { text += " " }
+        text += piece
     }
 
     /// The next non-comment line, trimmed; nil at the end of the file.

@@ -48,7 +48,10 @@ struct SectionReader {
 
     /// `Key=value: problem`, or `Key= problem` for a secret key.
     func message(key: String, text: String, problem: ValueProblem) -> String {
-        if Schema.unechoedKeys.contains(key) { return "\(key)= \(problem.text)" }
+        // A value longer than a name may be is not echoed either: nobody reads 5 MB of it.
+        if Schema.unechoedKeys.contains(key) || text.unicodeScalars.count > NameLimit.maximumLength {
+            return "\(key)= \(problem.text)"
+        }
         return "\(key)=\(text): \(problem.text)"
     }
 }
@@ -161,6 +164,11 @@ enum Read {
     }
 
     static func text(_ text: String) -> Result<String, ValueProblem> { .success(text) }
+
+    /// Text shown with a city's name (`Country=`, `Region=`): at most `NameLimit` long.
+    static func name(_ text: String) -> Result<String, ValueProblem> {
+        NameLimit.problem(text).map { .failure(ValueProblem($0)) } ?? .success(text)
+    }
 
     /// One of `cases`, named by its raw value.
     static func choice<Choice: RawRepresentable & CaseIterable>(_ text: String) -> Result<

@@ -47,8 +47,11 @@ enum AQICommand: BreezectlCommand {
             context.console.printError("Try 'breezectl \(name) --help'.")
             return .usage
         }
-        let output = parsed.has("json") ? AQIReport.json(index) : AQIReport.table(index)
-        context.console.print(output)
+        if parsed.has("json") {
+            context.console.printJSON(AQIReport.json(index))
+        } else {
+            context.console.print(AQIReport.table(index))
+        }
         return .success
     }
 

@@ -40,7 +40,7 @@ enum AQIReport {
     /// One JSON object (see `JSONOutput`): aqi (null unless a number), beyond, band, label,
     /// emoji, category, dominant, and per key its aqi, beyond, concentration and unit as given,
     /// the truncated concentration in the table's unit, the averaging period and any note.
-    static func json(_ index: AirQualityIndex) -> String {
+    static func json(_ index: AirQualityIndex) -> JSONOutput {
         var pollutants: [String: JSONOutput] = [:]
         for subIndex in index.subIndices {
             var object: [String: JSONOutput] = [
@@ -68,7 +68,7 @@ enum AQIReport {
             "dominant": index.dominant.map { .string($0.rawValue) } ?? .null,
             "pollutants": .object(pollutants),
         ]
-        return JSONOutput.object(object).text
+        return JSONOutput.object(object)
     }
 
     private static func truncatedText(_ subIndex: SubIndex) -> String {

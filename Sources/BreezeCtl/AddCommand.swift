@@ -40,7 +40,7 @@ enum AddCommand: BreezectlCommand {
         ExitStatus(.usage, "bad arguments (a missing --name/--latitude/--longitude, a bad number)"),
         ExitStatus(.unavailable, "the geocoding API is unreachable or failing"),
         ExitStatus(.cannotCreate, "the drop-in file could not be written"),
-        ExitStatus(.configuration, "the configuration is (or would be) invalid, or the API key refused"),
+        ExitStatus(.configuration, "the configuration is (or would be) invalid (a name over 200 characters, say), or the API key refused"),
     ]
 
     static func run(_ arguments: [String], context: CommandContext) -> ExitCode {
@@ -110,8 +110,10 @@ enum AddCommand: BreezectlCommand {
         if let region = parsed.value("region") { city.admin1 = region }
         if places.count > 1 {
             let others = places.enumerated().filter { $0.offset != pick - 1 }.prefix(4)
-                .map { "\($0.offset + 1). \($0.element.city.displayName)" }
-            console.printError("taking \(pick). \(places[pick - 1].city.displayName); others: \(others.joined(separator: "; ")) (use --pick N)")
+                .map { "\($0.offset + 1). \(TerminalText.escaped($0.element.city.displayName))" }
+            console.printError(
+                "taking \(pick). \(TerminalText.escaped(places[pick - 1].city.displayName)); others: "
+                    + "\(others.joined(separator: "; ")) (use --pick N)")
         }
         return add(city, configurationPath: configurationPath, context: context)
     }
@@ -152,6 +154,17 @@ enum AddCommand: BreezectlCommand {
     /// Checks and writes the drop-in for `city`; every source of cities ends here.
     static func add(_ city: City, configurationPath: String, context: CommandContext) -> ExitCode {
         let console = context.console
+        // Checked before anything is read: the load would refuse it too, but a geocoder's 5 MB
+        // name deserves a message that says so plainly.
+        let named = [("name", "--name NAME", city.name), ("country", "--country COUNTRY", city.country ?? ""),
+                     ("region", "--region REGION", city.admin1 ?? "")]
+        for (what, option, value) in named {
+            if let problem = NameLimit.problem(value) {
+                console.printError(
+                    "breezectl add: the city's \(what) \(problem); give another with \(option). Nothing was written.")
+                return .configuration
+            }
+        }
         let loadContext = LoadContext.system(environment: context.environment)
         let sources: [ConfigurationSource]
         let existing: LoadedConfiguration
@@ -166,7 +179,7 @@ enum AddCommand: BreezectlCommand {
         let configured = existing.configuration.cities + existing.configuration.disabledCities
         if let twin = configured.first(where: { $0.city.name.lowercased() == city.name.lowercased() }) {
             console.printError(
-                "breezectl add: a city named \"\(twin.city.name)\" is already configured. Nothing was written.")
+                "breezectl add: a city named \"\(TerminalText.escaped(twin.city.name))\" is already configured. Nothing was written.")
             return .failure
         }
         let path = ConfigurationLoader.dropInDirectory(for: configurationPath) + "/"
@@ -195,7 +208,9 @@ enum AddCommand: BreezectlCommand {
             console.printError("breezectl add: \(error)")
             return FileSystem.exists(path) ? .failure : .cannotCreate
         }
-        console.print("added \(city.displayName) (\(city.latitude), \(city.longitude)) in \(path)")
+        // Escaped before it is printed with the lines the console keeps: a "\n" in a name
+        // must not start a line of its own.
+        console.print("added \(TerminalText.escaped(city.displayName)) (\(city.latitude), \(city.longitude)) in \(path)")
         console.print("run 'sudo breezectl reload' to start watching it")
         return .success
     }

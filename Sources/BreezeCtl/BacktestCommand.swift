@@ -153,7 +153,11 @@ enum BacktestCommand: BreezectlCommand {
             if let error = outcome.error { console.printError("breezectl backtest: \(outcome.subject.city.displayName): \(error)") }
             for note in outcome.notes { console.printError("breezectl backtest: \(outcome.subject.city.displayName): \(note)") }
         }
-        console.print(json ? BacktestReport.json(outcomes) : BacktestReport.text(outcomes))
+        if json {
+            console.printJSON(BacktestReport.json(outcomes))
+        } else {
+            console.print(BacktestReport.text(outcomes))
+        }
         return .success
     }
 

@@ -78,8 +78,8 @@ enum BacktestReport {
     /// `error`.
     /// With one source, the city's replay; with two, `source` is `both`, `sources` holds each
     /// replay (as one source gives it) and `comparison` the pairs.
-    static func json(_ outcomes: [BacktestOutcome]) -> String {
-        JSONOutput.array(outcomes.map(cityObject)).text
+    static func json(_ outcomes: [BacktestOutcome]) -> JSONOutput {
+        JSONOutput.array(outcomes.map(cityObject))
     }
 
     private static func cityObject(_ outcome: BacktestOutcome) -> JSONOutput {

@@ -1,3 +1,4 @@
+import BreezeConfig
 import BreezeModel
 import BreezeVocabulary
 import Foundation
@@ -31,12 +32,11 @@ enum CityDropIn {
         return lines.joined(separator: "\n")
     }
 
-    /// `"text"` with `"`, `\` and line breaks and tabs escaped: a name from a geocoder stays on
-    /// its line.
+    /// `"text"` in the configuration's quoted syntax (`QuotedText.quote`): a name from a
+    /// geocoder stays on its line, its control characters written as escapes, and reads back
+    /// the same.
     static func quoted(_ text: String) -> String {
-        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\")
-            .replacingOccurrences(of: "\"", with: "\\\"").replacingOccurrences(of: "\n", with: "\\n")
-            .replacingOccurrences(of: "\r", with: "\\r").replacingOccurrences(of: "\t", with: "\\t") + "\""
+        QuotedText.quote(text)
     }
 
     /// Plain decimal notation, never `1e-05`.

@@ -1,3 +1,4 @@
+import BreezeCommandLine
 import BreezeJSON
 
 /// What every `breezectl … --json` builds: a `JSONValue`, written by BreezeJSON's one writer in
@@ -16,4 +17,14 @@ extension JSONValue {
 
     /// The document, indented, without a final line break.
     var text: String { text(.indented) }
+}
+
+extension Console {
+    /// Prints a `--json` document on standard output as the writer made it, with a final line
+    /// break. It holds no control character but its layout's line breaks (the writer escapes
+    /// them all, C1 included), so it is safe on a terminal as it is; the terminal escaping of
+    /// `print` would put `\u{9B}` in it, which no JSON parser reads.
+    func printJSON(_ document: JSONOutput) {
+        writeOutput(document.text + "\n")
+    }
 }

@@ -107,7 +107,11 @@ enum NowCommand: BreezectlCommand {
                 console.printError("breezectl now: \(row.city.displayName): \(error)")
             }
         }
-        console.print(json ? NowReport.json(rows) : NowReport.table(rows, colours: console.colours))
+        if json {
+            console.printJSON(NowReport.json(rows))
+        } else {
+            console.print(NowReport.table(rows, colours: console.colours))
+        }
         return .success
     }
 }

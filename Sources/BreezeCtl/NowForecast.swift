@@ -46,7 +46,7 @@ enum NowForecast {
         if failures.count == cities.count, let first = failures.first {
             return first.isRefusedKey ? .configuration : .unavailable
         }
-        console.print(json ? Self.json(days) : Self.table(days))
+        if json { console.printJSON(Self.json(days)) } else { console.print(Self.table(days)) }
         return .success
     }
 
@@ -86,7 +86,7 @@ enum NowForecast {
     /// `Thu 4 Dec`), `threshold`, `status` (`rated`,
     /// `beyond-the-forecast-horizon`, `incomplete`, `not-a-local-day`), and when rated `peakAQI`
     /// (null beyond the AQI), `band`, `hoursAboveThreshold`, `dominantPollutant`.
-    static func json(_ days: [Day]) -> String {
+    static func json(_ days: [Day]) -> JSONOutput {
         JSONOutput.array(days.map { day in
             var object: [String: JSONOutput] = [
                 "city": .string(day.city.name), "day": .string(day.day.description), "dayName": .string(day.name),
@@ -101,7 +101,7 @@ enum NowForecast {
                 object["note"] = .string(note(day.outcome))
             }
             return .object(object)
-        }).text
+        })
     }
 
     static func rating(_ day: Day) -> DailyAirQuality? {

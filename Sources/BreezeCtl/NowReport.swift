@@ -103,8 +103,8 @@ enum NowReport {
     /// `dominantPollutant` and `pollutants` (each `value` (the hour's), `unit`, `ratedValue`,
     /// `ratedOn` (`nowcast`, `8-hour`, `1-hour`, or `hour`), and `status` and `category` of
     /// the rated value, as payloads have them), null for no data.
-    static func json(_ rows: [NowRow]) -> String {
-        JSONOutput.array(rows.map(object)).text
+    static func json(_ rows: [NowRow]) -> JSONOutput {
+        JSONOutput.array(rows.map(object))
     }
 
     private static func object(_ row: NowRow) -> JSONOutput {

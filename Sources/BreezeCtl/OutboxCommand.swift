@@ -111,7 +111,7 @@ enum OutboxCommand: BreezectlCommand {
                 now: context.clock().wall)
         }
         if json {
-            context.console.print(report.json())
+            context.console.printJSON(report.json())
         } else {
             report.lines().forEach(context.console.print)
         }

@@ -48,7 +48,7 @@ struct OutboxReport {
         return "digest of \(count) \(count == 1 ? "city" : "cities")"
     }
 
-    func json() -> String {
+    func json() -> JSONOutput {
         func object(_ entry: OutboxEntry) -> JSONOutput {
             .object([
                 "receiver": .string(entry.receiver), "eventId": .string(entry.event.id),
@@ -61,6 +61,6 @@ struct OutboxReport {
         return JSONOutput.object([
             "pending": .array(pending.map(object)), "dead": .array(dead.map(object)),
             "unreadable": .array(unreadable.map(JSONOutput.string)), "source": sourceJSON,
-        ]).text
+        ])
     }
 }

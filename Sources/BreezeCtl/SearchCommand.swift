@@ -79,7 +79,7 @@ enum SearchCommand: BreezectlCommand {
             return error.isRefusedKey ? .configuration : .unavailable
         }
         if json {
-            console.print(SearchOutput.json(places))
+            console.printJSON(SearchOutput.json(places))
             return places.isEmpty ? .failure : .success
         }
         guard !places.isEmpty else {
@@ -127,7 +127,7 @@ enum SearchOutput {
 
     /// A JSON array: one object per candidate, the section included (unknown fields null);
     /// `[]` for no match.
-    static func json(_ places: [GeocodedPlace]) -> String {
+    static func json(_ places: [GeocodedPlace]) -> JSONOutput {
         let cities = named(places)
         return JSONOutput.array(zip(places, cities).map { place, named in
             .object([
@@ -139,7 +139,7 @@ enum SearchOutput {
                 "population": .integer(place.population), "featureCode": .text(place.featureCode),
                 "elevation": .number(place.elevation),
             ])
-        }).text
+        })
     }
 
     /// Degrees in plain notation, at most five decimals (or `decimals`).

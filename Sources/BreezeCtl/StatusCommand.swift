@@ -84,7 +84,7 @@ enum StatusCommand: BreezectlCommand {
             report = fromFile
         }
         if parsed.has("json") {
-            context.console.print(report.json())
+            context.console.printJSON(report.json())
         } else {
             report.lines(colours: context.console.colours).forEach(context.console.print)
         }

@@ -103,7 +103,7 @@ struct StatusReport {
         return lines
     }
 
-    func json() -> String { document.value.text }
+    func json() -> JSONOutput { document.value }
 
     /// `42s`, `5min`, `3h`, `2d` (`DurationText.age`).
     static func age(_ seconds: Double) -> String { DurationText.age(Duration(seconds: seconds)) }

@@ -179,13 +179,15 @@ public struct JSONWriter {
     @inlinable public mutating func writeNumberText(_ text: String) { bytes += text.utf8 }
 
     /// A JSON string. `"` and `\` are escaped; so is every control character (`\b \f \n \r \t`,
-    /// the rest as `\u00XX`), DEL and the line and paragraph separators U+2028 and U+2029,
-    /// so no text can move a terminal's cursor or end a JavaScript line. Everything else —
-    /// 東京, emoji — is written as its UTF-8.
+    /// the rest as `\u00XX`: C0, DEL and the C1 controls U+0080…U+009F, such as the CSI
+    /// U+009B) and the line and paragraph separators U+2028 and U+2029, so no text can move a
+    /// terminal's cursor or end a JavaScript line, and a document can be printed as it is.
+    /// Everything else — 東京, emoji — is written as its UTF-8.
     @inlinable public mutating func writeString(_ text: String) {
         bytes.append(UInt8(ascii: "\""))
         // Most strings need no escape: checked and copied whole from their contiguous UTF-8
-        // (`withUTF8` spills a small string to the stack). (0xE2 leads U+2028 and U+2029.)
+        // (`withUTF8` spills a small string to the stack). (0xE2 leads U+2028 and U+2029,
+        // 0xC2 the C1 controls.)
         var text = text
         let plain = text.withUTF8 { utf8 in
             guard Self.isPlain(utf8) else { return false }
@@ -210,6 +212,7 @@ public struct JSONWriter {
             let below = (word &- ones &* 0x20) & ~word & highs
             let found = below | zeroBytes(word ^ (ones &* 0x22)) | zeroBytes(word ^ (ones &* 0x5C))
                 | zeroBytes(word ^ (ones &* 0x7F)) | zeroBytes(word ^ (ones &* 0xE2))
+                | zeroBytes(word ^ (ones &* 0xC2))
             if found != 0 { return false }
             index += 8
         }
@@ -221,7 +224,7 @@ public struct JSONWriter {
     }
 
     @inlinable @inline(__always) static func mayNeedEscape(_ byte: UInt8) -> Bool {
-        byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F || byte == 0xE2
+        byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F || byte == 0xE2 || byte == 0xC2
     }
 
     @usableFromInline mutating func appendEscaped(_ text: String) {
@@ -234,7 +237,7 @@ public struct JSONWriter {
             case 0x0A: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
             case 0x0D: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
             case 0x09: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
-            case 0..<0x20, 0x7F, 0x2028, 0x2029:
+            case 0..<0x20, 0x7F...0x9F, 0x2028, 0x2029:
                 let hex = Array("0123456789abcdef".utf8)
                 let value = Int(scalar.value)
                 bytes += [UInt8(ascii: "\\"), UInt8(ascii: "u")]

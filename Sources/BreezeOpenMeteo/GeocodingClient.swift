@@ -36,21 +36,23 @@ public struct GeocodingClient: OpenMeteoClient {
     public init(core: OpenMeteoClientCore) { self.core = core }
 
     /// Up to `count` (1…100) places matching `name`, best first, names in English; empty when
-    /// nothing matches. Results without a name or coordinates are skipped. Sends the API key,
-    /// when one is configured, as `apikey=`.
+    /// nothing matches. `count` is asked of the server and applied to its answer: a server that
+    /// sends 20,000 results gives `count`. Results without a name or coordinates are skipped.
+    /// Sends the API key, when one is configured, as `apikey=`.
     public func search(
         name: String, count: Int = 10, deadline: Deadline
     ) throws(FetchError) -> [GeocodedPlace] {
+        let count = min(max(count, 1), 100)
         // A commercial key lifts the free tier's limits for geocoding too.
         let query = core.withKey([
-            ("name", name), ("count", String(min(max(count, 1), 100))), ("language", "en"),
+            ("name", name), ("count", String(count)), ("language", "en"),
             ("format", "json"),
         ])
         let request = HTTPRequest.get(core.endpoints.geocodingEndpoint, query: query)
         return try core.sender.send(request, deadline: deadline) { response throws(FetchError) in
             do {
                 let decoded = try JSONDecoder().decode(SearchResponse.self, from: Data(response.body))
-                return (decoded.results ?? []).compactMap(\.place)
+                return Array((decoded.results ?? []).lazy.compactMap(\.place).prefix(count))
             } catch {
                 throw .unparsableBody(describe(error))
             }

@@ -25,17 +25,17 @@ struct JSONCityKeyTests {
 
     @Test func nowStatusOutboxSearchAndBacktestAllSayCity() throws {
         let failure = FetchError.badRequest(reason: "no")
-        #expect(try Self.cityNames(NowReport.json([NowRow(city: Self.paris, outcome: .failure(failure))])) == ["Paris"])
+        #expect(try Self.cityNames(NowReport.json([NowRow(city: Self.paris, outcome: .failure(failure))]).text) == ["Paris"])
 
         let day = NowForecast.Day(
             city: Self.paris, day: LocalDay(year: 2026, month: 12, day: 2), threshold: 101,
             outcome: .beyondTheForecastHorizon, name: "Tomorrow")
-        #expect(try Self.cityNames(NowForecast.json([day])) == ["Paris"])
+        #expect(try Self.cityNames(NowForecast.json([day]).text) == ["Paris"])
 
         var state = DaemonState()
         state.cities["Paris"] = CityRecord(city: Self.paris)
         let status = StatusReport(state: state, configuredCities: ["Paris"], configuredInterval: 900, now: 0)
-        #expect(try Self.cityNames(status.json(), under: "cities") == ["Paris"])
+        #expect(try Self.cityNames(status.json().text, under: "cities") == ["Paris"])
 
         let event = AlertEvent(
             id: "x", kind: .firing, city: Self.paris, aqi: 120, band: .unhealthyForSensitiveGroups, previousBand: nil,
@@ -43,13 +43,13 @@ struct JSONCityKeyTests {
         let outbox = OutboxReport(
             pending: [OutboxEntry(event: event, receiver: "ops", sequence: 1, createdAt: 0)], dead: [], unreadable: [],
             source: "", sourceJSON: .null, now: 0)
-        #expect(try Self.cityNames(outbox.json(), under: "pending") == ["Paris"])
+        #expect(try Self.cityNames(outbox.json().text, under: "pending") == ["Paris"])
 
-        #expect(try Self.cityNames(SearchOutput.json([GeocodedPlace(city: Self.paris)])) == ["Paris"])
+        #expect(try Self.cityNames(SearchOutput.json([GeocodedPlace(city: Self.paris)]).text) == ["Paris"])
 
         let subject = BacktestCity(city: Self.paris, rule: AlertRule(threshold: 101), pollInterval: .seconds(900), receivers: [])
         let backtest = BacktestOutcome(subject: subject, days: 1, result: .failure(failure), notes: [], now: 0)
-        #expect(try Self.cityNames(BacktestReport.json([backtest])) == ["Paris"])
+        #expect(try Self.cityNames(BacktestReport.json([backtest]).text) == ["Paris"])
     }
 
     @Test func statusShowsCategoryNamesAsMessagesDoAndTimesInTheCitysZone() throws {

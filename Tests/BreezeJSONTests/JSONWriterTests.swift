@@ -33,7 +33,8 @@ struct JSONWriterTests {
     @Test func escapesAreFoundAtEveryPosition() {
         let escapes: [(String, String)] = [
             ("\u{0}", #"\u0000"#), ("\u{1F}", #"\u001f"#), ("\"", #"\""#), ("\\", #"\\"#), ("\u{7F}", #"\u007f"#),
-            ("\u{2028}", #"\u2028"#), ("\n", #"\n"#),
+            ("\u{2028}", #"\u2028"#), ("\n", #"\n"#), ("\u{80}", #"\u0080"#), ("\u{85}", #"\u0085"#),
+            ("\u{9B}", #"\u009b"#), ("\u{9F}", #"\u009f"#),
         ]
         for (character, escaped) in escapes {
             for position in 0..<20 {
@@ -42,8 +43,8 @@ struct JSONWriterTests {
                 #expect(string(before + character + after) == "\"" + before + escaped + after + "\"", "\(escaped) at \(position)")
             }
         }
-        // Bytes next to the escaped ones stay as they are.
-        let near = "\u{20}\u{21}\u{23}\u{5B}\u{5D}\u{7E}\u{80}\u{E1}\u{E3}!#[]~ ¡"
+        // Bytes next to the escaped ones stay as they are (¡ and ° lead with 0xC2, as C1 does).
+        let near = "\u{20}\u{21}\u{23}\u{5B}\u{5D}\u{7E}\u{A0}\u{E1}\u{E3}!#[]~ ¡°"
         #expect(string(near + near) == "\"" + near + near + "\"")
     }
 

@@ -37,6 +37,19 @@ struct GeocodingAndArchiveTests {
         #expect(places[1].city.timeZone == nil && places[1].population == nil)
     }
 
+    /// A server that ignores `count` (20,000 results once took `breezectl search` 46 s).
+    @Test(arguments: [(3, 3, "3"), (1, 1, "1"), (0, 1, "1"), (500, 100, "100")])
+    func countIsAskedAndAppliedToTheAnswer(count: Int, kept: Int, asked: String) throws {
+        let results = (0..<20_000).map { index -> [String: Any] in
+            ["name": "Place \(index)", "latitude": 1.0, "longitude": Double(index % 180)]
+        }
+        let transport = RecordingTransport(outcomes: [ResponseBodies.ok(["results": results])])
+        let client = GeocodingClient(endpoints: endpoints, transport: transport, environment: clock.environment)
+        let places = try client.search(name: "Place", count: count, deadline: clock.deadline(in: .seconds(9)))
+        #expect(places.map(\.city.name) == (0..<kept).map { "Place \($0)" })
+        #expect(transport.requests.first?.url.contains("&count=\(asked)&") == true)
+    }
+
     @Test func noResultsKeyMeansNoMatch() throws {
         let transport = RecordingTransport(outcomes: [ResponseBodies.ok(["generationtime_ms": 0.5])])
         let client = GeocodingClient(endpoints: endpoints, transport: transport, environment: clock.environment)

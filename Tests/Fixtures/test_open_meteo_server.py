@@ -370,6 +370,15 @@ class GeocodingTests(ServerTestCase):
         self.server.control("/control/reset", {})
         self.assertIn("results", self.search(name="Paris").json())
 
+    def test_configured_results_are_cut_to_count_unless_told_to_ignore_it(self):
+        places = [{"id": i, "name": "Many", "latitude": 1.0, "longitude": float(i)}
+                  for i in range(1, 151)]
+        self.server.control("/control/geocoding", {"name": "Many", "results": places})
+        self.assertEqual(len(self.search(name="Many", count=3).json()["results"]), 3)
+        self.server.control("/control/geocoding", {"name": "Many", "results": places,
+                                                   "ignoreCount": True})
+        self.assertEqual(len(self.search(name="Many", count=3).json()["results"]), 150)
+
 
 class ArchiveTests(ServerTestCase):
     def test_several_ranges_give_an_array_of_daily_maxima(self):

@@ -37,9 +37,10 @@ _breezectl_sections() {
     local file
     for file in "$configuration" "$configuration.d"/*.conf; do
         [ -r "$file" ] || continue
-        # [Kind "name"], the name's \" and \\ unescaped.
+        # [Kind "name"], the name's \" and \\ unescaped; a name with another escape (\n,
+        # \u{1B}: a control or format character) is left out rather than offered wrong.
         sed -n -E "s/^[[:space:]]*\[($kinds)[[:space:]]+\"(([^\"\\\\]|\\\\.)*)\"[[:space:]]*\][[:space:]]*$/\2/p" \
-            "$file" 2>/dev/null | sed -e 's/\\\(.\)/\1/g'
+            "$file" 2>/dev/null | sed -E -e '/^([^\\]|\\\\|\\")*\\[^\\"]/d' -e 's/\\(.)/\1/g'
     done | sort -u
 }
 

@@ -64,8 +64,9 @@ def _qualifies(result, qualifier):
                for key in ("country", "country_code", "admin1"))
 
 
-def search(params, overrides):
-    """The JSON object answered for one search (no `results` key when nothing matches)."""
+def search(params, overrides, ignoring_count=frozenset()):
+    """The JSON object answered for one search (no `results` key when nothing matches).
+    Names in `ignoring_count` are answered whole, whatever `count` asks."""
     started = time.perf_counter()
     raw = params.get("name")
     if raw is None or not raw.strip():
@@ -90,7 +91,8 @@ def search(params, overrides):
         results = [result for result in results if _qualifies(result, qualifier)]
     if country_code:
         results = [r for r in results if str(r.get("country_code", "")).upper() == country_code]
-    results = results[:count]
+    if full not in ignoring_count:
+        results = results[:count]
     if not results:
         return {"generationtime_ms": 0.1}
     return {"results": results,

@@ -164,7 +164,8 @@ class Handler(BaseHTTPRequestHandler):
                         if name != "time":
                             obj["daily"][name] = [None] * len(values)
         else:
-            objects = [geocoding.search(params, state.geocoding_overrides())]
+            objects = [geocoding.search(params, state.geocoding_overrides(),
+                                        state.geocoding_ignoring_count())]
         payload = objects[0] if len(objects) == 1 else objects
         self._answer(payload, fault, cache_key)
 

@@ -86,6 +86,8 @@ class State:
         with self.lock:
             self.readings = ReadingStore()
             self.geocoding = {}
+            # Names answered whole, whatever `count` asks (a server that ignores it).
+            self.geocoding_uncounted = set()
             self.faults = []
             self.log = []
             self.scenario_steps, self.scenario_index, self.scenario_advance = [], 0, "per_request"
@@ -112,12 +114,21 @@ class State:
                 raise ApiError("Expected {\"name\": \"...\", \"results\": [...]}")
         with self.lock:
             for entry in entries:
-                self.geocoding[entry["name"].strip().lower()] = copy.deepcopy(entry["results"])
+                name = entry["name"].strip().lower()
+                self.geocoding[name] = copy.deepcopy(entry["results"])
+                if entry.get("ignoreCount"):
+                    self.geocoding_uncounted.add(name)
+                else:
+                    self.geocoding_uncounted.discard(name)
             return len(self.geocoding)
 
     def geocoding_overrides(self):
         with self.lock:
             return dict(self.geocoding)
+
+    def geocoding_ignoring_count(self):
+        with self.lock:
+            return set(self.geocoding_uncounted)
 
     # Scenario -----------------------------------------------------------------------------
 
