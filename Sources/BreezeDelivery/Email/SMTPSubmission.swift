@@ -17,8 +17,8 @@ struct SMTPSubmission: Sendable {
     func send(_ message: [UInt8], from sender: String, to recipients: [String]) -> DeliveryOutcome {
         // The configuration admits plain addresses only; a control character here would become
         // an SMTP command of its own (`RCPT TO:<a>\r\nDATA`), so it is refused, not sent.
-        if let bad = ([sender] + recipients).first(where: { $0.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F } }) {
-            return .permanent(reason: "address with a control character: \(EncodedWord.withoutControls(bad))")
+        if let bad = ([sender] + recipients).first(where: { VisibleText.needsEscaping($0) }) {
+            return .permanent(reason: "address with a control or format character: \(VisibleText.escaped(bad))")
         }
         let submission = MailSubmission(
             url: settings.url, helloName: hostname, sender: sender, recipients: recipients, message: message,
