@@ -156,14 +156,11 @@ enum AddCommand: BreezectlCommand {
         let console = context.console
         // Checked before anything is read: the load would refuse it too, but a geocoder's 5 MB
         // name deserves a message that says so plainly.
-        let named = [("name", "--name NAME", city.name), ("country", "--country COUNTRY", city.country ?? ""),
-                     ("region", "--region REGION", city.admin1 ?? "")]
-        for (what, option, value) in named {
-            if let problem = NameLimit.problem(value) {
-                console.printError(
-                    "breezectl add: the city's \(what) \(problem); give another with \(option). Nothing was written.")
-                return .configuration
-            }
+        if let (what, problem) = CityDropIn.tooLong(city) {
+            let option = ["name": "--name NAME", "country": "--country COUNTRY", "region": "--region REGION"][what] ?? ""
+            console.printError(
+                "breezectl add: the city's \(what) \(problem); give another with \(option). Nothing was written.")
+            return .configuration
         }
         let loadContext = LoadContext.system(environment: context.environment)
         let sources: [ConfigurationSource]

@@ -32,6 +32,15 @@ enum CityDropIn {
         return lines.joined(separator: "\n")
     }
 
+    /// The first of the city's name, country and region that is too long to load (`NameLimit`),
+    /// as ("name", "is 5242880 characters long; at most 200"); nil when all fit.
+    static func tooLong(_ city: City) -> (what: String, problem: String)? {
+        for (what, value) in [("name", city.name), ("country", city.country ?? ""), ("region", city.admin1 ?? "")] {
+            if let problem = NameLimit.problem(value) { return (what, problem) }
+        }
+        return nil
+    }
+
     /// `"text"` in the configuration's quoted syntax (`QuotedText.quote`): a name from a
     /// geocoder stays on its line, its control characters written as escapes, and reads back
     /// the same.

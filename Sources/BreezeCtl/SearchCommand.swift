@@ -100,9 +100,15 @@ enum SearchOutput {
             var details = ["\(number(place.city.latitude)), \(number(place.city.longitude))"]
             if let population = place.population { details.append("population \(grouped(population))") }
             details.append(place.city.timeZone ?? "time zone unknown")
-            let title = TerminalText.escaped(place.city.displayName)
-            return "\(index + 1). \(title)\n   \(TerminalText.escaped(details.joined(separator: " · ")))\n"
-                + section(cities[index]).split(separator: "\n").map { "   " + $0 }.joined(separator: "\n")
+            let title = TerminalText.escaped(shortened(place.city.displayName))
+            let body: String
+            if let (what, problem) = CityDropIn.tooLong(cities[index]) {
+                // A section that would not load is not worth pasting: say why instead.
+                body = "   cannot be added: its \(what) \(problem)"
+            } else {
+                body = section(cities[index]).split(separator: "\n").map { "   " + $0 }.joined(separator: "\n")
+            }
+            return "\(index + 1). \(title)\n   \(TerminalText.escaped(details.joined(separator: " · ")))\n" + body
         }.joined(separator: "\n\n")
     }
 
@@ -133,13 +139,20 @@ enum SearchOutput {
             .object([
                 "city": .string(place.city.name), "displayName": .string(place.city.displayName),
                 "latitude": .number(place.city.latitude), "longitude": .number(place.city.longitude),
-                "sectionName": .string(named.name), "section": .string(section(named)),
+                "sectionName": .string(named.name),
+                "section": CityDropIn.tooLong(named) == nil ? .string(section(named)) : .null,
                 "country": .text(place.city.country), "admin1": .text(place.city.admin1),
                 "timeZone": .text(place.city.timeZone), "countryCode": .text(place.countryCode),
                 "population": .integer(place.population), "featureCode": .text(place.featureCode),
                 "elevation": .number(place.elevation),
             ])
         })
+    }
+
+    /// `text` cut to `NameLimit.maximumLength` scalars, with "…" when cut: a title stays a line.
+    static func shortened(_ text: String) -> String {
+        guard NameLimit.problem(text) != nil else { return text }
+        return String(String.UnicodeScalarView(text.unicodeScalars.prefix(NameLimit.maximumLength))) + "…"
     }
 
     /// Degrees in plain notation, at most five decimals (or `decimals`).

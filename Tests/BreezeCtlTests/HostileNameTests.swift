@@ -153,4 +153,32 @@ struct HostileNameTests {
         let fits = City(name: String(repeating: "東", count: 200), latitude: 35.68, longitude: 139.69)
         #expect(AddCommand.add(fits, configurationPath: configuration, context: context) == .success)
     }
+
+    @Test func searchOffersNoSectionForANameThatWouldNotLoad() throws {
+        let long = GeocodedPlace(
+            city: City(name: String(repeating: "東", count: 201), country: "Japan", latitude: 35.68, longitude: 139.69),
+            population: nil)
+        let fits = GeocodedPlace(
+            city: City(name: String(repeating: "東", count: 200), country: "Japan", latitude: 35.7, longitude: 139.7),
+            population: nil)
+        let text = SearchOutput.text([long, fits])
+        let entries = text.components(separatedBy: "\n\n")
+        #expect(entries.count == 2)
+        #expect(entries[0].contains("cannot be added: its name is 201 characters long; at most 200"))
+        #expect(!entries[0].contains("[City"))
+        // The title is cut to the limit, so one candidate stays one line however long its name.
+        let title = try #require(entries[0].split(separator: "\n").first)
+        #expect(title.hasSuffix("…"))
+        #expect(title.unicodeScalars.count < 220)
+        #expect(entries[1].contains("[City \""))
+
+        let printed = Printed()
+        printed.console.printJSON(SearchOutput.json([long, fits]))
+        let candidates = try #require(
+            try JSONSerialization.jsonObject(with: Data(printed.text.utf8)) as? [[String: Any]])
+        #expect(candidates.count == 2)
+        #expect(candidates[0]["section"] is NSNull)
+        let section = try #require(candidates[1]["section"] as? String)
+        #expect(try ConfigurationLoader.load(text: section).configuration.cities.count == 1)
+    }
 }

@@ -251,7 +251,7 @@ struct SMTPSeamTests {
         let echo = "4.7.0 try later, seam-Pa55word\u{7}\r\nX"
         #expect(receiver(RecordingMailTransport(.rejected(SMTPReply(code: 451, text: echo), refused: [])))
             .deliver(SampleEvents.event(), at: 0)
-            == .retry(reason: "SMTP 451 from localhost:2525: 4.7.0 try later, <redacted> X", retryAfter: nil))
+            == .retry(reason: #"SMTP 451 from localhost:2525: 4.7.0 try later, <redacted>\x07 X"#, retryAfter: nil))
         #expect(receiver(RecordingMailTransport(.rejected(SMTPReply(code: 554, text: "5.7.1 no"), refused: [])))
             .deliver(SampleEvents.event(), at: 0) == .permanent(reason: "SMTP 554 from localhost:2525: 5.7.1 no"))
         #expect(receiver(RecordingMailTransport(.failed("connection refused")))
