@@ -17,11 +17,15 @@ public struct CurlMailTransport: MailTransport {
     public func submit(_ submission: MailSubmission) -> MailSubmissionResult {
         guard let handle = curl_easy_init() else { return .failed("curl_easy_init failed") }
         defer { curl_easy_cleanup(handle) }
+        return CurlEasy.withErrorBuffer { errorBuffer in submit(submission, handle: handle, errorBuffer: errorBuffer) }
+    }
+
+    /// One submission on `handle`.
+    private func submit(
+        _ submission: MailSubmission, handle: UnsafeMutableRawPointer, errorBuffer: UnsafeMutablePointer<CChar>
+    ) -> MailSubmissionResult {
         let upload = MailUpload(message: submission.message)
         let transcript = SMTPTranscript()
-        let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
-        errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
-        defer { errorBuffer.deallocate() }
         var recipients: UnsafeMutablePointer<curl_slist>?
         defer { curl_slist_free_all(recipients) }
         for address in submission.recipients {
@@ -94,11 +98,7 @@ public struct CurlMailTransport: MailTransport {
             settings.append { breeze_curl_setopt_string(handle, CURLOPT_USERNAME, user) }
             settings.append { breeze_curl_setopt_string(handle, CURLOPT_PASSWORD, submission.password ?? "") }
         }
-        for setting in settings {
-            let code = setting()
-            guard code == CURLE_OK else { return code }
-        }
-        return CURLE_OK
+        return CurlEasy.apply(settings)
     }
 
     /// The submission's URL, with the `EHLO` name as its path when it is a plain host name

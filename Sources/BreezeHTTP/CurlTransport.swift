@@ -49,9 +49,16 @@ public struct CurlTransport: HTTPTransport {
         defer { curl_easy_cleanup(handle) }
         let collector = ResponseCollector(
             maximumBodySize: options.maximumBodySize, discardsExcess: !request.needsWholeBody)
-        let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
-        errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
-        defer { errorBuffer.deallocate() }
+        return try CurlEasy.withErrorBuffer { (errorBuffer) throws(HTTPError) in
+            try send(request, handle: handle, collector: collector, errorBuffer: errorBuffer)
+        }
+    }
+
+    /// One transfer of `request` on `handle`, its body into `collector`.
+    private func send(
+        _ request: HTTPRequest, handle: UnsafeMutableRawPointer, collector: ResponseCollector,
+        errorBuffer: UnsafeMutablePointer<CChar>
+    ) throws(HTTPError) -> HTTPResponse {
         var headerList: UnsafeMutablePointer<curl_slist>?
         defer { curl_slist_free_all(headerList) }
         // An empty "Expect:" stops libcurl from waiting for "100 Continue" before large bodies.
@@ -113,11 +120,8 @@ public struct CurlTransport: HTTPTransport {
             { breeze_curl_setopt_data_callback(handle, CURLOPT_HEADERFUNCTION, ResponseCollector.receiveHeader) },
             { breeze_curl_setopt_pointer(handle, CURLOPT_HEADERDATA, context) },
         ]
-        for setting in settings {
-            let code = setting()
-            guard code == CURLE_OK else { return code }
-        }
-        guard request.method != .get else { return CURLE_OK }
+        let configured = CurlEasy.apply(settings)
+        guard configured == CURLE_OK, request.method != .get else { return configured }
         if request.method == .patch {
             // The body goes as for a POST; only the request line's method differs.
             let methodCode = breeze_curl_setopt_string(handle, CURLOPT_CUSTOMREQUEST, request.method.rawValue)
