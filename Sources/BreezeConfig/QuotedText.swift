@@ -1,3 +1,5 @@
+import BreezeVocabulary
+
 /// Double quotes in values and section names: `"…"` holds spaces, commas and `#` literally,
 /// with the escapes `\"`, `\\`, `\n`, `\r`, `\t` and `\u{…}` (one Unicode scalar, 1 to 6
 /// hexadecimal digits: `\u{1B}`, `\u{2028}`); any other backslash is kept as written. The one
@@ -139,7 +141,9 @@ public enum QuotedText {
                 let joinsQuote =
                     (index == scalars.startIndex && joins("\"", scalar))
                     || (scalars.index(after: index) == scalars.endIndex && joins(scalar, "\""))
-                if joinsQuote || isInvisible(scalar) {
+                // VisibleText's unsafe scalars (controls, format characters, U+2028/U+2029) are what
+                // a terminal acts on, a reader cannot see, or the line splitting reads as a break.
+                if joinsQuote || VisibleText.isUnsafe(scalar) {
                     result.append(contentsOf: "\\u{\(String(scalar.value, radix: 16, uppercase: true))}".unicodeScalars)
                 } else {
                     result.append(scalar)
@@ -148,15 +152,6 @@ public enum QuotedText {
         }
         result.append("\"")
         return String(result)
-    }
-
-    /// Controls, format characters and the line and paragraph separators: what a terminal
-    /// acts on, a reader cannot see, or the line splitting reads as a line break.
-    private static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.properties.generalCategory {
-        case .control, .format, .lineSeparator, .paragraphSeparator: true
-        default: false
-        }
     }
 
     /// Whether `first` and `second` make one Character.
