@@ -49,6 +49,9 @@ let package = Package(
         // Open-Meteo requests, batching, decoding, error mapping; the sources of readings
         // (`AirQualitySource`, `ExtrasSource`) and their Open-Meteo implementations.
         .target(name: "BreezeOpenMeteo", dependencies: ["BreezeModel", "BreezeConfig", "BreezeAlerts", "BreezeHTTP", "BreezeJSON", "BreezeVocabulary"]),
+        // The user's own sensors and AirNow's monitors ([Sensor]): each kind's body read and
+        // checked, EPA's corrections, the hourly means and their NowCast. No daemon state.
+        .target(name: "BreezeSensors", dependencies: ["BreezeModel", "BreezeHTTP", "BreezeJSON", "BreezeFiles", "BreezeVocabulary"]),
         // Alert rules (from [Alert]), the per-city alert and forecast state machines and event
         // identity. Pure, no I/O.
         .target(name: "BreezeAlerts", dependencies: ["BreezeModel", "BreezeVocabulary", "BreezeConfig"]),
@@ -73,7 +76,7 @@ let package = Package(
         // the hand-off to the outbox, reload and the ordered stop.
         .target(
             name: "BreezeDaemon",
-            dependencies: ["BreezeModel", "BreezeConfig", "BreezeAlerts", "BreezeSystem", "BreezeHTTP", "BreezeOpenMeteo", "BreezeDelivery", "BreezeOutboxValues", "BreezeFiles", "BreezeControlSocket", "BreezeState", "BreezeVocabulary", "BreezeWeb", "BreezeWebListener", "BreezeJSON"]),
+            dependencies: ["BreezeModel", "BreezeConfig", "BreezeAlerts", "BreezeSystem", "BreezeHTTP", "BreezeOpenMeteo", "BreezeDelivery", "BreezeOutboxValues", "BreezeFiles", "BreezeControlSocket", "BreezeState", "BreezeVocabulary", "BreezeWeb", "BreezeWebListener", "BreezeJSON", "BreezeSensors"]),
         // Argument parsing, exit codes and terminal output shared by both executables.
         .target(name: "BreezeCommandLine", dependencies: ["BreezeVocabulary"]),
         // What breezed serves over HTTP: the dashboard, /metrics and /api/v1, rendered from a
@@ -120,6 +123,9 @@ let package = Package(
         .testTarget(
             name: "BreezeOpenMeteoTests",
             dependencies: ["BreezeOpenMeteo", "BreezeHTTP", "BreezeTestSupport", "BreezeModel", "BreezeConfig", "BreezeAlerts", "BreezeVocabulary"]),
+        .testTarget(
+            name: "BreezeSensorsTests",
+            dependencies: ["BreezeSensors", "BreezeHTTP", "BreezeJSON", "BreezeFiles", "BreezeModel", "BreezeVocabulary", "BreezeTestSupport"]),
         .testTarget(name: "BreezeAlertsTests", dependencies: ["BreezeAlerts", "BreezeVocabulary", "BreezeModel"]),
         .testTarget(name: "BreezeBacktestTests", dependencies: ["BreezeBacktest", "BreezeAlerts", "BreezeConfig", "BreezeModel", "BreezeVocabulary"]),
         .testTarget(name: "BreezeStateTests", dependencies: ["BreezeState", "BreezeAlerts", "BreezeFiles", "BreezeModel", "BreezeVocabulary"]),

@@ -74,6 +74,14 @@ public struct AlertEvent: Sendable, Equatable, Codable {
     /// Open-Meteo's own `us_aqi` for the same reading (`AlertingAQI.openMeteoAQI`), shown
     /// beside the alerting `aqi`; nil when the event was made without it.
     public var openMeteoAQI: Int?
+    /// With `aqiSource == .sensor`: which sensor rated `aqi`, and the model's value beside.
+    public var sensor: SensorRating?
+    /// Set on `.source` events: the sensor that went stale or came back.
+    public var sourceStatus: SourceStaleDetails?
+    /// The city's indoor sensors' AQI when it has one (`CityGround.indoorAQI`): messages
+    /// advise closing windows when the outdoor air is a band or more worse, and airing the
+    /// rooms when a resolve finds it better than indoors.
+    public var indoorAQI: Int?
 
     /// What the event is about: the AQI unless `subject` says otherwise.
     public var about: AlertSubject { subject ?? .aqi }

@@ -1,4 +1,5 @@
 import BreezeModel
+import BreezeVocabulary
 
 /// What an alert event is about: the air quality index, pollen, or the UV index. Each has its
 /// own episodes (fire, resolve), independent of the others.
@@ -6,6 +7,30 @@ public enum AlertSubject: String, Sendable, Codable, CaseIterable, Hashable {
     case aqi
     case pollen
     case uv
+    /// A `[Sensor]` that stopped answering or failing its checks for `StaleAfter=` (firing:
+    /// `source-stale`) and answering again (resolved); `AlertEvent.sourceStatus` says which.
+    case source
+}
+
+/// What a `.source` event says: which sensor, of which city, since when it gave nothing usable.
+public struct SourceStaleDetails: Sendable, Equatable, Codable {
+    /// The `[Sensor "name"]` section's name.
+    public var sensor: String
+    public var kind: SensorKind
+    /// `sensor backyard` or `AirNow <site>`, as messages name it.
+    public var label: String
+    /// Its last valid sample; nil when it never gave one.
+    public var lastValidAt: Instant?
+    /// Why the latest attempt gave nothing usable.
+    public var reason: String?
+
+    public init(sensor: String, kind: SensorKind, label: String, lastValidAt: Instant?, reason: String?) {
+        self.sensor = sensor
+        self.kind = kind
+        self.label = label
+        self.lastValidAt = lastValidAt
+        self.reason = reason
+    }
 }
 
 /// What a pollen event says: the worst level among the types reported, and its type.

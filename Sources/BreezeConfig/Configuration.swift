@@ -17,6 +17,8 @@ public struct Configuration: Sendable {
     public var disabledCities: [CityConfiguration] = []
     /// The `[Web]` section: where the status page and `/metrics` are served.
     public var web = WebSettings()
+    /// Every `[Sensor "…"]`, in file order: the user's devices and AirNow's monitors.
+    public var sensors: [SensorSettings] = []
 
     /// A configuration from its parts; the defaults are those of an empty file.
     public init(

@@ -174,7 +174,10 @@ enum Read {
     static func choice<Choice: RawRepresentable & CaseIterable>(_ text: String) -> Result<
         Choice, ValueProblem
     > where Choice.RawValue == String {
-        if let choice = Choice(rawValue: text.lowercased()) { return .success(choice) }
+        // Only what `allCases` offers: a type may hold values no configuration chooses.
+        if let choice = Choice(rawValue: text.lowercased()), Choice.allCases.contains(where: { $0.rawValue == choice.rawValue }) {
+            return .success(choice)
+        }
         let names = Choice.allCases.map(\.rawValue)
         return .failure(ValueProblem("use " + Read.alternatives(names)))
     }

@@ -186,10 +186,11 @@ struct BacktestOutcome {
 }
 
 extension BacktestSource {
-    /// The source of a city's `AQISource=`.
+    /// The source of a city's `AQISource=` (`.sensor` is never configured: history has no
+    /// sensor hours, so it replays NowCast).
     init(_ source: AQISource) {
         switch source {
-        case .nowcast: self = .nowcast
+        case .nowcast, .sensor: self = .nowcast
         case .openMeteo: self = .openMeteo
         }
     }

@@ -38,6 +38,8 @@ public struct AlertingAQI: Sendable, Hashable, Codable {
     /// them (`CurrentAirQuality.interrupted`): a gap, so `aqi` may understate the air — rated
     /// from the rest it is a lower bound, fallen back it is Open-Meteo's lagging value.
     public var mayUnderstate: Bool
+    /// With `source == .sensor`: which sensor rated `aqi`, and the model's value beside it.
+    public var sensor: SensorRating?
 
     public init(
         source: AQISource, aqi: Int?, dominantPollutant: Pollutant?, openMeteoAQI: Int?,

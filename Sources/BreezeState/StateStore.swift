@@ -35,6 +35,12 @@ public struct CityRecord: Sendable, Equatable, Codable {
     public var pollenAlert: CityAlertState?
     /// The UV alert's state (`UVThreshold=`); nil while it is off.
     public var uvAlert: CityAlertState?
+    /// The city's `[Sensor]`s as last polled, each with its latest PM2.5 and verdict; nil
+    /// for a city without sensors.
+    public var ground: CityGround?
+    /// Per sensor of the city (by name), its `source-stale` alert: fires when it gave no valid
+    /// sample for `StaleAfter=`, resolves when it does again. Empty without sensors.
+    public var sourceAlerts: [String: CityAlertState] = [:]
 
     public init(city: City) {
         self.city = city

@@ -48,11 +48,12 @@ struct DashboardContext {
         snapshot.state.isStale(now: now, configuredInterval: snapshot.pollInterval.seconds)
     }
 
-    /// "NowCast" or "Open-Meteo".
+    /// "NowCast", "Open-Meteo" or "sensor".
     static func name(_ source: AQISource) -> String {
         switch source {
         case .nowcast: "NowCast"
         case .openMeteo: "Open-Meteo"
+        case .sensor: "sensor"
         }
     }
 }

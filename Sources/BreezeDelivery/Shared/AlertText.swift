@@ -102,11 +102,13 @@ struct AlertText {
         source.map { "\(observed), \($0)" } ?? observed
     }
 
-    /// `NowCast AQI` or `Open-Meteo's us_aqi`; nil when the event does not say.
+    /// `NowCast AQI`, `Open-Meteo's us_aqi` or `NowCast AQI of sensor backyard`; nil when the
+    /// event does not say.
     var source: String? {
         switch event.aqiSource {
         case .nowcast: "NowCast AQI"
         case .openMeteo: "Open-Meteo's us_aqi"
+        case .sensor: "NowCast AQI of " + (event.sensor?.label ?? "a sensor")
         case nil: nil
         }
     }

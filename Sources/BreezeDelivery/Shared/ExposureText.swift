@@ -90,10 +90,12 @@ enum ExposureText {
         return lines
     }
 
-    /// An emoji shortcode for ntfy: `blossom` for pollen, `sunny` for UV; nil for the AQI's.
+    /// An emoji shortcode for ntfy: `blossom` for pollen, `sunny` for UV, `satellite` for a
+    /// source gone stale; nil for the AQI's.
     static func shortcode(_ event: AlertEvent) -> String? {
         switch event.about {
         case .aqi: nil
+        case .source: event.kind == .resolved ? "white_check_mark" : "satellite"
         case .pollen: event.kind == .resolved ? "white_check_mark" : "blossom"
         case .uv: event.kind == .resolved ? "white_check_mark" : "sunny"
         }
