@@ -97,7 +97,7 @@ let package = Package(
             name: "breezed",
             dependencies: [
                 "BreezeModel", "BreezeConfig", "BreezeDaemon", "BreezeSystem", "BreezeCommandLine",
-                "BreezeDelivery", "BreezeHTTP", "BreezeOpenMeteo",
+                "BreezeDelivery", "BreezeHTTP", "BreezeOpenMeteo", "BreezeSensors",
             ]),
         .executableTarget(name: "breezectl", dependencies: ["BreezeCtl", "BreezeCommandLine"]),
 

@@ -7,6 +7,7 @@ extension AlertEvent {
     /// `Pollen in Paris, Île-de-France, France: Birch pollen High (95 grains/m³)`, `UV in
     /// Paris: today's maximum UV index 8.1, Very High`; nil for the AQI's events.
     public var exposureMessage: String? {
+        if let text = sourceMessage { return text }
         let place = city.displayName
         if let pollen, about == .pollen {
             switch kind {
@@ -36,7 +37,7 @@ extension AlertEvent {
     /// AQI's events.
     public var exposureTips: [String]? {
         guard about != .aqi else { return nil }
-        guard kind != .resolved else { return [] }
+        guard kind != .resolved, about != .source else { return [] }
         if about == .uv { return uv.map { [$0.band.advice] } ?? [] }
         return [
             "Keep windows shut during the day and air the rooms late in the evening.",

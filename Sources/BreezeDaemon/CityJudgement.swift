@@ -23,10 +23,12 @@ struct CityJudgement: Equatable {
         var reading: Reading
         var alerting: AlertingAQI?
         var hourlyProblems: [String]
+        /// The city's sensors, each with its latest PM2.5 and verdict; nil without any.
+        var ground: CityGround? = nil
 
         /// The record `DaemonRecords.reading` makes of it.
         func record(city: City) -> LogRecord {
-            DaemonRecords.reading(reading, alerting: alerting, hourlyProblems: hourlyProblems, city: city)
+            DaemonRecords.reading(reading, alerting: alerting, hourlyProblems: hourlyProblems, city: city, ground: ground)
         }
     }
 
@@ -49,15 +51,22 @@ struct CityJudgement: Equatable {
     /// The sensitive machine's state before, when it raised events (`.some(nil)`: it had not
     /// begun; `CycleSummary.sensitiveAlertsBefore`).
     var sensitiveAlertBefore: CityAlertState??
+    /// The sensors' `source-stale` states before, when they raised events
+    /// (`CycleSummary.sourceAlertsBefore`).
+    var sourceAlertsBefore: [String: CityAlertState]?
 
     /// Judges `watched`'s `answer`, polled at `now`, against its record before (nil: a city new
-    /// to the state, which starts fresh).
+    /// to the state, which starts fresh), with its `[Sensor]`s' latest round (`ground`, nil
+    /// without sensors): an outdoor sensor with a NowCast rates the city in the model's place
+    /// (`AlertingAQI.rated(by:)`), also when the model's request failed.
     static func judge(
-        _ answer: Result<CityPoll, SourceFailure>, watched: WatchedCity, before: CityRecord?, now: Instant
+        _ answer: Result<CityPoll, SourceFailure>, watched: WatchedCity, before: CityRecord?, now: Instant,
+        ground: CityGround? = nil
     ) -> CityJudgement {
         var record = before ?? CityRecord(city: watched.city)
         record.city = watched.city
         record.lastPollAt = now
+        record.ground = ground
         var judgement = CityJudgement(answer: .failed, record: record)
         var observation: Observation?
         var sensitiveObservation: Observation?
@@ -70,13 +79,15 @@ struct CityJudgement: Equatable {
             let alerting = AlertingAQI(configured: watched.aqiSource, reading: poll.reading, hourly: poll.hourly)
             judgement.reading = ReadingNote(
                 headline: ReadingHeadline(.noValues), reading: poll.reading,
-                alerting: alerting.missingReason != nil ? alerting : nil, hourlyProblems: [])
+                alerting: alerting.missingReason != nil ? alerting : nil, hourlyProblems: [], ground: ground)
+            (observation, sensitiveObservation) = judgement.sensorsAlone(ground, model: alerting, now: now)
         case .success(let poll):
             judgement.answer = .data
             let alerting = AlertingAQI(configured: watched.aqiSource, reading: poll.reading, hourly: poll.hourly)
+                .rated(by: ground)
             judgement.reading = ReadingNote(
                 headline: ReadingHeadline(poll.reading, alerting: alerting, hourlyProblems: poll.hourlyProblems),
-                reading: poll.reading, alerting: alerting, hourlyProblems: poll.hourlyProblems)
+                reading: poll.reading, alerting: alerting, hourlyProblems: poll.hourlyProblems, ground: ground)
             judgement.remember(poll.reading, alerting: alerting, now: now)
             // The rules act on the alerting AQI; the limits on the current hour's values. A
             // firing alert holds when its hours broke (Open-Meteo's 24-hour mean lags the
@@ -99,9 +110,60 @@ struct CityJudgement: Equatable {
         case .failure(let failure):
             judgement.record.lastError = failure.message
             judgement.failure = failure.message
+            let model = AlertingAQI(
+                source: watched.aqiSource, aqi: nil, dominantPollutant: nil, openMeteoAQI: nil,
+                fallbackReason: "Open-Meteo's request failed")
+            (observation, sensitiveObservation) = judgement.sensorsAlone(ground, model: model, now: now)
         }
         judgement.evaluate(observation, sensitive: sensitiveObservation, watched: watched, now: now)
+        judgement.evaluateSources(ground, watched: watched, now: now)
+        judgement.annotate(ground)
         return judgement
+    }
+
+    /// Without the model's values (its request failed, or it answered only nulls), the
+    /// outdoor sensors' AQI alone, when one has a NowCast: the observation for both machines,
+    /// and the record's alerting AQI and band. (nil, nil) when no sensor rates the city.
+    private mutating func sensorsAlone(_ ground: CityGround?, model: AlertingAQI, now: Instant)
+        -> (Observation?, Observation?)
+    {
+        let alerting = model.rated(by: ground)
+        guard alerting.source == .sensor else { return (nil, nil) }
+        if alerting.band != record.band || record.bandSince == nil { record.bandSince = now }
+        record.band = alerting.band
+        record.alerting = alerting
+        let observation = Observation(
+            aqi: alerting.aqi, concentrations: [:], dominantPollutant: alerting.dominantPollutant,
+            observedAt: ObservationTime(now), aqiSource: .sensor)
+        return (observation, observation)
+    }
+
+    /// Runs each sensor's `source-stale` machine (`SourceStaleMachine`) on its latest status,
+    /// under the city's `ConfirmAfter=` and `SendResolved=`; a sensor no longer configured
+    /// leaves its state behind.
+    private mutating func evaluateSources(_ ground: CityGround?, watched: WatchedCity, now: Instant) {
+        let before = record.sourceAlerts
+        var after: [String: CityAlertState] = [:]
+        var raised: [AlertEvent] = []
+        for status in ground?.sensors ?? [] {
+            let evaluation = SourceStaleMachine.evaluate(
+                status, city: watched.city, confirmAfter: watched.rule.confirmAfter,
+                sendResolved: watched.rule.sendResolved, state: before[status.name] ?? CityAlertState(), now: now)
+            after[status.name] = evaluation.state
+            raised += evaluation.events
+        }
+        record.sourceAlerts = after
+        if !raised.isEmpty { sourceAlertsBefore = before }
+        events += raised
+    }
+
+    /// Puts on each AQI event the sensor that rated it and the indoor sensors' AQI.
+    private mutating func annotate(_ ground: CityGround?) {
+        let indoor = ground?.indoorAQI
+        for index in events.indices where events[index].about == .aqi && !events[index].kind.isForecast {
+            events[index].indoorAQI = indoor
+            if events[index].aqiSource == .sensor { events[index].sensor = record.alerting?.sensor }
+        }
     }
 
     /// Keeps a reading with data as the city's last, and the band it is in since.

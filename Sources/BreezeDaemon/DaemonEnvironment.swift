@@ -3,6 +3,7 @@ import BreezeConfig
 import BreezeDelivery
 import BreezeHTTP
 import BreezeOpenMeteo
+import BreezeSensors
 import BreezeSystem
 import BreezeVocabulary
 
@@ -36,6 +37,11 @@ public struct DaemonEnvironment: Sendable {
     public var heartbeatTransport: (any HTTPTransport)?
     /// Listening sockets systemd passed (breezed.socket): served instead of `Listen=`.
     public var listenSockets: [Int32] = []
+    /// What asks the `[Sensor]`s (libcurl in production, a timeout of its own per request); nil:
+    /// no sensor is asked.
+    public var sensorClient: SensorClient?
+    /// The sensors' wake-ups: Dispatch timers in the daemon, a clock the test moves in tests.
+    public var sensorWakeUps: any WakeUpTimers = DispatchWakeUpTimers()
     /// Whether the daemon listens on its control socket (`ControlSocket=`): breezed does;
     /// a daemon in a unit test does not, unless the test asks.
     public var servesControlSocket = false
@@ -48,8 +54,9 @@ public struct DaemonEnvironment: Sendable {
         quietHours: @escaping QuietHoursCheck = { _, _, _ in nil },
         variables: [String: String], clock: @escaping @Sendable () -> ClockReading = ClockReading.system,
         random: @escaping @Sendable () -> Double = { Double.random(in: 0...1) }, version: String = "unknown",
-        heartbeatTransport: (any HTTPTransport)? = nil
+        heartbeatTransport: (any HTTPTransport)? = nil, sensorClient: SensorClient? = nil
     ) {
+        self.sensorClient = sensorClient
         self.logger = logger
         self.notifier = notifier
         self.makeSource = makeSource

@@ -26,6 +26,12 @@ public enum DaemonEvent: String, CaseIterable, Sendable {
     case uvFiring = "uv-firing"
     case uvEscalated = "uv-escalated"
     case uvResolved = "uv-resolved"
+    /// A `[Sensor]`'s verdict changed: its answers stopped being usable (why), or are again.
+    case sensor
+    /// A `[Sensor]` gave no valid sample for `StaleAfter=`: alerts use the model.
+    case sourceStale = "source-stale"
+    /// A stale `[Sensor]` answers again.
+    case sourceBack = "source-back"
 
     /// The fixed 128-bit id of the event kind; `systemd/breezed.catalog` explains each one.
     public var messageID: String {
@@ -56,6 +62,9 @@ public enum DaemonEvent: String, CaseIterable, Sendable {
         case .uvFiring: "fd024f202ca6400582a3347b00c35fc3"
         case .uvEscalated: "d7de860f0436457fbf5ec829c28a9a41"
         case .uvResolved: "7fe13cd50e0a4dbcbcd64d51db1e2219"
+        case .sensor: "e7285021fad24e9e9f6bfb1de28d992d"
+        case .sourceStale: "ad42bf80f6644ec4b5a485c181de804b"
+        case .sourceBack: "c06d65a559b44b88bd9806aefb478832"
         }
     }
 }

@@ -7,7 +7,8 @@ import BreezeSystem
 public enum DaemonRecords {
     /// A city's reading (info).
     public static func reading(
-        _ reading: Reading, alerting: AlertingAQI? = nil, hourlyProblems: [String] = [], city: City
+        _ reading: Reading, alerting: AlertingAQI? = nil, hourlyProblems: [String] = [], city: City,
+        ground: CityGround? = nil
     ) -> LogRecord {
         let aqi = alerting?.aqi ?? (alerting == nil ? reading.usAQI : nil)
         let band = alerting.map(\.band) ?? reading.band
@@ -22,10 +23,19 @@ public enum DaemonRecords {
         var note = ""
         if let alerting {
             fields += sourceFields(alerting)
-            // AQISource=open-meteo reads as it always did; NowCast and a fallback say so.
-            note = alerting.source == .nowcast
-                ? " (NowCast; Open-Meteo \(alerting.openMeteoAQI.map(String.init) ?? "none"))"
-                : missing != nil ? "" : alerting.fallbackReason.map { " (Open-Meteo's us_aqi: \($0))" } ?? ""
+            // AQISource=open-meteo reads as it always did; NowCast, a sensor and a fallback say so.
+            let openMeteo = alerting.openMeteoAQI.map(String.init) ?? "none"
+            switch alerting.source {
+            case .nowcast: note = " (NowCast; Open-Meteo \(openMeteo))"
+            case .sensor:
+                let model = alerting.sensor.map { rating in
+                    "model " + (rating.modelSource == .nowcast ? "NowCast " : "Open-Meteo ")
+                        + (rating.modelAQI.map(String.init) ?? "none")
+                } ?? "model none"
+                note = " (NowCast of \(alerting.sensor?.label ?? "a sensor"); \(model); Open-Meteo \(openMeteo))"
+            case .openMeteo:
+                note = missing != nil ? "" : alerting.fallbackReason.map { " (Open-Meteo's us_aqi: \($0))" } ?? ""
+            }
             // A pollutant without the hours EPA's rules need is left out of the maximum, and
             // the record says which and why, in the message and in a field of its own.
             let leftOut = alerting.leftOut.joined(separator: "; ")
@@ -45,12 +55,18 @@ public enum DaemonRecords {
             fields.append(("BREEZE_HOURLY_PROBLEMS", problems))
             note += " (hourly series: \(problems))"
         }
-        return record(.info, .reading, "\(city.name): \(level)\(note)", fields)
+        let sensors = SensorRecords.readingNote(ground)
+        fields += sensors.fields
+        return record(.info, .reading, "\(city.name): \(level)\(note)\(sensors.note)", fields)
     }
 
     /// Where the alerting AQI came from, Open-Meteo's beside it, and the averages used.
     static func sourceFields(_ alerting: AlertingAQI) -> [(name: String, value: String)] {
         var fields: [(name: String, value: String)] = [("BREEZE_AQI_SOURCE", alerting.source.rawValue)]
+        if let rating = alerting.sensor {
+            fields.append(("BREEZE_SENSOR_SOURCE", rating.label))
+            if let model = rating.modelAQI { fields.append(("BREEZE_MODEL_AQI", String(model))) }
+        }
         if let value = alerting.openMeteoAQI, ReportedValue.aqiScale.contains(value) {
             fields.append(("BREEZE_OPEN_METEO_AQI", String(value)))
         }
@@ -63,6 +79,7 @@ public enum DaemonRecords {
 
     /// An alert event: firing and escalated are warnings, resolved a notice, reminders info.
     public static func alert(_ event: AlertEvent) -> LogRecord {
+        if event.about == .source { return SensorRecords.alert(event) }
         if event.about != .aqi { return ExposureRecords.alert(event) }
         let kind: DaemonEvent
         let priority: LogPriority

@@ -2,6 +2,7 @@ import BreezeAlerts
 import BreezeConfig
 import BreezeDelivery
 import BreezeFiles
+import BreezeModel
 import BreezeState
 import BreezeSystem
 import BreezeVocabulary
@@ -28,7 +29,7 @@ extension Daemon {
     /// itself only for the cities a digest lists.
     static func poll(
         _ plan: DaemonPlan, state: inout DaemonState, delivery: DeliveryWorker, _ environment: DaemonEnvironment,
-        outboxFailures: FailureLatch, deadline: Deadline, pages: Bool
+        outboxFailures: FailureLatch, deadline: Deadline, pages: Bool, grounds: [String: CityGround] = [:]
     ) -> CycleSummary {
         let now = environment.clock().wall
         let reduction = ForecastReduction(
@@ -36,7 +37,7 @@ extension Daemon {
             digestCities: Set(DigestReceiver.all(plan.configuration, routing: plan.routing).flatMap(\.cities)), now: now)
         var summary = PollCycle.run(
             cities: plan.cities, state: &state, source: plan.source, logger: environment.logger,
-            now: now, deadline: deadline, reduction: reduction, readingLog: plan.readingLog)
+            now: now, deadline: deadline, reduction: reduction, readingLog: plan.readingLog, grounds: grounds)
         ForecastCycle.run(
             &summary, state: &state, configuration: plan.configuration, logger: environment.logger, now: now,
             reduction: reduction)

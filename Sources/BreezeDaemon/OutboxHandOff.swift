@@ -21,6 +21,7 @@ enum OutboxHandOff {
         for name in keptBack {
             if let before = summary.forecastsBefore[name] { state.cities[name]?.forecast = before }
             if let before = summary.sensitiveAlertsBefore[name] { state.cities[name]?.sensitiveAlert = before }
+            if let before = summary.sourceAlertsBefore[name] { state.cities[name]?.sourceAlerts = before }
             guard let before = summary.alertsBefore[name], var record = state.cities[name] else { continue }
             if record.alert.firing != before.firing { summary.alerting += before.firing ? 1 : -1 }
             record.alert = before

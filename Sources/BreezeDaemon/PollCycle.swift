@@ -22,6 +22,8 @@ public struct CycleSummary: Sendable, Equatable {
     public var alertsBefore: [String: CityAlertState] = [:]
     /// The same for the sensitive machine (`CityRecord.sensitiveAlert`, nil before it began).
     public var sensitiveAlertsBefore: [String: CityAlertState?] = [:]
+    /// The same for the `source-stale` alerts of the city's sensors (`CityRecord.sourceAlerts`).
+    public var sourceAlertsBefore: [String: [String: CityAlertState]] = [:]
     /// Per city (by name) the hourly forecast its answer brought, or what the later steps
     /// read of it: `ForecastCycle`, `PolledExtras` and the digests read it.
     public var forecasts: [String: PolledForecast] = [:]
@@ -45,6 +47,7 @@ public struct CycleSummary: Sendable, Equatable {
         }
         if let before = judged.alertBefore { alertsBefore[name] = before }
         if let before = judged.sensitiveAlertBefore { sensitiveAlertsBefore[name] = before }
+        if let before = judged.sourceAlertsBefore { sourceAlertsBefore[name] = before }
         events += judged.events
         if judged.record.alert.firing { alerting += 1 }
     }
@@ -75,7 +78,7 @@ public enum PollCycle {
     static func run(
         cities: [WatchedCity], state: inout DaemonState, source: any AirQualitySource,
         logger: any Logger, now: Instant, deadline: Deadline, reduction: ForecastReduction?,
-        readingLog: ReadingLogFilter = ReadingLogFilter()
+        readingLog: ReadingLogFilter = ReadingLogFilter(), grounds: [String: CityGround] = [:]
     ) -> CycleSummary {
         var summary = CycleSummary()
         summary.cities = cities.count
@@ -97,7 +100,8 @@ public enum PollCycle {
             let answer = index < results.count
                 ? results[index] : .failure(SourceFailure(message: "no result for this city", permanent: false))
             let judged = CityJudgement.judge(
-                answer, watched: watched, before: records.removeValue(forKey: watched.city.name), now: now)
+                answer, watched: watched, before: records.removeValue(forKey: watched.city.name), now: now,
+                ground: grounds[watched.city.name])
             journal.log(judged, city: watched.city)
             summary.add(judged, city: watched.city.name)
             records[watched.city.name] = judged.record

@@ -25,6 +25,9 @@ final class PollService: DaemonService, @unchecked Sendable {
     private var kept: DaemonState
     private var loop: PollLoop?
     private var exposure = ExposureAlerts()
+    /// Every city's `[Sensor]`s as the sensor service last handed them over, by city name: the
+    /// next cycle judges with them.
+    private var grounds: [String: CityGround] = [:]
     private let outboxFailures = FailureLatch()
     private let stateFailures = FailureLatch()
     /// Cycles and requests counted since the start (reloads keep them).
@@ -120,6 +123,7 @@ final class PollService: DaemonService, @unchecked Sendable {
     func runCycle(pages: Bool, finished: @escaping @Sendable (Polled) -> Void) {
         dispatchPrecondition(condition: .onQueue(control))
         let plan = current
+        let grounds = self.grounds
         nonisolated(unsafe) var snapshot = kept
         let environment = self.environment
         let (delivery, outboxFailures) = (self.delivery, self.outboxFailures)
@@ -129,7 +133,7 @@ final class PollService: DaemonService, @unchecked Sendable {
         work.async { [self] in
             let summary = Daemon.poll(
                 plan, state: &snapshot, delivery: delivery, environment, outboxFailures: outboxFailures,
-                deadline: deadline, pages: pages)
+                deadline: deadline, pages: pages, grounds: grounds)
             let seconds = environment.clock().monotonic - started.monotonic
             let result = snapshot
             // From the poll's own answer, no call: worked out whenever a page may read them.
@@ -174,6 +178,12 @@ final class PollService: DaemonService, @unchecked Sendable {
             readings, configuration: current.configuration, state: &kept, routing: current.routing, delivery: delivery,
             logger: environment.logger, failures: outboxFailures, now: environment.clock().wall)
         persist()
+    }
+
+    /// The sensors' latest round: the next cycle rates each city with them.
+    func adoptGround(_ grounds: [String: CityGround]) {
+        dispatchPrecondition(condition: .onQueue(control))
+        self.grounds = grounds
     }
 
     /// Lets `change` alter the alert state (a digest marked written); returns what it returns.

@@ -5,6 +5,7 @@ import BreezeDelivery
 import BreezeHTTP
 import BreezeModel
 import BreezeOpenMeteo
+import BreezeSensors
 import BreezeSystem
 import Dispatch
 
@@ -115,7 +116,12 @@ enum DaemonCommand {
             heartbeatTransport: CurlTransport(
                 options: .init(
                     connectTimeout: HeartbeatSender.timeout, totalTimeout: HeartbeatSender.timeout,
-                    maximumBodySize: 64 << 10, userAgent: "breezed/\(BreezeVersion.string)")))
+                    maximumBodySize: 64 << 10, userAgent: "breezed/\(BreezeVersion.string)")),
+            sensorClient: SensorClient(
+                transport: CurlTransport(
+                    options: .init(
+                        connectTimeout: SensorClient.timeout, totalTimeout: SensorClient.timeout,
+                        maximumBodySize: SensorClient.maximumBodySize, userAgent: "breezed/\(BreezeVersion.string)"))))
 
         if options.has("once") { runOnce(loaded: loaded, environment: environment, console: console) }
         // Consumed: the daemon holds the configuration (its plan's); this frame, which never
