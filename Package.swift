@@ -131,7 +131,7 @@ let package = Package(
         .testTarget(name: "BreezeStateTests", dependencies: ["BreezeState", "BreezeAlerts", "BreezeFiles", "BreezeModel", "BreezeVocabulary"]),
         .testTarget(
             name: "BreezeDaemonTests",
-            dependencies: ["BreezeDaemon", "BreezeAlerts", "BreezeModel", "BreezeSystem", "BreezeDelivery", "BreezeOutboxValues", "BreezeConfig", "BreezeState", "BreezeVocabulary", "BreezeWeb", "BreezeHTTP", "BreezeTestSupport", "BreezeOpenMeteo"]),
+            dependencies: ["BreezeDaemon", "BreezeAlerts", "BreezeModel", "BreezeSystem", "BreezeDelivery", "BreezeOutboxValues", "BreezeConfig", "BreezeState", "BreezeVocabulary", "BreezeWeb", "BreezeHTTP", "BreezeTestSupport", "BreezeOpenMeteo", "BreezeSensors"]),
         .testTarget(
             name: "BreezeDeliveryTests",
             dependencies: ["BreezeDelivery", "BreezeOutboxValues", "BreezeAlerts", "BreezeModel", "BreezeConfig", "BreezeHTTP", "BreezeTestSupport", "BreezeVocabulary", "BreezeJSON"]),
