@@ -48,7 +48,6 @@ public final class Daemon: @unchecked Sendable {
             // Pollen, UV and climate trends arrive between cycles: the pages get them at once.
             services.extras.onUpdate = { [weak self] in self?.extrasArrived() }
             services.extras.onPollen = { [weak self] readings in self?.services.poll.adoptPollen(readings) }
-            services.sensors.onGround = { [weak self] grounds in self?.services.poll.adoptGround(grounds) }
             services.digests.onWake = { [weak self] in self?.writeDueDigests() }
             services.group.start(plan)
             // Serving before READY=1, so a unit ordered after breezed finds the page up.

@@ -31,10 +31,11 @@ struct DaemonServices: Sendable {
         extras = ExtrasFetcher(
             control: control, stateDirectory: plan.stateDirectory, logger: environment.logger, clock: environment.clock)
         sensors = SensorService(
-            control: control, client: environment.sensorClient, wakeUps: environment.sensorWakeUps,
+            client: environment.sensorClient, wakeUps: environment.sensorWakeUps,
             logger: environment.logger, clock: environment.clock)
         poll = PollService(
-            control: control, plan: plan, state: state, store: store, delivery: delivery.worker, environment: environment)
+            control: control, plan: plan, state: state, store: store, delivery: delivery.worker, environment: environment,
+            grounds: { [sensors] in sensors.grounds() })
         digests = DigestDriver(control: control, clock: environment.clock)
         controlSocket =
             environment.servesControlSocket

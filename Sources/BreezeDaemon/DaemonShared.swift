@@ -29,7 +29,8 @@ extension Daemon {
     /// itself only for the cities a digest lists.
     static func poll(
         _ plan: DaemonPlan, state: inout DaemonState, delivery: DeliveryWorker, _ environment: DaemonEnvironment,
-        outboxFailures: FailureLatch, deadline: Deadline, pages: Bool, grounds: [String: CityGround] = [:]
+        outboxFailures: FailureLatch, deadline: Deadline, pages: Bool,
+        grounds: @Sendable () -> [String: CityGround] = { [:] }
     ) -> CycleSummary {
         let now = environment.clock().wall
         let reduction = ForecastReduction(

@@ -78,7 +78,7 @@ public enum PollCycle {
     static func run(
         cities: [WatchedCity], state: inout DaemonState, source: any AirQualitySource,
         logger: any Logger, now: Instant, deadline: Deadline, reduction: ForecastReduction?,
-        readingLog: ReadingLogFilter = ReadingLogFilter(), grounds: [String: CityGround] = [:]
+        readingLog: ReadingLogFilter = ReadingLogFilter(), grounds: () -> [String: CityGround] = { [:] }
     ) -> CycleSummary {
         var summary = CycleSummary()
         summary.cities = cities.count
@@ -90,6 +90,9 @@ public enum PollCycle {
                 reduced[index] = forecast
             })
         summary.forecasts = ForecastCycle.forecasts(results, reduced: reduced, cities: cities)
+        // Read once Open-Meteo has answered: a sensor on the LAN asked at the same time (the
+        // first cycle after a start) is in this cycle's records.
+        let grounds = grounds()
         // Updated in place, not rebuilt: at 10,000 cities a second table of records would be
         // the largest thing in memory. Moving it out of `state` leaves it uniquely owned.
         var records = state.cities

@@ -25,9 +25,9 @@ final class PollService: DaemonService, @unchecked Sendable {
     private var kept: DaemonState
     private var loop: PollLoop?
     private var exposure = ExposureAlerts()
-    /// Every city's `[Sensor]`s as the sensor service last handed them over, by city name: the
-    /// next cycle judges with them.
-    private var grounds: [String: CityGround] = [:]
+    /// Every city's `[Sensor]`s after the sensor service's latest round, by city name, read by
+    /// a cycle once Open-Meteo has answered.
+    private let grounds: @Sendable () -> [String: CityGround]
     private let outboxFailures = FailureLatch()
     private let stateFailures = FailureLatch()
     /// Cycles and requests counted since the start (reloads keep them).
@@ -47,8 +47,9 @@ final class PollService: DaemonService, @unchecked Sendable {
 
     init(
         control: DispatchQueue, plan: DaemonPlan, state: DaemonState, store: StateStore, delivery: DeliveryWorker,
-        environment: DaemonEnvironment
+        environment: DaemonEnvironment, grounds: @escaping @Sendable () -> [String: CityGround] = { [:] }
     ) {
+        self.grounds = grounds
         self.control = control
         self.environment = environment
         self.delivery = delivery
@@ -178,12 +179,6 @@ final class PollService: DaemonService, @unchecked Sendable {
             readings, configuration: current.configuration, state: &kept, routing: current.routing, delivery: delivery,
             logger: environment.logger, failures: outboxFailures, now: environment.clock().wall)
         persist()
-    }
-
-    /// The sensors' latest round: the next cycle rates each city with them.
-    func adoptGround(_ grounds: [String: CityGround]) {
-        dispatchPrecondition(condition: .onQueue(control))
-        self.grounds = grounds
     }
 
     /// Lets `change` alter the alert state (a digest marked written); returns what it returns.

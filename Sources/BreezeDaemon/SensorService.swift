@@ -5,17 +5,17 @@ import BreezeSensors
 import BreezeSystem
 import BreezeVocabulary
 import Dispatch
+import Synchronization
 
 /// The `[Sensor]`s as a service: asks each sensor on its own schedule (a PurpleAir every
 /// 2 minutes, AirNow once an hour: `SensorSettings.pollInterval`), one request at a time on a
 /// queue of its own, each bounded by the client's timeout; keeps every sensor's hourly means
 /// (`SensorHours`) and saves them to `sensors.json` in the state folder as each hour ends and
-/// at the stop, so a restart in the middle of smoke keeps its hours; after each round hands
-/// every city's `CityGround` to `onGround` on the control queue. Every property but `onGround`
-/// is touched on its own queue alone; the poll judges what it hands over.
+/// at the stop, so a restart in the middle of smoke keeps its hours; after each round keeps
+/// every city's `CityGround` where a cycle reads it (`grounds()`, from any queue) once
+/// Open-Meteo has answered. Every other property is touched on its own queue alone.
 final class SensorService: DaemonService, @unchecked Sendable {
     let name = "sensors"
-    private let control: DispatchQueue
     private let queue = DispatchQueue(label: "breezed.sensors")
     private let client: SensorClient?
     private let wakeUps: any WakeUpTimers
@@ -30,15 +30,14 @@ final class SensorService: DaemonService, @unchecked Sendable {
     private var savedHour: Double?
     private let saveFailures = FailureLatch()
     private var stopped = false
-    /// Called on the control queue with every city's sensors after each round, by city name.
-    var onGround: (([String: CityGround]) -> Void)?
+    /// Every city's sensors after the latest round, by city name.
+    private let latest = Mutex<[String: CityGround]>([:])
 
     /// `client` nil: no sensor is asked (a configuration without any, or a test without them).
     init(
-        control: DispatchQueue, client: SensorClient?, wakeUps: any WakeUpTimers, logger: any Logger,
+        client: SensorClient?, wakeUps: any WakeUpTimers, logger: any Logger,
         clock: @escaping @Sendable () -> ClockReading
     ) {
-        self.control = control
         self.client = client
         self.wakeUps = wakeUps
         self.logger = logger
@@ -122,10 +121,13 @@ final class SensorService: DaemonService, @unchecked Sendable {
             savedHour = hour
         }
         let grounds = Self.grounds(tracks, now: now)
-        control.async { [self] in onGround?(grounds) }
+        latest.withLock { $0 = grounds }
         guard let next = tracks.map(\.nextDue).min() else { return }
         timer?.schedule(after: max(1, (next - now).seconds))
     }
+
+    /// Every city's sensors after the latest round, by city name; empty before the first.
+    func grounds() -> [String: CityGround] { latest.withLock { $0 } }
 
     /// Every city's sensors at `now`, in configuration order.
     static func grounds(_ tracks: [SensorTrack], now: Instant) -> [String: CityGround] {
