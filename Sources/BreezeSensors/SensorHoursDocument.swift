@@ -133,7 +133,9 @@ enum SensorHoursDocument {
                     try scanner.readNull()
                 } else {
                     let seconds = try number(&scanner, "\(at): 'lastSampleAt'")
-                    guard abs(seconds) < 1e12 else { throw scanner.error("\(at): 'lastSampleAt' \(text(seconds)) is no time") }
+                    guard abs(seconds) < 1e12 else {
+                        throw scanner.error("\(at): 'lastSampleAt' \(text(seconds)) is no time")
+                    }
                     let clamped: Instant = ClockSkew.clamp(Instant(unixSeconds: seconds), now: now)
                     lastSampleAt = clamped
                 }

@@ -20,6 +20,7 @@ public struct SensorHoursFile: Sendable {
         /// Its hours.
         public var hours: SensorHours
 
+        /// `hours`, made by a `kind` sensor.
         public init(kind: SensorKind, hours: SensorHours) {
             self.kind = kind
             self.hours = hours
@@ -40,6 +41,7 @@ public struct SensorHoursFile: Sendable {
     /// `<stateDirectory>/sensors.json`.
     public let path: String
 
+    /// The file in `stateDirectory` (`StateDirectory=`, with or without a final slash).
     public init(stateDirectory: String) {
         path = stateDirectory.hasSuffix("/") ? stateDirectory + Self.fileName : stateDirectory + "/" + Self.fileName
     }

@@ -93,7 +93,8 @@ import Testing
                 == .loaded(
                     ["東京": Self.hours()],
                     dropped: [
-                        "sensor \"backyard\": its hours are dropped, as they came from a purpleair sensor and it is now airgradient",
+                        "sensor \"backyard\": its hours are dropped, as they came from a purpleair sensor "
+                            + "and it is now airgradient",
                         "sensor \"gone\": its hours are dropped, as no [Sensor] has that name",
                     ]))
     }
@@ -137,9 +138,15 @@ import Testing
             + "\"hours\":\(hours ?? "[\(hour)]")}}}"
     }
 
+    /// An hour without samples starting at `start`.
+    static func emptyHour(_ start: Double) -> String {
+        "{\"start\":\(Int(start)),\"sum\":0,\"count\":0,\"minutes\":\"0\"}"
+    }
+
     @Test func theGoodDocumentReads() throws {
         try write(Self.document())
-        guard case .loaded(let loaded, _) = try SensorHoursFile(stateDirectory: folder).load(kinds: ["backyard": .purpleAir], now: Self.now) else {
+        let outcome = try SensorHoursFile(stateDirectory: folder).load(kinds: ["backyard": .purpleAir], now: Self.now)
+        guard case .loaded(let loaded, _) = outcome else {
             Issue.record("not loaded")
             return
         }
@@ -171,14 +178,9 @@ import Testing
         (document(kind: "\"purple\""), "'kind' \"purple\" is not a kind of sensor"),
         (document(lastSampleAt: "1e300"), "'lastSampleAt' 1e+300 is no time"),
         (document(version: "2"), "version 2 is not 1, the one this Breeze reads"),
-        (
-            document(hours: "[" + (0..<25).map { "{\"start\":\(1_796_083_200 - $0 * 3600),\"sum\":0,\"count\":0,\"minutes\":\"0\"}" }.reversed().joined(separator: ",") + "]"),
-            "more than 24 hours"
-        ),
-        (
-            document(hours: "[{\"start\":1796086800,\"sum\":0,\"count\":0,\"minutes\":\"0\"},{\"start\":1796083200,\"sum\":0,\"count\":0,\"minutes\":\"0\"}]"),
-            "hour 2: not after the hour before it"
-        ),
+        (document(hours: "[" + (0..<25).reversed().map { emptyHour(day - Double($0) * 3600) }.joined(separator: ",") + "]"),
+         "more than 24 hours"),
+        (document(hours: "[\(emptyHour(day + 3600)),\(emptyHour(day))]"), "hour 2: not after the hour before it"),
         ("[]", "the document is not an object"),
         ("{\"sensors\":{}}", "'version' is missing"),
     ])
@@ -197,6 +199,7 @@ import Testing
         let padding = String(repeating: " ", count: SensorHoursFile.maximumBytes)
         try write(Self.document() + padding)
         let outcome = try SensorHoursFile(stateDirectory: folder).load(kinds: ["backyard": .purpleAir], now: Self.now)
-        #expect(outcome == .corrupt(movedTo: folder + "/sensors.json.corrupt-1796101800", reason: "larger than 4194304 bytes"))
+        #expect(
+            outcome == .corrupt(movedTo: folder + "/sensors.json.corrupt-1796101800", reason: "larger than 4194304 bytes"))
     }
 }
