@@ -9,7 +9,7 @@ import BreezeVocabulary
 public struct SensorHoursFile: Sendable {
     /// The file's name in the state directory.
     public static let fileName = "sensors.json"
-    /// The largest file read: a few hundred bytes per sensor, so thousands of sensors fit; a
+    /// The largest file read: under 2 KB per sensor (24 hours), so 2,000 sensors fit; a
     /// larger file is not one Breeze wrote, and is moved aside unread.
     public static let maximumBytes = 4 << 20
 
