@@ -49,8 +49,7 @@ final class SensorService: DaemonService, @unchecked Sendable {
             let file = SensorHoursFile(stateDirectory: plan.stateDirectory)
             self.file = file
             let kinds = Dictionary(plan.configuration.sensors.map { ($0.name, $0.kind) }, uniquingKeysWith: { first, _ in first })
-            let (hours, problem) = file.load(kinds: kinds)
-            if let problem { logger.log(LogRecord(.warning, problem, fields: [("BREEZE_ERROR", problem)])) }
+            let hours = load(file, kinds: kinds, now: clock().wall)
             tracks = Self.tracks(plan, keeping: [], hours: hours, now: clock().wall)
             timer = wakeUps.timer(on: queue) { [weak self] in self?.round() }
             round()
@@ -146,10 +145,34 @@ final class SensorService: DaemonService, @unchecked Sendable {
         logger.log(SensorRecords.verdictChanged(status, city: track.city))
     }
 
+    /// The hours saved before, by sensor; a file that does not read is logged (it was moved
+    /// aside) and the hours start empty.
+    private func load(_ file: SensorHoursFile, kinds: [String: SensorKind], now: Instant) -> [String: SensorHours] {
+        do {
+            switch try file.load(kinds: kinds, now: now) {
+            case .fresh: return [:]
+            case .loaded(let hours, let dropped):
+                for reason in dropped { logger.log(LogRecord(.notice, reason)) }
+                return hours
+            case .corrupt(let movedTo, let reason):
+                logger.log(
+                    LogRecord(
+                        .warning, "the sensors' hours file was corrupt; moved it to \(movedTo) and starting afresh",
+                        fields: [("BREEZE_ERROR", reason)]))
+                return [:]
+            }
+        } catch {
+            logger.log(
+                LogRecord(.error, "cannot read the sensors' hours: \(error)", fields: [("BREEZE_ERROR", error.description)]))
+            return [:]
+        }
+    }
+
     private func save() {
         guard let file, !tracks.isEmpty else { return }
         let hours = Dictionary(
-            tracks.map { ($0.settings.name, (kind: $0.settings.kind, hours: $0.hours)) }, uniquingKeysWith: { first, _ in first })
+            tracks.map { ($0.settings.name, SensorHoursFile.Entry(kind: $0.settings.kind, hours: $0.hours)) },
+            uniquingKeysWith: { first, _ in first })
         do {
             try file.save(hours)
             if saveFailures.succeeded() { logger.log(LogRecord(.notice, "the sensors' hours are saved again")) }

@@ -49,7 +49,7 @@ struct SensorTrack: Sendable {
             invalidReason = sample.isValid ? nil : (sample.invalidReason ?? "no PM2.5 in the answer")
             guard sample.isValid else { return }
             lastValidAt = max(lastValidAt ?? sample.at, sample.at)
-            hours.add(sample, now: now)
+            _ = hours.add(sample, now: now)
         case .success(.airNow(let observations)):
             pm2_5 = nil
             // Only this hour's and the last two: an older one is not the air now.
@@ -85,7 +85,7 @@ struct SensorTrack: Sendable {
             nowCast = airNow?.aqi
             label = airNow.map { "AirNow " + $0.site } ?? "AirNow (\(settings.name))"
         } else {
-            nowCast = hours.nowCast(now: now).aqi
+            nowCast = hours.nowCast(now: now).alertingAQI
             label = "sensor " + settings.name
         }
         return SensorStatus(

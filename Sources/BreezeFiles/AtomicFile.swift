@@ -99,6 +99,17 @@ public enum AtomicFile {
 
     /// The whole content of `path`, or nil when it does not exist.
     public static func read(_ path: String) throws(FileError) -> [UInt8]? {
+        try read(path, atMost: nil)
+    }
+
+    /// The content of `path` up to `limit` bytes and one more, or nil when it does not exist:
+    /// for a reader that caps a file's size, a count above `limit` says the file is larger,
+    /// and the rest is never read.
+    public static func read(_ path: String, limit: Int) throws(FileError) -> [UInt8]? {
+        try read(path, atMost: max(0, limit) + 1)
+    }
+
+    private static func read(_ path: String, atMost cap: Int?) throws(FileError) -> [UInt8]? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             if errno == ENOENT { return nil }
@@ -108,7 +119,9 @@ public enum AtomicFile {
         var content: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65_536)
         while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress!, $0.count) }
+            let wanted = min(chunk.count, cap.map { $0 - content.count } ?? chunk.count)
+            if wanted <= 0 { return content }
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress!, wanted) }
             if count < 0 {
                 if errno == EINTR { continue }
                 throw FileError.last(path)

@@ -1,7 +1,7 @@
 /// Which sensor rated a city's alerting AQI, and the model's value beside it
 /// (`AlertingAQI.sensor`, `AlertEvent.sensor`).
 public struct SensorRating: Sendable, Hashable, Codable {
-    /// `sensor backyard`, `AirNow <site>`, or `sensors backyard, porch (median)`.
+    /// `sensor backyard`, `AirNow <site>`, or `sensor backyard, sensor porch (median)`.
     public var label: String
     /// The AQI the model gave (`AQISource=`'s, NowCast or Open-Meteo's) that the sensor's
     /// replaced; nil when the model had none.

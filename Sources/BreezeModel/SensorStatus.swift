@@ -65,7 +65,7 @@ public struct CityGround: Sendable, Hashable, Codable {
         Self.median(sensors.filter { $0.placement == .indoor && !$0.stale }.compactMap(\.nowCastAQI))
     }
 
-    /// What rated `outdoorAQI`: `sensor backyard`, or `sensors backyard, porch (median)`; nil
+    /// What rated `outdoorAQI`: `sensor backyard`, or `sensor backyard, sensor porch (median)`; nil
     /// when no outdoor sensor did.
     public var outdoorLabel: String? {
         let rating = ratingOutdoor

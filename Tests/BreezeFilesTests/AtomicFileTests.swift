@@ -21,6 +21,18 @@ struct AtomicFileTests {
         #expect((attributes[.posixPermissions] as? Int) == 0o600)
     }
 
+    @Test func aLimitedReadStopsOneByteAfterTheLimit() throws {
+        let path = folder + "/large"
+        // More than one 64 KiB chunk, so the limit falls inside a later read.
+        let bytes = (0..<200_000).map { UInt8(truncatingIfNeeded: $0) }
+        try AtomicFile.write(bytes, to: path)
+        #expect(try AtomicFile.read(path, limit: 100_000) == Array(bytes.prefix(100_001)))
+        #expect(try AtomicFile.read(path, limit: 200_000) == bytes)
+        #expect(try AtomicFile.read(path, limit: 0) == [0])
+        #expect(try AtomicFile.read(path) == bytes)
+        #expect(try AtomicFile.read(folder + "/missing", limit: 10) == nil)
+    }
+
     @Test func createNeverOverwrites() throws {
         let path = folder + "/new-file"
         try AtomicFile.create(Array("first".utf8), at: path, mode: 0o600)
