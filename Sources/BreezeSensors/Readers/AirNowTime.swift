@@ -17,7 +17,7 @@ enum AirNowTime {
             let zone = zone?.trimmingASCIISpaces.uppercased(), let offset = offsets[zone],
             let hour = hour.flatMap(hourOfDay)
         else { return nil }
-        guard let local = TimeText.unixSeconds(openMeteo: date + "T" + CivilCalendar.twoDigits(hour) + ":00") else {
+        guard let local = SampleTime.utcSeconds(date + "T" + CivilCalendar.twoDigits(hour) + ":00") else {
             return nil
         }
         return Instant(unixSeconds: local - Double(offset * 3600))

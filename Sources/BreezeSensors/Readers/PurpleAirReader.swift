@@ -100,7 +100,7 @@ public enum PurpleAirReader {
         guard let text = value?.text else { return receivedAt }
         // "2025/05/08T20:27:22z" is Open-Meteo's form with slashes and a lower-case zone letter.
         let openMeteoForm = text.replacingSlashesWithDashes.uppercasingFinalZ
-        guard let seconds = TimeText.unixSeconds(openMeteo: openMeteoForm) else { return receivedAt }
+        guard let seconds = SampleTime.utcSeconds(openMeteoForm) else { return receivedAt }
         return SampleTime.plausible(Instant(unixSeconds: seconds), receivedAt: receivedAt)
     }
 }

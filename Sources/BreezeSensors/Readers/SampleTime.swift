@@ -13,3 +13,14 @@ enum SampleTime {
         return ahead <= aheadLimit && ahead >= .zero - behindLimit ? device : receivedAt
     }
 }
+
+extension SampleTime {
+    /// The unix time of `2026-07-29T14:00` or `…T14:00:05` read as UTC (`TimeText`'s reader of
+    /// Open-Meteo's form), nil for anything else, including a date that is not one (30
+    /// February, which that reader would run on into March).
+    static func utcSeconds(_ text: String) -> Double? {
+        guard let seconds = TimeText.unixSeconds(openMeteo: text), seconds.isFinite, abs(seconds) < 1e12 else { return nil }
+        let date = CivilCalendar.time(Int(seconds), offset: 0).date
+        return text.hasPrefix(date.description) ? seconds : nil
+    }
+}
