@@ -39,7 +39,9 @@ Control API:
                          <path> answers the request's body from now on (any path, new or not);
                          {API_KEY} in it is replaced by the key a request sends
   GET  /control/count/<path>    {"count": n}: requests to <path> so far (the query not counted)
-  POST /control/reset           clears the counts and every /control/set answer
+  GET  /control/requests/<path> {"requests": ["/airnow/ok/?format=…&latitude=…", …]}: each
+                                request's path and query as sent, in order
+  POST /control/reset           clears the counts, the requests and every /control/set answer
 """
 import argparse
 import json
@@ -90,11 +92,13 @@ class State:
         self.defaults = load_answers()
         self.answers = dict(self.defaults)
         self.counts = {}
+        self.requests = {}
         self.stopping = threading.Event()
 
-    def count(self, path):
+    def count(self, path, sent):
         with self.lock:
             self.counts[path] = self.counts.get(path, 0) + 1
+            self.requests.setdefault(path, []).append(sent)
 
     def answer(self, path):
         with self.lock:
@@ -130,10 +134,16 @@ def make_handler(state):
                     count = state.counts.get(counted, 0)
                 self.reply(200, json.dumps({"count": count}).encode())
                 return
+            if path.startswith("/control/requests/"):
+                asked = path[len("/control/requests"):]
+                with state.lock:
+                    requests = list(state.requests.get(asked, []))
+                self.reply(200, json.dumps({"requests": requests}).encode())
+                return
             if path.startswith("/control/"):
                 self.reply(404, b'{"error": "no such control"}')
                 return
-            state.count(path)
+            state.count(path, self.path)
             if path == "/hang":
                 self.hang()
             elif path == "/redirect":
@@ -159,6 +169,7 @@ def make_handler(state):
             elif parts.path == "/control/reset":
                 with state.lock:
                     state.counts.clear()
+                    state.requests.clear()
                     state.answers = dict(state.defaults)
                 self.reply(200, b"{}")
             else:

@@ -32,7 +32,17 @@ public final class SensorServer: Sendable {
         return count
     }
 
-    /// Clears the counts and every `set` answer.
+    /// The path and query of each request to `path` so far, as sent, in order.
+    public func requests(_ path: String) throws -> [String] {
+        let text = try Processes.curl("\(baseURL)/control/requests\(path)")
+        let document = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
+        guard let requests = document?["requests"] as? [String] else {
+            throw FixtureFailure(message: "requests \(path): \(text)")
+        }
+        return requests
+    }
+
+    /// Clears the counts, the requests and every `set` answer.
     public func reset() throws { _ = try Processes.curl("\(baseURL)/control/reset", json: "{}") }
 
     /// Stops the server by its PID.
