@@ -8,9 +8,9 @@ import BreezeVocabulary
 ///   pair `pm2_5_cf_1`/`pm2_5_cf_1_b`). A single-laser unit has no `_b` field at all and is
 ///   read from channel A alone.
 /// - Correction: EPA's piecewise one (`EPACorrection.purpleAir`) on the mean of the channels'
-///   `pm2_5_atm` with `current_humidity`; a body without `pm2_5_atm` takes Barkjohn et al.
-///   2021's linear CF=1 form, `max(0, 0.524·cf1 − 0.0862·RH + 5.75)`, on the `pm2_5_cf_1`
-///   mean. `rawPM2_5` is the mean the correction took. No humidity, no correction: invalid.
+///   `pm2_5_atm` with `current_humidity`; a body without `pm2_5_atm` on every channel takes
+///   Barkjohn et al. 2021's linear CF=1 form, `max(0, 0.524·cf1 − 0.0862·RH + 5.75)`, on the
+///   `pm2_5_cf_1` mean. `rawPM2_5` is the mean the correction took. No humidity, no correction: invalid.
 /// - `DateTime` (`2025/05/08T20:27:22z`, UTC) is `at` unless it is unreadable, more than a
 ///   minute ahead of the answer's arrival or more than an hour behind it; `period` (s, 120 for
 ///   the 2-minute means) is `covers`; `SensorId` (the MAC) is `deviceID`.
