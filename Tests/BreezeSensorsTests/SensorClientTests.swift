@@ -1,3 +1,4 @@
+import BreezeConfig
 import BreezeHTTP
 import BreezeModel
 import BreezeSensors
@@ -179,9 +180,12 @@ final class SensorClientTests {
     }
 
     @Test func requestFromSettingsAsksAirNowAtTheCity() {
-        let request = SensorRequest(
-            kind: .airNow, url: "https://www.airnowapi.org/aq/observation/current/ziplatlong/", latitude: -33.00004,
-            longitude: 151.2, apiKey: "k", pollInterval: .seconds(3600))
+        let settings = SensorSettings(
+            name: "official", kind: .airNow, url: SensorSettings.airNowURL, city: "Sydney", apiKey: Secret("k"))
+        let request = SensorRequest(settings, latitude: -33.00004, longitude: 151.2)
+        #expect(request.url == "https://www.airnowapi.org/aq/observation/current/ziplatlong/")
+        #expect(request.pollInterval == .seconds(3600))
+        #expect(request.apiKey == "k")
         let names: [String] = request.query.map { $0.0 }
         let sent: [String] = request.query.map { $0.1 }
         #expect(names == ["format", "latitude", "longitude", "API_KEY"])
