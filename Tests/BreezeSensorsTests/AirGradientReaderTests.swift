@@ -61,6 +61,15 @@ import Testing
         #expect(read(oneChannel).sample?.isValid == true)
     }
 
+    /// The firmware leaves out what a failed sensor measures: the monitor answered, its PM did not.
+    @Test func monitorWithoutPMIsAnInvalidSample() throws {
+        let text = try SensorBodies.removing("pm02", from: try SensorBodies.text("airgradient-one-3.1.3.json"))
+        let sample = try #require(read(text).sample)
+        #expect(sample.invalidReason == "no pm02: the monitor reports no PM2.5")
+        #expect(sample.deviceID == "ecda3b1eaaaf")
+        #expect(sample.humidity == 43)
+    }
+
     @Test func noHumidityNoCorrection() throws {
         let text = try SensorBodies.removing("rhum", from: try SensorBodies.text("airgradient-one-3.1.3.json"))
         let sample = try #require(read(text).sample)

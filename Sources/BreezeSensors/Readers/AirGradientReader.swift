@@ -2,7 +2,8 @@ import BreezeVocabulary
 
 /// An AirGradient monitor's local `GET /measures/current` (airgradienthq/arduino
 /// `docs/local-server.md`, firmware ≥ 3.0.10): `pm02` is PM2.5 at ATM, `rhum` the humidity,
-/// `serialno` the device. A sensor that failed is left out of the body (its key is absent).
+/// `serialno` the device. A sensor that failed is left out of the body (its key is absent): a
+/// body with `serialno` and no PM2.5 is an invalid sample ("no pm02: …"), not a failure.
 ///
 /// - `pm02Compensated` (firmware ≥ 3.1.4) is EPA's correction already applied on the device
 ///   (`PMSBase::compensate`): taken as it is (`SensorCorrection.device`), never corrected again.
@@ -21,7 +22,8 @@ public enum AirGradientReader {
             guard case .object(let fields) = tree else {
                 return .failure(SensorFailure("not an AirGradient answer: \(tree.kindName), not an object"))
             }
-            guard fields["pm02"] != nil || fields["pm02Compensated"] != nil else {
+            // A monitor whose PM sensor failed leaves pm02 out but still names itself.
+            guard fields["pm02"] != nil || fields["pm02Compensated"] != nil || fields["serialno"] != nil else {
                 return .failure(SensorFailure("not an AirGradient answer: no pm02"))
             }
             return .success(.sample(sample(fields, receivedAt: receivedAt, pollInterval: pollInterval)))
@@ -48,6 +50,8 @@ public enum AirGradientReader {
             } else if let raw {
                 guard let humidity else { throw SensorFailure("no rhum to correct with") }
                 sample.pm2_5 = EPACorrection.purpleAir(atm: raw, humidity: humidity)
+            } else {
+                throw SensorFailure("no pm02: the monitor reports no PM2.5")
             }
         } catch {
             sample.pm2_5 = nil
