@@ -51,7 +51,7 @@ let package = Package(
         .target(name: "BreezeOpenMeteo", dependencies: ["BreezeModel", "BreezeConfig", "BreezeAlerts", "BreezeHTTP", "BreezeJSON", "BreezeVocabulary"]),
         // The user's own sensors and AirNow's monitors ([Sensor]): each kind's body read and
         // checked, EPA's corrections, the hourly means and their NowCast. No daemon state.
-        .target(name: "BreezeSensors", dependencies: ["BreezeModel", "BreezeHTTP", "BreezeJSON", "BreezeFiles", "BreezeVocabulary"]),
+        .target(name: "BreezeSensors", dependencies: ["BreezeModel", "BreezeConfig", "BreezeHTTP", "BreezeJSON", "BreezeFiles", "BreezeVocabulary"]),
         // Alert rules (from [Alert]), the per-city alert and forecast state machines and event
         // identity. Pure, no I/O.
         .target(name: "BreezeAlerts", dependencies: ["BreezeModel", "BreezeVocabulary", "BreezeConfig"]),
@@ -125,7 +125,7 @@ let package = Package(
             dependencies: ["BreezeOpenMeteo", "BreezeHTTP", "BreezeTestSupport", "BreezeModel", "BreezeConfig", "BreezeAlerts", "BreezeVocabulary"]),
         .testTarget(
             name: "BreezeSensorsTests",
-            dependencies: ["BreezeSensors", "BreezeHTTP", "BreezeJSON", "BreezeFiles", "BreezeModel", "BreezeVocabulary", "BreezeTestSupport"]),
+            dependencies: ["BreezeSensors", "BreezeConfig", "BreezeHTTP", "BreezeJSON", "BreezeFiles", "BreezeModel", "BreezeVocabulary", "BreezeTestSupport"]),
         .testTarget(name: "BreezeAlertsTests", dependencies: ["BreezeAlerts", "BreezeVocabulary", "BreezeModel"]),
         .testTarget(name: "BreezeBacktestTests", dependencies: ["BreezeBacktest", "BreezeAlerts", "BreezeConfig", "BreezeModel", "BreezeVocabulary"]),
         .testTarget(name: "BreezeStateTests", dependencies: ["BreezeState", "BreezeAlerts", "BreezeFiles", "BreezeModel", "BreezeVocabulary"]),

@@ -34,9 +34,10 @@ extension AlertEvent {
     }
 }
 
-/// How a sensor's failure reasons start when it did not answer at all (set by the daemon's
-/// sensor part): `no answer: …`.
+/// How a sensor's failure reasons start when it did not answer at all, as BreezeSensors'
+/// `SensorClient` words a transfer that got no answer (BreezeHTTP's `HTTPError`): `no answer
+/// within 10s`, `connection refused`, `connection failed: …`, `connection lost: …`.
 public enum SensorSilence {
     /// Reasons starting with one of these mean the device or service was not reached.
-    public static let prefixes = ["no answer"]
+    public static let prefixes = ["no answer", "connection refused", "connection failed", "connection lost", "timed out"]
 }

@@ -106,7 +106,7 @@ final class SensorService: DaemonService, @unchecked Sendable {
         guard !stopped else { return }
         if let client {
             for index in tracks.indices where tracks[index].nextDue <= clock().wall {
-                let result = client.fetch(tracks[index].request, receivedAt: { [clock] in clock().wall })
+                let result = client.fetch(tracks[index].request)
                 let now = clock().wall
                 tracks[index].apply(result, now: now)
                 logChange(tracks[index], now: now)

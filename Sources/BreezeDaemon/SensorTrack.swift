@@ -35,9 +35,7 @@ struct SensorTrack: Sendable {
 
     /// The request its next poll sends.
     var request: SensorRequest {
-        SensorRequest(
-            kind: settings.kind, url: settings.url, latitude: city.latitude, longitude: city.longitude,
-            apiKey: settings.apiKey?.value, pollInterval: settings.pollInterval)
+        SensorRequest(settings, latitude: city.latitude, longitude: city.longitude)
     }
 
     /// Takes an answer (or a failure) received at `now` in, and sets when it is next asked.

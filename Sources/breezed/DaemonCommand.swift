@@ -118,10 +118,7 @@ enum DaemonCommand {
                     connectTimeout: HeartbeatSender.timeout, totalTimeout: HeartbeatSender.timeout,
                     maximumBodySize: 64 << 10, userAgent: "breezed/\(BreezeVersion.string)")),
             sensorClient: SensorClient(
-                transport: CurlTransport(
-                    options: .init(
-                        connectTimeout: SensorClient.timeout, totalTimeout: SensorClient.timeout,
-                        maximumBodySize: SensorClient.maximumBodySize, userAgent: "breezed/\(BreezeVersion.string)"))))
+                transport: CurlTransport(options: SensorClient.transportOptions(userAgent: "breezed/\(BreezeVersion.string)"))))
 
         if options.has("once") { runOnce(loaded: loaded, environment: environment, console: console) }
         // Consumed: the daemon holds the configuration (its plan's); this frame, which never

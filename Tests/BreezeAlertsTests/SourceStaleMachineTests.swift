@@ -9,7 +9,7 @@ struct SourceStaleMachineTests {
     static let tokyo = City(name: "東京", latitude: 35.68, longitude: 139.69, timeZone: "Asia/Tokyo")
     static let start = Instant(unixSeconds: 1_787_234_400)
 
-    static func status(_ name: String = "roof", stale: Bool, reason: String? = "no answer: timed out") -> SensorStatus {
+    static func status(_ name: String = "roof", stale: Bool, reason: String? = "no answer within 10s") -> SensorStatus {
         SensorStatus(
             name: name, kind: .airGradient, placement: .outdoor, label: "sensor " + name,
             invalidReason: stale ? reason : nil, lastValidAt: start - .seconds(7200), stale: stale)
@@ -59,7 +59,7 @@ struct SourceStaleMachineTests {
     @Test func theMessageUsesTheCitysClockAndSaysWhatAlertsUse() {
         let (_, events) = run([true, true])
         // 2 hours before 14:00 UTC is 12:00 UTC, 21:00 in Tokyo.
-        #expect(events.first?.message == "The roof sensor in 東京 has not answered since 21:00 JST (no answer: timed out); alerts use the model until it is back")
+        #expect(events.first?.message == "The roof sensor in 東京 has not answered since 21:00 JST (no answer within 10s); alerts use the model until it is back")
         #expect(events.first?.tips == [])
     }
 

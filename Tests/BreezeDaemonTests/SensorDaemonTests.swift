@@ -57,8 +57,8 @@ import Testing
                 clock: { ClockReading(monotonic: clock.now.unixSeconds - SensorDaemonTests.start.unixSeconds + 1000, wall: clock.now) },
                 random: { 0.5 }, version: "9.9-test",
                 sensorClient: SensorClient(
-                    transport: CurlTransport(
-                        options: .init(connectTimeout: .seconds(5), totalTimeout: .seconds(10), userAgent: "breeze-test"))))
+                    transport: CurlTransport(options: SensorClient.transportOptions(userAgent: "breeze-test")),
+                    clock: { ClockReading(monotonic: clock.now.unixSeconds, wall: clock.now) }))
             environment.sensorWakeUps = sensorClock
             return try Daemon(configurationPath: daemonRig.path, loaded: loaded, environment: environment)
         }

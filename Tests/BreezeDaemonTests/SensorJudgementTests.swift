@@ -111,7 +111,7 @@ struct SensorJudgementTests {
         var record = Row.record(band: .good)
         var events: [AlertEvent] = []
         var befores: [[String: CityAlertState]?] = []
-        let stale = Self.ground(Self.sensor("backyard", aqi: nil, stale: true, reason: "no answer: connection refused"))
+        let stale = Self.ground(Self.sensor("backyard", aqi: nil, stale: true, reason: "connection refused"))
         let back = Self.ground(Self.sensor("backyard", aqi: nil))
         for (step, ground) in [stale, stale, stale, stale, back, back].enumerated() {
             let judged = CityJudgement.judge(
@@ -126,7 +126,7 @@ struct SensorJudgementTests {
         #expect(events[0].id.hasPrefix("paris-") && events[0].id.contains("-source-backyard-"))
         #expect(events[0].thread == events[1].thread)
         #expect(events[0].message.hasPrefix("The backyard sensor in Paris has not answered since "))
-        #expect(events[0].message.hasSuffix("(no answer: connection refused); alerts use the model until it is back"))
+        #expect(events[0].message.hasSuffix("(connection refused); alerts use the model until it is back"))
         #expect(events[1].message == "The backyard sensor in Paris answers again; alerts use it again")
         #expect(befores.compactMap { $0 }.count == 2)
         #expect(record.sourceAlerts["backyard"]?.firing == false)

@@ -56,7 +56,7 @@ struct SensorTrackTests {
         #expect(track.isStale(now: Self.start + .seconds(3600)))
         track.apply(.success(.sample(Self.sample(5, at: Self.start + .seconds(3000)))), now: Self.start + .seconds(3000))
         #expect(!track.isStale(now: Self.start + .seconds(6599)))
-        track.apply(.failure(SensorFailure("no answer: timed out")), now: Self.start + .seconds(6000))
+        track.apply(.failure(SensorFailure("no answer within 10s")), now: Self.start + .seconds(6000))
         #expect(track.status(now: Self.start + .seconds(6600)).stale)
         #expect(track.status(now: Self.start + .seconds(6600)).verdict == "invalid: no answer: timed out")
     }
