@@ -46,12 +46,13 @@ struct ConfigurationBuilder {
                 disabledCities.append(city.configuration)
             }
         }
-        checkCityNames()
+        checkNames(of: "City", noun: "city")
 
         var configuration = Configuration(
             breeze: breeze, alertDefaults: alertDefaults, cities: cities, webhooks: webhooks,
             emails: emails)
         configuration.disabledCities = disabledCities
+        readSensors(into: &configuration)
         configuration.web = readWeb(sections.first { $0.kind == "Web" })
         configuration.breeze.statusPageExtras = configuration.breeze.statusPageExtrasSetting.resolved(
             listening: !configuration.web.listen.isEmpty)
