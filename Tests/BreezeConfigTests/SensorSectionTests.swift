@@ -304,3 +304,28 @@ struct SensorSummaryTests {
         }
     }
 }
+
+/// `Redactor(sensor:)`: AirNow's key and a device URL's password in every form they come back
+/// in; a device's address and path stay readable.
+struct SensorRedactorTests {
+    @Test func theRedactorRemovesTheAirNowKeyAndTheURLsPasswordButNotTheAddress() throws {
+        let configuration = try #require(Load.text(SensorSummaryTests.text).configuration)
+        let airNow = try #require(configuration.sensors.first { $0.kind == .airNow })
+        let key = SensorSectionTests.key
+        let redactor = Redactor(sensor: airNow)
+        for echoed in [
+            "https://www.airnowapi.org/aq/observation/current/ziplatlong/?latitude=37.77&API_KEY=\(key)",
+            "{\"Message\":\"Invalid API key \(key)\"}",
+            "Authorization: Bearer " + Data(key.utf8).base64EncodedString(),
+        ] {
+            let redacted = redactor.redact(echoed)
+            #expect(!redacted.contains("hunter2"), "leaked: \(redacted)")
+            #expect(redacted.contains("<redacted>"))
+        }
+        let backyard = try #require(configuration.sensors.first)
+        let device = Redactor(sensor: backyard)
+        let basic = Data("admin:hunter2".utf8).base64EncodedString()
+        #expect(device.redact("GET /json from 192.168.1.50: Authorization: Basic \(basic), password hunter2")
+            == "GET /json from 192.168.1.50: Authorization: Basic <redacted>, password <redacted>")
+    }
+}
