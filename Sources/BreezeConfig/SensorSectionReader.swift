@@ -110,7 +110,7 @@ extension ConfigurationBuilder {
                 at: reader.section.location)
             return nil
         }
-        return readSecret(reader, inline: "ApiKey", file: "ApiKeyFile")
+        return readSecret(reader, inline: "ApiKey", file: "ApiKeyFile", daemonOnly: true)
     }
 
     /// `StaleAfter=`: default 2 h, at least how often the kind is asked (sooner, every poll

@@ -223,6 +223,23 @@ struct SensorSectionTests {
         }
     }
 
+    @Test func onlyTheCommandsThatReadEveryFileOpenTheAirNowKeyFile() throws {
+        let text = Self.cities + "[Sensor \"sf\"]\nKind=airnow\nApiKeyFile=/etc/breeze/airnow-key\nCity=San Francisco\n"
+        for reading in [SecretFileReading.none, .apiKeyOnly] {
+            var context = LoadContext(readFile: { path in
+                Issue.record("opened \(path)")
+                return .failure(FileError(path: path, reason: "Permission denied"))
+            })
+            context.secretFiles = reading
+            let outcome = Load.text(text, context: context)
+            #expect(outcome.errors == [])
+            #expect(outcome.configuration?.sensors.first?.apiKey == nil)
+        }
+        var context = LoadContext(readFile: { _ in .success(Self.key) })
+        context.secretFiles = .all
+        #expect(try #require(Load.text(text, context: context).configuration).sensors.first?.apiKey?.value == Self.key)
+    }
+
     @Test func anAQISourceOfSensorIsNotAChoice() {
         let outcome = Load.text(Self.cities + "AQISource=sensor\n")
         #expect(outcome.errors == ["breezed.conf:11: AQISource=sensor: use nowcast or open-meteo"])
