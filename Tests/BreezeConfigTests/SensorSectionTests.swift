@@ -240,6 +240,17 @@ struct SensorSectionTests {
         #expect(try #require(Load.text(text, context: context).configuration).sensors.first?.apiKey?.value == Self.key)
     }
 
+    @Test func anInlineKeyInAFileOthersCanReadIsWarnedOfWithoutTheKey() {
+        let outcome = Load.sources([ConfigurationSource(
+            path: "breezed.conf",
+            text: Self.cities + "[Sensor \"sf\"]\nKind=airnow\nApiKey=\(Self.key)\nCity=San Francisco\n", permissions: 0o644)])
+        #expect(outcome.errors == [])
+        #expect(outcome.warnings == [
+            "breezed.conf:13: ApiKey= is in a file that group or others can read (mode 644); move it to ApiKeyFile= "
+                + "in a file only breezed can read, or chmod 600 this file",
+        ])
+    }
+
     @Test func anAQISourceOfSensorIsNotAChoice() {
         let outcome = Load.text(Self.cities + "AQISource=sensor\n")
         #expect(outcome.errors == ["breezed.conf:11: AQISource=sensor: use nowcast or open-meteo"])
