@@ -29,22 +29,23 @@ extension ConfigurationBuilder {
             enabled: enabled?.value ?? true)
     }
 
-    /// City names differing only in case name the same place: exact repeats merge across
-    /// files, and repeats inside one file are reported while merging.
-    mutating func checkCityNames() {
+    /// Names of `kind` (`City`, `Sensor`) differing only in case name the same thing: exact
+    /// repeats merge across files, and repeats inside one file are reported while merging.
+    /// `noun` names the kind in messages.
+    mutating func checkNames(of kind: String, noun: String) {
         var seen: [String: (name: String, location: SourceLocation)] = [:]
         var slugs: [String: (name: String, location: SourceLocation)] = [:]
         // Sized once: regrowing both for 100,000 cities rehashed every name many times.
         seen.reserveCapacity(sections.count)
         slugs.reserveCapacity(sections.count)
-        for section in sections where section.kind == "City" {
+        for section in sections where section.kind == kind {
             guard let name = section.name else { continue }
             let key = name.lowercased()
-            // Event ids and file names carry the slug: two cities must never share one.
+            // Event ids and file names carry the slug: two names must never share one.
             let slug = Slug.of(name)
             if let first = slugs[slug], first.name != name, seen[key] == nil {
                 diagnostics.error(
-                    "city \"\(name)\" would share its event ids (\(slug)) with \"\(first.name)\" at "
+                    "\(noun) \"\(name)\" would share its slug (\(slug)), which event ids and file names carry, with \"\(first.name)\" at "
                         + "\(reference(to: first.location, from: section.location)); rename one of them",
                     at: section.location)
             } else if slugs[slug] == nil {
@@ -52,7 +53,7 @@ extension ConfigurationBuilder {
             }
             if let first = seen[key] {
                 diagnostics.error(
-                    "duplicate city \"\(name)\" (first defined as \"\(first.name)\" at "
+                    "duplicate \(noun) \"\(name)\" (first defined as \"\(first.name)\" at "
                         + "\(reference(to: first.location, from: section.location)))",
                     at: section.location)
             } else {

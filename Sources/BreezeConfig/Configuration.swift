@@ -17,8 +17,11 @@ public struct Configuration: Sendable {
     public var disabledCities: [CityConfiguration] = []
     /// The `[Web]` section: where the status page and `/metrics` are served.
     public var web = WebSettings()
-    /// Every `[Sensor "…"]`, in file order: the user's devices and AirNow's monitors.
+    /// Every `[Sensor "…"]` of a watched city, in the order their sections first appear: the
+    /// user's devices and AirNow's monitors, the ones the daemon polls.
     public var sensors: [SensorSettings] = []
+    /// The `[Sensor "…"]`s of cities with `Enabled=no`, in file order: checked, not polled.
+    public var sensorsOfDisabledCities: [SensorSettings] = []
 
     /// A configuration from its parts; the defaults are those of an empty file.
     public init(

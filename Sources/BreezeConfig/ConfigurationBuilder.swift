@@ -46,12 +46,13 @@ struct ConfigurationBuilder {
                 disabledCities.append(city.configuration)
             }
         }
-        checkCityNames()
+        checkNames(of: "City", noun: "city")
 
         var configuration = Configuration(
             breeze: breeze, alertDefaults: alertDefaults, cities: cities, webhooks: webhooks,
             emails: emails)
         configuration.disabledCities = disabledCities
+        readSensors(into: &configuration)
         configuration.web = readWeb(sections.first { $0.kind == "Web" })
         configuration.breeze.statusPageExtras = configuration.breeze.statusPageExtrasSetting.resolved(
             listening: !configuration.web.listen.isEmpty)
@@ -67,9 +68,11 @@ struct ConfigurationBuilder {
 
     /// Reads `ApiKey=`/`ApiKeyFile=` (or `Secret=`/`SecretFile=`): at most one of the two,
     /// the file read whole with its trailing newline removed, a warning when the inline value
-    /// sits in a file others can read.
+    /// sits in a file others can read. `daemonOnly`: a secret only the daemon uses (AirNow's
+    /// key), whose file a command that opens `ApiKeyFile=` alone (`SecretFileReading.apiKeyOnly`)
+    /// leaves unopened.
     mutating func readSecret(
-        _ reader: SectionReader, inline: String, file: String
+        _ reader: SectionReader, inline: String, file: String, daemonOnly: Bool = false
     ) -> Secret? {
         for assignment in reader.assignments(inline) where !assignment.value.raw.isEmpty {
             if let source = sources.first(where: { $0.path == assignment.location.path }),
@@ -93,7 +96,7 @@ struct ConfigurationBuilder {
         }
         if let inlineAssignment { return Secret(inlineAssignment.value.text) }
         guard let fileAssignment else { return nil }
-        guard opensSecretFile(file) else { return nil }
+        guard opensSecretFile(file), !(daemonOnly && context.secretFiles == .apiKeyOnly) else { return nil }
         var path = fileAssignment.value.text
         if !path.hasPrefix("/") { path = directory(of: fileAssignment.location) + "/" + path }
         switch context.readFile(path) {

@@ -21,7 +21,9 @@ public enum ConfigurationCheck {
         do {
             let loaded = try ConfigurationLoader.load(path: path, environment: environment, secretFiles: secretFiles)
             return Outcome(
-                output: [summary(loaded.configuration), webSummary(loaded.configuration.web)]
+                output: [summary(loaded.configuration)]
+                    + (sensorSummary(loaded.configuration).map { [$0] } ?? [])
+                    + [webSummary(loaded.configuration.web)]
                     + (loaded.configuration.breeze.statusPageExtras ? [extrasSummary(loaded.configuration)] : [])
                     + (exposureSummary(loaded.configuration).map { [$0] } ?? [])
                     + (readingsSummary(loaded.configuration.breeze.logReadings).map { [$0] } ?? [])
@@ -77,6 +79,28 @@ public enum ConfigurationCheck {
             : "+\(APICost.pollenAndUVCallsPerDay(locations: alerted.count)) API calls/day "
                 + "(every \(DurationText.syntax(APICost.pollenAndUVInterval)))"
         return "pollen and UV alerts: \(Counted.text(alerted.count, "city", "cities")) (\(pollen) pollen, \(uv) UV), \(cost)"
+    }
+
+    /// `2 sensors (744 requests a day, none to Open-Meteo): backyard (PurpleAir, Paris, 720
+    /// requests a day to 192.168.1.50), airnow-sf (AirNow, San Francisco, 24 requests a day to
+    /// www.airnowapi.org)`: each sensor's kind, city, placement when indoor, and what polling it
+    /// costs (`SensorSettings.requestsPerDay`), its host named, never its path or credentials;
+    /// those of a city with `Enabled=no` last, not polled. Nil without any `[Sensor]`.
+    public static func sensorSummary(_ configuration: Configuration) -> String? {
+        let polled = configuration.sensors
+        let unpolled = configuration.sensorsOfDisabledCities
+        guard !polled.isEmpty || !unpolled.isEmpty else { return nil }
+        let total = polled.reduce(0) { $0 + $1.requestsPerDay }
+        let items = polled.map { sensor in
+            describe(sensor, "\(Counted.text(sensor.requestsPerDay, "request")) a day to \(Redactor.place(ofURL: sensor.url))")
+        } + unpolled.map { describe($0, "not polled: \($0.city) has Enabled=no") }
+        return "\(Counted.text(polled.count + unpolled.count, "sensor")) "
+            + "(\(Counted.text(total, "request")) a day, none to Open-Meteo): " + items.joined(separator: ", ")
+    }
+
+    private static func describe(_ sensor: SensorSettings, _ cost: String) -> String {
+        "\(sensor.name) (\(sensor.kind.label), \(sensor.city), "
+            + (sensor.placement == .indoor ? "indoor, " : "") + cost + ")"
     }
 
     /// `configuration OK: 12 cities, 3 receivers, ~1152 API calls/day`: the cities watched

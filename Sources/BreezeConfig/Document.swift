@@ -33,7 +33,7 @@ enum Document {
                 guard let schema = checkedSchema(section, diagnostics: &diagnostics) else { continue }
                 let identity = "\(section.kind)\u{0}\(section.name ?? "")"
                 if let name = section.name, let first = seenInFile[identity] {
-                    let noun = section.kind == "City" ? "city" : "receiver"
+                    let noun = section.kind == "City" ? "city" : section.kind == "Sensor" ? "sensor" : "receiver"
                     diagnostics.error(
                         "duplicate \(noun) \"\(name)\" (first defined at line \(first.line ?? 0))",
                         at: section.location)

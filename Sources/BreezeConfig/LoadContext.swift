@@ -29,7 +29,8 @@ public enum SecretFileReading: Sendable, Equatable {
     /// Every one; one this user may not read, or a `/run/credentials/…` file that exists only
     /// while the service runs, is a warning naming it (`breezectl check-config`).
     case allWarningWhenUnreadable
-    /// `ApiKeyFile=` only: receivers' `SecretFile=`s are left unopened (`now`, `search`, `add`).
+    /// `[Breeze] ApiKeyFile=` only: receivers' `SecretFile=`s and sensors' `ApiKeyFile=`s are
+    /// left unopened (`now`, `search`, `add`).
     case apiKeyOnly
     /// None (`status`, `outbox`).
     case none

@@ -103,6 +103,13 @@ extension Redactor {
         self.init(secrets: [password, user + ":" + password, "\u{0}" + user + "\u{0}" + password])
     }
 
+    /// Everything secret about a `[Sensor]`: AirNow's key (`API_KEY=` in every request) and the
+    /// `user:password@` of its URL, as configured and as libcurl sends it. Not the rest of the
+    /// URL: a device's address and path (`/json`) are what its messages name.
+    public init(sensor: SensorSettings) {
+        self.init(secrets: (sensor.apiKey.map { [$0.value] } ?? []) + Self.secrets(ofCredentialsIn: sensor.url))
+    }
+
     /// How a URL is named in text: its host, with `:port` when one is given; never its path,
     /// query or `user:password@`. `unreadable` when the URL has no host to name.
     public static func place(ofURL url: String, unreadable: String = "an unreadable host") -> String {
@@ -122,14 +129,19 @@ extension Redactor {
             secrets.append(query)
             secrets += query.split(separator: "&").compactMap { $0.split(separator: "=", maxSplits: 1).last.map(String.init) }
         }
-        if let password = components.percentEncodedPassword {
-            let user = components.percentEncodedUser ?? ""
-            let decodedUser = user.removingPercentEncoding ?? user
-            let decodedPassword = password.removingPercentEncoding ?? password
-            // As configured, as libcurl sends it (decoded, then base64 in Authorization: Basic).
-            secrets += [password, user + ":" + password, decodedUser + ":" + decodedPassword]
+        return secrets + Self.secrets(ofCredentialsIn: url)
+    }
+
+    /// A URL's `user:password@`, when it has a password.
+    static func secrets(ofCredentialsIn url: String) -> [String] {
+        guard let components = URLComponents(string: url), let password = components.percentEncodedPassword else {
+            return []
         }
-        return secrets
+        let user = components.percentEncodedUser ?? ""
+        let decodedUser = user.removingPercentEncoding ?? user
+        let decodedPassword = password.removingPercentEncoding ?? password
+        // As configured, as libcurl sends it (decoded, then base64 in Authorization: Basic).
+        return [password, user + ":" + password, decodedUser + ":" + decodedPassword]
     }
 
     static func secrets(ofSigningSecret secret: String) -> [String] {

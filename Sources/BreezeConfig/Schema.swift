@@ -49,7 +49,13 @@ enum Schema {
     /// Where breezed serves its pages (the listener).
     static let web = Section(kind: "Web", named: false, keys: ["Listen"])
 
-    static let sections = [breeze, alert, city, webhook, email, web]
+    /// A sensor read beside the model (`SensorSectionReader`).
+    static let sensor = Section(
+        kind: "Sensor", named: true,
+        keys: ["Kind", "URL", "City", "Placement", "ApiKey", "ApiKeyFile", "StaleAfter"],
+        required: ["Kind", "City"])
+
+    static let sections = [breeze, alert, city, webhook, email, web, sensor]
 
     /// Keys whose assignments accumulate instead of replacing; an empty assignment clears them.
     static let repeatableKeys: Set<String> = ["Header"]
@@ -57,8 +63,9 @@ enum Schema {
     /// Keys whose values are secrets: never echoed in any message.
     static let secretKeys: Set<String> = ["ApiKey", "Secret", "Header", "SMTPPassword"]
 
-    /// Keys whose values are not echoed in messages: the secrets, webhook and heartbeat URLs,
-    /// which often carry a token in their path (Slack, Discord, Healthchecks, Uptime Kuma), and
+    /// Keys whose values are not echoed in messages: the secrets, webhook, sensor and heartbeat
+    /// URLs, which often carry a token in their path (Slack, Discord, Healthchecks, Uptime Kuma)
+    /// or a `user:password@`, and
     /// `SMTP=`, which may hold a password by mistake (refused, but never repeated).
     static let unechoedKeys: Set<String> = secretKeys.union(["URL", "HeartbeatURL", "SMTP"])
 

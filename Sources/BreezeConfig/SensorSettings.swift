@@ -17,7 +17,8 @@ public struct SensorSettings: Sendable, Equatable {
     public var placement: SensorPlacement
     /// `ApiKey=`/`ApiKeyFile=`: AirNow's key; nil for the LAN kinds.
     public var apiKey: Secret?
-    /// `StaleAfter=`: how long without a valid sample before a `source-stale` event. Default 2 h.
+    /// `StaleAfter=`: how long without a valid sample before a `source-stale` event. Default 2 h;
+    /// at least `pollInterval`, at most `longestStaleAfter`.
     public var staleAfter: Duration
     /// Where the section starts, `PATH:LINE`, for messages about it.
     public var location: String
@@ -44,7 +45,10 @@ public struct SensorSettings: Sendable, Equatable {
     /// 2-minute means), an AirGradient every minute, a sensor.community sensor every 145 s (its
     /// send interval), AirNow once an hour (its observations change hourly; its key has an
     /// hourly limit).
-    public var pollInterval: Duration {
+    public var pollInterval: Duration { Self.pollInterval(of: kind) }
+
+    /// How often the daemon asks a sensor of `kind` (see `pollInterval`).
+    public static func pollInterval(of kind: SensorKind) -> Duration {
         switch kind {
         case .purpleAir: .seconds(120)
         case .airGradient: .seconds(60)
@@ -52,6 +56,9 @@ public struct SensorSettings: Sendable, Equatable {
         case .airNow: .seconds(3600)
         }
     }
+
+    /// The longest `StaleAfter=`: a week without a reading is a sensor gone, not late.
+    public static let longestStaleAfter: Duration = .seconds(7 * 86_400)
 
     /// Requests a day at `pollInterval`, as `check-config` counts them.
     public var requestsPerDay: Int { Int((86_400 / pollInterval.seconds).rounded(.up)) }

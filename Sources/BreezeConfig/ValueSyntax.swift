@@ -37,6 +37,7 @@ enum ValueSyntax {
         let scheme = text[..<separator.lowerBound].lowercased()
         guard scheme == "http" || scheme == "https" else { return "must be an http or https URL" }
         guard !text.contains(where: { $0.isWhitespace }) else { return "must not contain spaces" }
+        guard !VisibleText.needsEscaping(text) else { return "must not contain control or invisible characters" }
         let afterScheme = text[separator.upperBound...]
         let authority = afterScheme.prefix(while: { $0 != "/" && $0 != "?" && $0 != "#" })
         let host = authority.split(separator: "@").last.map(String.init) ?? ""

@@ -11,7 +11,8 @@ enum CheckConfigCommand: BreezectlCommand {
 
         Check the configuration (the main file PATH and every PATH.d/*.conf) and estimate its
         Open-Meteo cost. Prints "configuration OK: …" and the cities it watches (each with its
-        Region= and Country=), or every error as PATH:LINE: message. Receivers are counted when
+        Region= and Country=), or every error as PATH:LINE: message. [Sensor] sections are
+        counted on a line of their own, each with its requests a day. Receivers are counted when
         the daemon delivers to them, those with Enabled=no in parentheses. Warnings (among them
         no [City] section, or every city with Enabled=no, naming the files read) go to standard
         error either way. A secret file (ApiKeyFile=, SecretFile=) this user may not read, or a

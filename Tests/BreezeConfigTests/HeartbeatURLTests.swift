@@ -25,6 +25,8 @@ struct HeartbeatURLTests {
         ("hc-ping.com/TOKEN", "must start with http:// or https://"),
         ("https:///TOKEN", "has no host name"),
         ("https://hc-ping.com/TOKEN#top", "must not contain a #fragment"),
+        ("https://hc-ping.com/TOKEN\u{7}", "must not contain control or invisible characters"),
+        ("\"https://hc-ping.com/\\u{202E}TOKEN\"", "must not contain control or invisible characters"),
     ])
     func badValuesAreRefusedAtTheirLineWithoutTheURL(value: String, problem: String) {
         let text = "[Breeze]\nPollInterval=15min\nHeartbeatURL=\(value.replacingOccurrences(of: "TOKEN", with: Self.token))\n"
