@@ -33,9 +33,9 @@ extension AlertEvent {
     }
 
     /// What to do about pollen or UV while the alert is on (none on the resolve); nil for the
-    /// AQI's events.
+    /// AQI's events and a stale sensor's.
     public var exposureTips: [String]? {
-        guard about != .aqi else { return nil }
+        guard about == .pollen || about == .uv else { return nil }
         guard kind != .resolved else { return [] }
         if about == .uv { return uv.map { [$0.band.advice] } ?? [] }
         return [
