@@ -33,6 +33,7 @@ enum AQICard {
                     html.element("span", ["class": "emoji", "aria-hidden": "true"], band.emoji)
                     html.write(" " + band.label)
                 }
+                SensorCard.writeSources(city.record, aqi: aqi, into: &html)
                 html.element("p", ["class": "summary"], band.summary)
                 html.element("section", ["class": "tips", "aria-label": "Health advice"]) { html in
                     html.element("h3", "Health advice")
@@ -44,6 +45,7 @@ enum AQICard {
                 html.element("p", ["class": "label"], "No AQI")
                 html.element("p", ["class": "summary"], noAQIReason(city, alerting: alerting))
             }
+            SensorCard.writeSensors(city.record?.ground, into: &html)
             writeFacts(city, alerting: alerting, context: context, into: &html)
         }
     }
@@ -103,7 +105,13 @@ enum AQICard {
                 html.element("dt", term)
                 html.element("dd", ["class": className], value)
             }
-            if let alerting, record.lastReading != nil {
+            if let alerting, let rating = alerting.sensor {
+                html.element("dt", "Source")
+                html.element("dd") { html in
+                    html.name(rating.label)
+                    html.write("; " + SensorPresentation.model(rating))
+                }
+            } else if let alerting, record.lastReading != nil {
                 let source = alerting.source.map(DashboardContext.name) ?? "Open-Meteo (state from before AQISource=)"
                 let beside = alerting.source == .nowcast
                     ? "; Open-Meteo says " + (alerting.openMeteo.map(String.init) ?? "nothing") : ""
