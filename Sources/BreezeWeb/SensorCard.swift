@@ -39,11 +39,11 @@ enum SensorCard {
         }
     }
 
-    /// The sheet's rules for the two.
+    /// The sheet's rules for the two: the pair in two columns, side by side on a phone too.
     static let style = """
-        .sources{display:flex;flex-wrap:wrap;justify-content:center;gap:4px 14px;margin:.2rem 0;font-size:.95rem}
-        .sources .rated{font-weight:600;color:var(--band-text)}
-        .sources .model{color:var(--muted)}
+        .sources{display:grid;grid-template-columns:1fr 1fr;gap:12px;align-items:baseline;margin:.2rem 0;font-size:.95rem}
+        .sources .rated{text-align:right;font-weight:600;color:var(--band-text)}
+        .sources .model{text-align:left;color:var(--muted)}
         .sensors{background:var(--tile);border-radius:12px;padding:10px 14px;margin:.4rem 0}
         .sensors h3{font-size:.95rem;margin:0 0 .3rem}
         .sensors ul{list-style:none;margin:0;padding:0;font-size:.9rem}

@@ -11,8 +11,8 @@ import Testing
 enum SensorSnapshots {
     /// Paris rated by its backyard sensor (157) beside the model's NowCast 60, with an indoor
     /// sensor, one whose channels disagree (stale) and one whose hours are too few.
-    static func paris(label: String = "sensor backyard") -> WebCity {
-        var city = DashboardFixtures.city("Paris", aqi: 157, openMeteo: 55, firing: true)
+    static func paris(name: String = "Paris", label: String = "sensor backyard") -> WebCity {
+        var city = DashboardFixtures.city(name, aqi: 157, openMeteo: 55, firing: true)
         var alerting = AlertingAQI(source: .sensor, aqi: 157, dominantPollutant: .pm2_5, openMeteoAQI: 55)
         alerting.sensor = SensorRating(label: label, modelAQI: 60, modelSource: .nowcast)
         city.record?.alerting = alerting
