@@ -5,7 +5,8 @@ import Foundation
 
 /// A city's AQI card, as the app's: the ring scaled 0–500 with the AQI in the band's colour,
 /// the band's label, emoji, summary and health tips, then where the AQI came from, when it was
-/// observed and how the city's alert stands. A city never polled, or whose last poll failed,
+/// observed and how the city's alert stands; with `[Sensor]`s, the sensor's AQI beside the
+/// model's and the list of them (`SensorCard`). A city never polled, or whose last poll failed,
 /// says so.
 enum AQICard {
     /// The card of `city`; its name links to the city's page when `linked`.
