@@ -192,6 +192,18 @@ struct SourceStaleFormatTests {
         #expect(line.hasPrefix("The backyard sensor in Paris has not answered"))
     }
 
+    /// Quiet hours hold a stale sensor's news at night (never urgent), not its return.
+    @Test func quietHoursHoldTheFiringNotTheReturn() {
+        let receiver = WebhookReceiver(
+            configuration: WebhookConfiguration(
+                name: "ops", url: "http://127.0.0.1:9",
+                delivery: DeliverySettings(quietHours: QuietHours(start: 22 * 60, end: 7 * 60), timeZone: "UTC")),
+            transport: RecordingTransport(outcomes: [.success(HTTPResponse(status: 200))]))
+        let night = Instant(unixSeconds: 1_796_166_000)  // 2026-12-01T23:00:00Z
+        #expect(QuietHoursPolicy.holdUntil(event: Self.stale(), receiver: receiver, now: night, cityTimeZone: nil) == night + .seconds(8 * 3600))
+        #expect(QuietHoursPolicy.holdUntil(event: Self.stale(.resolved), receiver: receiver, now: night, cityTimeZone: nil) == nil)
+    }
+
     /// One sensor's return does not fold another's stale alert of the same city.
     @Test func foldingKeepsEachSensorApart() {
         let entries = { (events: [AlertEvent]) in
