@@ -4,7 +4,7 @@ extension AlertEvent {
     /// One sentence for people: `Air quality in Paris, Île-de-France, France: AQI 162,
     /// Unhealthy 😨 (was Moderate)` (the city with its `Region=` and `Country=`).
     public var message: String {
-        if let text = exposureMessage { return text }
+        if let text = exposureMessage ?? sourceMessage { return text }
         let place = city.displayName
         let level = Self.describe(aqi: aqi, band: band)
         let was = previousBand.map { " (was \($0.label))" } ?? ""
@@ -27,8 +27,14 @@ extension AlertEvent {
         }
     }
 
-    /// The health tips of the event's band, or none without a band; pollen and UV their own.
-    public var tips: [String] { exposureTips ?? band?.healthTips ?? [] }
+    /// The health tips of the event's band, or none without a band; pollen, UV and a stale
+    /// sensor their own. With an indoor sensor, the advice about the windows first
+    /// (`indoorAdvice`).
+    public var tips: [String] {
+        if about == .source { return sourceTips }
+        let tips = exposureTips ?? band?.healthTips ?? []
+        return indoorAdvice.map { [$0] + tips } ?? tips
+    }
 
     static func describe(aqi: Int?, band: Band?) -> String {
         guard let aqi, let band else { return "no AQI reported" }

@@ -23,13 +23,20 @@ public struct SourceStaleDetails: Sendable, Equatable, Codable {
     public var lastValidAt: Instant?
     /// Why the latest attempt gave nothing usable.
     public var reason: String?
+    /// Whether the sensor still answers and its samples fail the checks (messages say "has
+    /// given no valid reading since"); nil or false: it does not answer ("has not answered
+    /// since").
+    public var answers: Bool?
 
-    public init(sensor: String, kind: SensorKind, label: String, lastValidAt: Instant?, reason: String?) {
+    public init(
+        sensor: String, kind: SensorKind, label: String, lastValidAt: Instant?, reason: String?, answers: Bool? = nil
+    ) {
         self.sensor = sensor
         self.kind = kind
         self.label = label
         self.lastValidAt = lastValidAt
         self.reason = reason
+        self.answers = answers
     }
 }
 

@@ -7,7 +7,6 @@ extension AlertEvent {
     /// `Pollen in Paris, Île-de-France, France: Birch pollen High (95 grains/m³)`, `UV in
     /// Paris: today's maximum UV index 8.1, Very High`; nil for the AQI's events.
     public var exposureMessage: String? {
-        if let text = sourceMessage { return text }
         let place = city.displayName
         if let pollen, about == .pollen {
             switch kind {
@@ -34,10 +33,10 @@ extension AlertEvent {
     }
 
     /// What to do about pollen or UV while the alert is on (none on the resolve); nil for the
-    /// AQI's events.
+    /// AQI's events and a stale sensor's.
     public var exposureTips: [String]? {
-        guard about != .aqi else { return nil }
-        guard kind != .resolved, about != .source else { return [] }
+        guard about == .pollen || about == .uv else { return nil }
+        guard kind != .resolved else { return [] }
         if about == .uv { return uv.map { [$0.band.advice] } ?? [] }
         return [
             "Keep windows shut during the day and air the rooms late in the evening.",

@@ -29,7 +29,7 @@ public enum SourceStaleMachine {
             event.thread = EventIdentifier.thread(city: city.name, episode: episode, part: part)
             event.sourceStatus = SourceStaleDetails(
                 sensor: status.name, kind: status.kind, label: status.label, lastValidAt: status.lastValidAt,
-                reason: status.invalidReason)
+                reason: status.invalidReason, answers: status.invalidReason.map { !SensorSilence.isSilence($0) })
             events.append(event)
         }
         if !state.firing {
@@ -55,4 +55,16 @@ public enum SourceStaleMachine {
 
     /// The `part` of a sensor's ids and threads: `source-<slug of its name>`.
     public static func part(_ sensor: String) -> String { "source-" + Slug.of(sensor) }
+}
+
+/// How a sensor's failure reasons start when it did not answer at all, as BreezeSensors'
+/// `SensorClient` words a transfer that got no answer (BreezeHTTP's `HTTPError`): `no answer
+/// within 10s`, `connection refused`, `connection failed: …`, `connection lost: …`. Any other
+/// reason means it answered with something unusable (`SourceStaleDetails.answers`).
+public enum SensorSilence {
+    /// Reasons starting with one of these mean the device or service was not reached.
+    public static let prefixes = ["no answer", "connection refused", "connection failed", "connection lost", "timed out"]
+
+    /// Whether `reason` says the source was not reached.
+    public static func isSilence(_ reason: String) -> Bool { prefixes.contains { reason.hasPrefix($0) } }
 }

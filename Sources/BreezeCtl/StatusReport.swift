@@ -63,13 +63,14 @@ struct StatusReport {
             // Each city's times in its own zone, as its messages and page show them.
             let time = { (instant: Instant) in TimeText.readable(instant, now: now, in: record.city.zone) }
             return [
-                shown, aqi, alerting.source?.rawValue ?? "", openMeteo, band, record.bandSince.map(time) ?? "",
+                shown, aqi, source(alerting), openMeteo, band, record.bandSince.map(time) ?? "",
                 // "sensitive": only the SensitiveThreshold= machine fires (Audience=sensitive receivers).
                 record.alert.firing ? "firing" : record.sensitiveAlert?.firing == true ? "sensitive" : "ok", record.lastPollAt.map(time) ?? "",
                 record.lastError ?? "",
             ]
         }
         lines += TextTable(rightAligned: [1, 3]).lines([header] + rows)
+        lines += sensorLines()
         if let extrasFailures, !extrasFailures.isEmpty {
             lines += ["", "Status page extras that failed:"]
             lines += TextTable().lines(
@@ -79,6 +80,32 @@ struct StatusReport {
         if let deliveries { lines += deliveryLines(deliveries) }
         if let source { lines += ["", source.line] }
         return lines
+    }
+
+    /// `nowcast`, `open-meteo`, or the label of the sensor that rated the AQI with the
+    /// model's value beside: `sensor backyard (model 60)`.
+    func source(_ shown: ShownAQI) -> String {
+        let label = shown.sourceLabel ?? ""
+        guard let sensor = shown.sensor else { return label }
+        return label + " (model " + (sensor.modelAQI.map(String.init) ?? "none") + ")"
+    }
+
+    /// A line per `[Sensor]` of every city: its label, placement, latest PM2.5, NowCast,
+    /// verdict (with `stale`) and its last valid sample in the city's zone; none without sensors.
+    func sensorLines() -> [String] {
+        let rows = records.flatMap { name, record -> [[String]] in
+            guard let record, let ground = record.ground else { return [] }
+            return ground.sensors.map { sensor in
+                [
+                    displayName(name, record), sensor.label, sensor.placement.rawValue, SensorPresentation.pm2_5(sensor),
+                    SensorPresentation.nowCast(sensor), SensorPresentation.verdict(sensor),
+                    sensor.lastValidAt.map { TimeText.readable($0, now: now, in: record.city.zone) } ?? "never",
+                ]
+            }
+        }
+        guard !rows.isEmpty else { return [] }
+        let header = ["CITY", "SENSOR", "PLACEMENT", "PM2.5", "NOWCAST", "VERDICT", "LAST VALID"]
+        return ["", "Sensors:"] + TextTable(rightAligned: [3]).lines([header] + rows)
     }
 
     /// The city's name with its Region= and Country=, from the configuration, else the state.

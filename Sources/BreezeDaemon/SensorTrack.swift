@@ -18,8 +18,9 @@ struct SensorTrack: Sendable {
     var nextDue: Instant
     /// The latest sample's PM2.5 after correction, nil when invalid or none.
     private(set) var pm2_5: Double?
-    /// Why the latest answer was not used; nil when it was.
-    private(set) var invalidReason: String?
+    /// Why the latest answer was not used; nil when it was. Before the first answer, that
+    /// there is none: a sensor not yet asked is not "valid".
+    private(set) var invalidReason: String? = SensorTrack.notYetAsked
     /// When the latest valid sample was taken.
     private(set) var lastValidAt: Instant?
     /// AirNow's latest NowCast AQI (the highest of its pollutants) and its monitor.
@@ -90,6 +91,9 @@ struct SensorTrack: Sendable {
             name: settings.name, kind: settings.kind, placement: settings.placement, label: label, pm2_5: pm2_5,
             invalidReason: invalidReason, lastValidAt: lastValidAt, nowCastAQI: nowCast, stale: isStale(now: now))
     }
+
+    /// A sensor's verdict before its first answer.
+    static let notYetAsked = "no answer yet"
 
     /// When a sensor of `kind` polled at `now` is next asked: `interval` later; AirNow at the
     /// next 35 minutes past the hour (its observations appear 10–30 minutes past), once an hour.

@@ -33,7 +33,7 @@ enum EpisodeFolding {
         let city = first.event.city.name
         guard
             let resolveIndex = queue[(index + 1)...].firstIndex(where: {
-                $0.event.city.name == city && $0.event.about == first.event.about && $0.event.kind == .resolved
+                $0.event.city.name == city && $0.event.episodeSubject == first.event.episodeSubject && $0.event.kind == .resolved
             })
         else { return nil }
         var superseded: [OutboxEntry] = []
@@ -44,7 +44,7 @@ enum EpisodeFolding {
             // A forecast is about another day: the current air's episode never folds it.
             // Nor does it fold the city's pollen or UV alerts: each subject has its own episodes.
             if position >= index, position < resolveIndex, entry.event.city.name == city, !entry.event.kind.isForecast,
-                entry.event.about == first.event.about
+                entry.event.episodeSubject == first.event.episodeSubject
             {
                 superseded.append(entry)
                 if let band = entry.event.band, [.firing, .escalated, .reminder].contains(entry.event.kind) {

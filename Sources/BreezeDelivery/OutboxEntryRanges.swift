@@ -36,8 +36,12 @@ extension OutboxEntry {
         where !value.isFinite {
             throw OutboxEntryRangeError("'\(name)' is not a number")
         }
-        if let aqi = event.aqi, !(Int(Int32.min)...Int(Int32.max)).contains(aqi) {
-            throw OutboxEntryRangeError("'event.aqi' is out of range")
+        if let last = event.sourceStatus?.lastValidAt, !TimeText.stored.contains(last.unixSeconds) {
+            throw OutboxEntryRangeError(TimeText.notStored("event.sourceStatus.lastValidAt"))
+        }
+        let indices = [("event.aqi", event.aqi), ("event.indoorAQI", event.indoorAQI), ("event.sensor.modelAQI", event.sensor?.modelAQI)]
+        for case (let name, let value?) in indices where !(Int(Int32.min)...Int(Int32.max)).contains(value) {
+            throw OutboxEntryRangeError("'\(name)' is out of range")
         }
     }
 }

@@ -61,7 +61,7 @@ enum QuietHoursHold {
     /// Whose order an entry keeps: its city's, per subject — an urgent AQI alert never takes a
     /// held pollen or UV alert through quiet hours, nor waits behind one.
     static func orderKey(_ entry: OutboxEntry) -> String {
-        entry.event.about == .aqi ? entry.event.city.name : entry.event.city.name + "\u{0}" + entry.event.about.rawValue
+        entry.event.about == .aqi ? entry.event.city.name : entry.event.city.name + "\u{0}" + entry.event.episodeSubject
     }
 
     /// Quiet hours concern `firing`, `escalated` and `reminder`, not refreshes of an alert

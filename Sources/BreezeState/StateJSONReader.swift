@@ -100,6 +100,16 @@ enum StateJSONReader {
                 record.pollenAlert = try optional(&scanner, readAlert)
             } else if key.equals("uvAlert") {
                 record.uvAlert = try optional(&scanner, readAlert)
+            } else if key.equals("ground") {
+                record.ground = try optional(&scanner, readGround)
+            } else if key.equals("sourceAlerts") {
+                record.sourceAlerts = try optional(&scanner) { scanner throws(Failure) in
+                    var alerts: [String: CityAlertState] = [:]
+                    try members(&scanner, of: "sourceAlerts") { scanner, name throws(Failure) in
+                        alerts[name.string] = try readAlert(&scanner)
+                    }
+                    return alerts
+                } ?? [:]
             } else if key.equals("lastError") {
                 record.lastError = try optional(&scanner) { scanner throws(Failure) in try string(&scanner, "lastError") }
             } else {
@@ -240,6 +250,8 @@ enum StateJSONReader {
             } else if key.equals("mayUnderstate") {
                 guard try peek(&scanner) == .boolean else { throw scanner.error("'mayUnderstate' is not a boolean") }
                 alerting.mayUnderstate = try scanner.readBoolean()
+            } else if key.equals("sensor") {
+                alerting.sensor = try optional(&scanner, readSensorRating)
             } else if key.equals("averages") {
                 var values = [Pollutant: Double](minimumCapacity: Pollutant.allCases.count)
                 try members(&scanner, of: "averages") { scanner, name throws(Failure) in

@@ -56,12 +56,22 @@ struct StateJSONWriter {
         writer.key("city")
         try write(record.city)
         if let forecast = record.forecast { writer.key("forecast"); write(forecast) }
+        if let ground = record.ground { writer.key("ground"); try write(ground) }
         if let lastError = record.lastError { writer.key("lastError"); writer.writeString(lastError) }
         try optional(record.lastPollAt?.unixSeconds, "lastPollAt")
         if let reading = record.lastReading { writer.key("lastReading"); try write(reading) }
         try optional(record.lastSuccessfulPollAt?.unixSeconds, "lastSuccessfulPollAt")
         if let alert = record.pollenAlert { writer.key("pollenAlert"); try write(alert) }
         if let alert = record.sensitiveAlert { writer.key("sensitiveAlert"); try write(alert) }
+        if !record.sourceAlerts.isEmpty {
+            writer.key("sourceAlerts")
+            writer.beginObject()
+            for name in record.sourceAlerts.keys.sorted(by: { JSONWriter.precedes($0, $1) }) {
+                writer.key(name)
+                try write(record.sourceAlerts[name]!)
+            }
+            writer.endObject()
+        }
         if let alert = record.uvAlert { writer.key("uvAlert"); try write(alert) }
         writer.endObject()
     }
@@ -124,7 +134,38 @@ struct StateJSONWriter {
         writer.endArray()
         writer.key("mayUnderstate"); writer.writeBool(alerting.mayUnderstate)
         if let aqi = alerting.openMeteoAQI { writer.key("openMeteoAQI"); writer.writeInteger(aqi) }
+        if let sensor = alerting.sensor {
+            writer.key("sensor")
+            writer.beginObject()
+            writer.key("label"); writer.writeString(sensor.label)
+            if let aqi = sensor.modelAQI { writer.key("modelAQI"); writer.writeInteger(aqi) }
+            writer.key("modelSource"); writer.writeString(sensor.modelSource.rawValue)
+            writer.endObject()
+        }
         writer.key("source"); writer.writeString(alerting.source.rawValue)
+        writer.endObject()
+    }
+
+    /// `{"sensors": [...]}`, each sensor's members in sorted order, the absent ones left out.
+    private mutating func write(_ ground: CityGround) throws(NonFiniteNumber) {
+        writer.beginObject()
+        writer.key("sensors")
+        writer.beginArray()
+        for sensor in ground.sensors {
+            writer.element()
+            writer.beginObject()
+            if let reason = sensor.invalidReason { writer.key("invalidReason"); writer.writeString(reason) }
+            writer.key("kind"); writer.writeString(sensor.kind.rawValue)
+            writer.key("label"); writer.writeString(sensor.label)
+            try optional(sensor.lastValidAt?.unixSeconds, "lastValidAt")
+            writer.key("name"); writer.writeString(sensor.name)
+            if let aqi = sensor.nowCastAQI { writer.key("nowCastAQI"); writer.writeInteger(aqi) }
+            writer.key("placement"); writer.writeString(sensor.placement.rawValue)
+            try optional(sensor.pm2_5, "pm2_5")
+            writer.key("stale"); writer.writeBool(sensor.stale)
+            writer.endObject()
+        }
+        writer.endArray()
         writer.endObject()
     }
 

@@ -3,7 +3,8 @@ import BreezeAlerts
 extension DaemonState {
     /// The state cut to what a status shows (`breezectl status`, `--json`): per city its
     /// `city`, the shown AQI (`alerting` without its averages, `lastReading` only where there
-    /// is no `alerting`: `ShownAQI`), `band`, `bandSince`, `lastPollAt`, `lastError`, and of
+    /// is no `alerting`: `ShownAQI`), `band`, `bandSince`, `lastPollAt`, `lastError`, its
+    /// sensors (`ground`: their lines and `sensors`), and of
     /// `alert` and `sensitiveAlert` whether they fire; the cycle times and the interval.
     /// The control socket's `status` answer carries it: the whole state of 100,000 cities is
     /// some 76 MB, this a third of that, and it reads as a state (what an older breezectl
@@ -32,6 +33,7 @@ extension CityRecord {
         excerpt.bandSince = bandSince
         excerpt.lastPollAt = lastPollAt
         excerpt.lastError = lastError
+        excerpt.ground = ground
         excerpt.alert.firing = alert.firing
         if let sensitive = sensitiveAlert {
             var firing = CityAlertState()

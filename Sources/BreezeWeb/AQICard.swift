@@ -5,7 +5,8 @@ import Foundation
 
 /// A city's AQI card, as the app's: the ring scaled 0–500 with the AQI in the band's colour,
 /// the band's label, emoji, summary and health tips, then where the AQI came from, when it was
-/// observed and how the city's alert stands. A city never polled, or whose last poll failed,
+/// observed and how the city's alert stands; with `[Sensor]`s, the sensor's AQI beside the
+/// model's and the list of them (`SensorCard`). A city never polled, or whose last poll failed,
 /// says so.
 enum AQICard {
     /// The card of `city`; its name links to the city's page when `linked`.
@@ -33,6 +34,7 @@ enum AQICard {
                     html.element("span", ["class": "emoji", "aria-hidden": "true"], band.emoji)
                     html.write(" " + band.label)
                 }
+                SensorCard.writeSources(city.record, aqi: aqi, into: &html)
                 html.element("p", ["class": "summary"], band.summary)
                 html.element("section", ["class": "tips", "aria-label": "Health advice"]) { html in
                     html.element("h3", "Health advice")
@@ -44,6 +46,7 @@ enum AQICard {
                 html.element("p", ["class": "label"], "No AQI")
                 html.element("p", ["class": "summary"], noAQIReason(city, alerting: alerting))
             }
+            SensorCard.writeSensors(city.record?.ground, into: &html)
             writeFacts(city, alerting: alerting, context: context, into: &html)
         }
     }
@@ -103,7 +106,13 @@ enum AQICard {
                 html.element("dt", term)
                 html.element("dd", ["class": className], value)
             }
-            if let alerting, record.lastReading != nil {
+            if let alerting, let rating = alerting.sensor {
+                html.element("dt", "Source")
+                html.element("dd") { html in
+                    html.name(rating.label)
+                    html.write("; " + SensorPresentation.model(rating))
+                }
+            } else if let alerting, record.lastReading != nil {
                 let source = alerting.source.map(DashboardContext.name) ?? "Open-Meteo (state from before AQISource=)"
                 let beside = alerting.source == .nowcast
                     ? "; Open-Meteo says " + (alerting.openMeteo.map(String.init) ?? "nothing") : ""

@@ -27,7 +27,7 @@ enum DashboardStyle {
             css += ".\(DashboardPalette.trendClass(colour)){--trend:var(--gt-\(colour.rawValue));"
                 + "--trend-text:var(--tt-\(colour.rawValue))}"
         }
-        return css + layout
+        return css + layout + SensorCard.style
     }()
 
     private static let layout = """

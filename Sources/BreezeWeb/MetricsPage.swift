@@ -25,9 +25,11 @@ public enum MetricsPage {
         // About 1.3 KB per city with every value present (18 series).
         var text = MetricsText(capacity: 4096 + snapshot.cities.count * 1400)
         let cities = snapshot.cities.map { city in
-            MetricsCity(label: MetricLabels(("city", city.name)), record: city.record ?? snapshot.state.cities[city.name])
+            MetricsCity(
+                name: city.name, label: MetricLabels(("city", city.name)), record: city.record ?? snapshot.state.cities[city.name])
         }
         writeCities(cities, into: &text)
+        writeSensors(cities, into: &text)
         writeCounters(snapshot, into: &text)
         writeDeliveries(snapshot, into: &text)
         text.family("breeze_build_info", .gauge, help: "Always 1: the running breezed's version in the label.")
@@ -142,8 +144,9 @@ public enum MetricsPage {
     private static let bandLabels = Band.allCases.map { MetricLabels(("band", $0.slug)) }
 }
 
-/// One city as the metrics read it: its `city` label and its record.
-private struct MetricsCity {
+/// One city as the metrics read it: its name, its `city` label and its record.
+struct MetricsCity {
+    let name: String
     let label: MetricLabels
     let record: CityRecord?
 }

@@ -58,7 +58,11 @@ public struct StatusDocument: Sendable {
     }
 
     /// One city's members: `city` (its configured name: the key every `breezectl --json`
-    /// names a city by), `country`, `region`, `aqi`, `aqiSource`, `openMeteoAQI`,
+    /// names a city by), `country`, `region`, `aqi`, `aqiSource` (`nowcast`, `open-meteo`, or
+    /// `sensor` when its outdoor sensors rated it), `sensor` (their label, `sensor backyard`;
+    /// null when no sensor rated it), `modelAQI` (the model's AQI beside a sensor's; null when
+    /// no sensor rated it), `sensors` (`SensorPresentation.members`: every sensor of the city,
+    /// empty without), `openMeteoAQI`,
     /// `aqiFallback`, `aqiLeftOut` (the pollutants NowCast left out for too few hours, each with
     /// why; empty when none), `band` (its slug), `since`, `alert` ("firing", "ok"), `sensitiveAlert`
     /// (the same, or null without a sensitive machine), `lastPoll`, `lastError`; null where
@@ -69,6 +73,8 @@ public struct StatusDocument: Sendable {
         return [
             "city": .string(name), "country": .optional(city?.country), "region": .optional(city?.admin1),
             "aqi": integer(shown?.aqi), "aqiSource": .optional(shown?.source?.rawValue),
+            "sensor": .optional(shown?.sensor?.label), "modelAQI": integer(shown?.sensor?.modelAQI),
+            "sensors": SensorPresentation.members(record?.ground),
             "openMeteoAQI": integer(shown?.openMeteo),
             "aqiFallback": .optional(record?.alerting?.fallbackReason),
             "aqiLeftOut": .array((record?.alerting?.leftOut ?? []).map { .string($0) }),

@@ -24,6 +24,38 @@ struct StateJSONWriterTests {
             source: .openMeteo, aqi: 162, dominantPollutant: .pm2_5, openMeteoAQI: 162,
             fallbackReason: "hourly series unusable: \"pm2_5\" has no value\n", averages: [.pm2_5: 76.4, .o3: 1e-7, .co: 900.125],
             leftOut: ["PM10 NowCast: 1 of the 3 newest hours present, 2 required", "SO₂ \"1-hour\" value\n"], mayUnderstate: true)
+        full.ground = CityGround(sensors: [
+            SensorStatus(
+                name: "back\u{1B}[31myard \"東京\"", kind: .purpleAir, placement: .outdoor, label: "sensor back\u{1B}[31myard \"東京\"",
+                pm2_5: 157.25, lastValidAt: Instant(unixSeconds: 1_800_000_000.5), nowCastAQI: 207),
+            SensorStatus(name: "kitchen", kind: .airGradient, placement: .indoor, label: "sensor kitchen", pm2_5: 1e-7, nowCastAQI: 0),
+            SensorStatus(
+                name: "porch", kind: .sensorCommunity, placement: .outdoor, label: "sensor porch",
+                invalidReason: "channels A and B disagree\n", stale: true),
+            SensorStatus(name: "official", kind: .airNow, placement: .outdoor, label: "AirNow Paris-Central"),
+        ])
+        full.sourceAlerts = ["porch": {
+            var alert = CityAlertState()
+            alert.firing = true
+            alert.episodeStartedAt = Instant(unixSeconds: 1_799_990_000)
+            alert.eventsInEpisode = 1
+            return alert
+        }(), "東京": CityAlertState()]
+        state.cities["Sensor"] = {
+            var record = CityRecord(city: City(name: "Sensor", latitude: 1, longitude: 2))
+            var alerting = AlertingAQI(source: .sensor, aqi: 157, dominantPollutant: .pm2_5, openMeteoAQI: 60)
+            alerting.sensor = SensorRating(label: "sensors backyard, porch (median)", modelAQI: 61, modelSource: .nowcast)
+            record.alerting = alerting
+            record.ground = CityGround(sensors: [])
+            return record
+        }()
+        state.cities["Model gone"] = {
+            var record = CityRecord(city: City(name: "Model gone", latitude: 1, longitude: 2))
+            var alerting = AlertingAQI(source: .sensor, aqi: 12, dominantPollutant: .pm2_5, openMeteoAQI: nil)
+            alerting.sensor = SensorRating(label: "AirNow \u{202E}Site", modelAQI: nil, modelSource: .openMeteo)
+            record.alerting = alerting
+            return record
+        }()
         state.cities["Nowcast"] = {
             var record = CityRecord(city: City(name: "Nowcast", latitude: 1, longitude: 2))
             record.alerting = AlertingAQI(source: .nowcast, aqi: nil, dominantPollutant: nil, openMeteoAQI: nil)
@@ -92,13 +124,17 @@ struct StateJSONWriterTests {
     @Test func everyStoredPropertyIsWritten() {
         let record = Self.fullState().cities["Berlin"]!
         #expect(Mirror(reflecting: DaemonState()).children.count == 7)
-        // With `alerting`, `forecast`, `lastSuccessfulPollAt`, and the sensitive, pollen and UV alerts.
-        #expect(Mirror(reflecting: record).children.count == 13)
+        // With `alerting`, `forecast`, `lastSuccessfulPollAt`, the sensitive, pollen and UV
+        // alerts, the sensors' `ground` and their `sourceAlerts`.
+        #expect(Mirror(reflecting: record).children.count == 15)
+        #expect(Mirror(reflecting: CityGround(sensors: [])).children.count == 1)
+        #expect(Mirror(reflecting: SensorStatus(name: "", kind: .airNow, placement: .indoor, label: "")).children.count == 9)
+        #expect(Mirror(reflecting: SensorRating(label: "", modelAQI: nil, modelSource: .nowcast)).children.count == 3)
         #expect(Mirror(reflecting: CityForecastState()).children.count == 1)
         #expect(Mirror(reflecting: CityForecastState.DayState(day: "")).children.count == 3)
         #expect(Mirror(reflecting: CityAlertState()).children.count == 11)  // with the pollen and UV alerts' `notifiedLevel`
         #expect(Mirror(reflecting: record.city).children.count == 6)
-        #expect(Mirror(reflecting: AlertingAQI(source: .nowcast, aqi: nil, dominantPollutant: nil, openMeteoAQI: nil)).children.count == 8)
+        #expect(Mirror(reflecting: AlertingAQI(source: .nowcast, aqi: nil, dominantPollutant: nil, openMeteoAQI: nil)).children.count == 9)  // with `sensor`
         // Five: `droppedValues` explains one poll and is deliberately not stored (not a Codable key).
         #expect(Mirror(reflecting: Reading(time: "", usAQI: nil, concentrations: [:])).children.count == 5)
     }

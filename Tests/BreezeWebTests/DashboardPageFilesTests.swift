@@ -3,12 +3,14 @@ import BreezeModel
 import Foundation
 import Testing
 
-/// Writes the fixture snapshot's pages as files, with what each card should show, for
+/// Writes the fixture snapshot's pages (and a city a sensor rates, last) as files, with what
+/// each card should show — for the sensor's city its AQI and the model's side by side — for
 /// `Tests/Fixtures/dashboard_browser.py --pages` to load in Chromium: into
 /// `BREEZE_DASHBOARD_PAGES` when it is set, else into a temporary folder it then removes.
 @Suite struct DashboardPageFilesTests {
     @Test func pagesAreWrittenWithTheirExpectations() throws {
-        let snapshot = DashboardFixtures.snapshot()
+        let snapshot = DashboardFixtures.snapshot(
+            cities: DashboardFixtures.snapshot().cities + [SensorSnapshots.paris(name: "Smoke at the door")])
         let given = ProcessInfo.processInfo.environment["BREEZE_DASHBOARD_PAGES"].flatMap { $0.isEmpty ? nil : $0 }
         let folder = URL(fileURLWithPath: given ?? NSTemporaryDirectory() + "breeze-pages-\(getpid())")
         defer { if given == nil { try? FileManager.default.removeItem(at: folder) } }
@@ -22,11 +24,16 @@ import Testing
             #expect(page.status == 200)
             try Data(page.body).write(to: file(for: path, in: folder))
         }
-        let expectations = snapshot.cities.map { city -> [String: String] in
+        let expectations = snapshot.cities.map { city -> [String: Any] in
             let aqi = city.record?.alerting?.aqi ?? -1
-            return ["name": city.name, "slug": city.slug, "aqi": String(aqi), "band": Band(aqi: aqi)?.slug ?? "",
-                    "label": Band(aqi: aqi)?.label ?? ""]
+            var expected: [String: Any] = [
+                "name": city.name, "slug": city.slug, "aqi": String(aqi), "band": Band(aqi: aqi)?.slug ?? "",
+                "label": Band(aqi: aqi)?.label ?? "",
+            ]
+            if let rating = city.record?.alerting?.sensor { expected["pair"] = ["\(aqi) · " + rating.label, "Model (NowCast): 60"] }
+            return expected
         }
+        #expect(expectations.last?["pair"] as? [String] == ["157 · sensor backyard", "Model (NowCast): 60"])
         try JSONSerialization.data(withJSONObject: expectations, options: [.sortedKeys])
             .write(to: folder.appendingPathComponent("expected.json"))
         let first = try Data(contentsOf: file(for: paths[1], in: folder))

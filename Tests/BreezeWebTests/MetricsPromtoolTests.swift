@@ -26,11 +26,12 @@ import Testing
         return (process.terminationStatus, String(decoding: printed, as: UTF8.self))
     }
 
-    @Test(arguments: ["two cities", "hostile", "empty"])
+    @Test(arguments: ["two cities", "hostile", "sensors", "empty"])
     func promtoolFindsNothingToComplainAbout(_ name: String) throws {
         let snapshot = switch name {
         case "two cities": MetricsSnapshots.twoCities
         case "hostile": MetricsSnapshots.hostile
+        case "sensors": MetricsSnapshots.sensors
         default: MetricsSnapshots.snapshot([])
         }
         let result = try check(MetricsPage.render(snapshot))

@@ -71,6 +71,22 @@ enum MetricsSnapshots {
 }
 
 extension MetricsSnapshots {
+    /// Paris rated by a sensor beside the model, with sensors of every kind and hostile names
+    /// and values: a quote and a newline in a name, PM2.5 of 1e300, none at all, stale.
+    static var sensors: WebSnapshot {
+        var paris = record("Paris", usAQI: 55, alertingAQI: 157, concentrations: [.pm2_5: 12])
+        var alerting = AlertingAQI(source: .sensor, aqi: 157, dominantPollutant: .pm2_5, openMeteoAQI: 55)
+        alerting.sensor = SensorRating(label: "sensor backyard", modelAQI: 60, modelSource: .nowcast)
+        paris.alerting = alerting
+        paris.ground = CityGround(sensors: [
+            SensorStatus(name: "back\"yard\n", kind: .purpleAir, placement: .outdoor, label: "sensor back\"yard\n", pm2_5: 68.04, nowCastAQI: 157),
+            SensorStatus(name: "東京 \\ kitchen", kind: .airGradient, placement: .indoor, label: "sensor 東京", pm2_5: 1e300),
+            SensorStatus(name: "porch", kind: .sensorCommunity, placement: .outdoor, label: "sensor porch", invalidReason: "no answer", stale: true),
+            SensorStatus(name: "official", kind: .airNow, placement: .outdoor, label: "AirNow Site", nowCastAQI: 88),
+        ])
+        return snapshot([("Paris", paris), ("Berlin", record("Berlin", usAQI: 40, alertingAQI: 40, concentrations: [:]))])
+    }
+
     /// An outbox with `count` entries pending for each of `receivers`.
     static func outbox(_ receivers: [String: Int]) -> OutboxSummary {
         var scan = OutboxScan()

@@ -5,7 +5,8 @@
     dashboard_browser.py --pages DIR [--out DIR]
 
 --url: a running breezed ([Web] Listen=); --expect names a JSON list of
-{"name", "aqi", "band", "label"} the cards must show, in order.
+{"name", "aqi", "band", "label"} the cards must show, in order; a city with "pair" (a list of texts)
+must show them side by side, in one element with data-pair (a sensor's AQI and the model's).
 --pages: a folder of rendered pages (index.html, city/<name>.html, expected.json, as
 DashboardPageFilesTests writes with BREEZE_DASHBOARD_PAGES), served here on 127.0.0.1 as
 breezed would serve them (/ and /city/<percent-encoded name>, text/html).
@@ -98,6 +99,8 @@ def check_page(dom, path, wanted):
             problems.append(f"{path}: {city['name']!r} shows {card.get('data-aqi')}/{card.get('data-band')}")
         if f" {city['aqi']} US AQI" not in " " + card["text"] or city["label"] not in card["text"]:
             problems.append(f"{path}: {city['name']!r} card text lacks AQI {city['aqi']} {city['label']}")
+        if "pair" in city and city["pair"] not in card.get("pairs", []):
+            problems.append(f"{path}: {city['name']!r} shows side by side {card.get('pairs')}, expected {city['pair']}")
     names = [card.get("data-city") for card in result["cards"]]
     if names != [city["name"] for city in wanted]:
         problems.append(f"{path}: cards {names}, expected {[city['name'] for city in wanted]} in that order")

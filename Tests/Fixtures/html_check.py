@@ -5,7 +5,9 @@ Reads the page from the file named first (else stdin); prints JSON: {"errors": [
 Errors: an end tag that does not close the innermost open element, elements left open, a
 <script>, an on* attribute, any URL elsewhere in a fetching attribute or the style sheet, a missing
 doctype, viewport or refresh, a control character in the text, a chart (role="img") without a
-title or an aria-label. Cards: every element with data-city, its data-* attributes, text and first link (href).
+title or an aria-label. Cards: every element with data-city, its data-* attributes, text and first link (href),
+and "pairs": for each element with data-pair in it, the texts of its child elements, in order (values
+shown side by side, as a sensor's AQI and the model's).
 """
 import json
 import re
@@ -25,6 +27,7 @@ class StrictPage(HTMLParser):
         self.doctype = False
         self.metas = []
         self.open_images = []
+        self.open_pairs = []
 
     def handle_decl(self, decl):
         self.doctype = self.doctype or decl.lower() == "doctype html"
@@ -38,7 +41,11 @@ class StrictPage(HTMLParser):
             self.cards[-1][1]["href"] = attributes.get("href", "")
         if tag in VOID:
             return
+        if self.open_pairs and len(self.stack) == self.open_pairs[-1][0]:
+            self.open_pairs[-1][1].append([])
         self.stack.append(tag)
+        if "data-pair" in attributes:
+            self.open_pairs.append([len(self.stack), []])
         if "data-city" in attributes:
             card = {k: v for k, v in attributes.items() if k.startswith("data-") or k == "id"}
             card["text"] = []
@@ -59,6 +66,10 @@ class StrictPage(HTMLParser):
             return
         if tag == "title" and self.open_images:
             self.open_images[-1][2] = True
+        if self.open_pairs and self.open_pairs[-1][0] == len(self.stack):
+            _, parts = self.open_pairs.pop()
+            if self.cards:
+                self.cards[-1][1].setdefault("pairs", []).append([" ".join("".join(part).split()) for part in parts])
         if self.open_images and self.open_images[-1][0] == len(self.stack):
             depth, labelled, titled = self.open_images.pop()
             if not (labelled and titled):
@@ -73,6 +84,8 @@ class StrictPage(HTMLParser):
                 self.errors.append("the style sheet fetches something")
             return
         self.text.append(data)
+        if self.open_pairs and self.open_pairs[-1][1] and len(self.stack) > self.open_pairs[-1][0]:
+            self.open_pairs[-1][1][-1].append(data)
         for depth, card in self.cards:
             if len(self.stack) >= depth:
                 card["text"].append(data)

@@ -25,7 +25,9 @@ import BreezeVocabulary
 /// the real alert, and ends after five minutes.
 ///
 /// Annotations: `summary` (the city with its region and country), `description` (the tips),
-/// `event_id`, `observed_at` (RFC 3339 UTC), `aqi`, and `aqi_source`, `open_meteo_aqi`, `country`, `region` when known.
+/// `event_id`, `observed_at` (RFC 3339 UTC), `aqi`, and `aqi_source`, `open_meteo_aqi`, `country`, `region` when known;
+/// for an AQI a sensor rated, `sensor` (its label), `model_aqi` and `model_source` (the model's value beside);
+/// `indoor_aqi` for a city with an indoor sensor. A stale sensor's event is an alert of its own (`sourceAlert`).
 enum AlertmanagerFormat: WebhookPayloadFormat {
     static let path = "/api/v2/alerts"
     static let testLifetime = Duration.seconds(300)
@@ -33,6 +35,9 @@ enum AlertmanagerFormat: WebhookPayloadFormat {
     static func request(for event: AlertEvent, context: FormatContext) -> HTTPRequest {
         let now = max(context.now, event.createdAt)
         let lifetime = max(context.firingLifetime, .seconds(60))
+        if event.about == .source, let source = event.sourceStatus {
+            return post([sourceAlert(event, source: source, zone: context.timeZone, now: now)], to: context.url)
+        }
         if event.about != .aqi { return post([exposureAlert(event, zone: context.timeZone, now: now)], to: context.url) }
         var alerts: [JSONValue] = []
         switch event.kind {
@@ -95,6 +100,12 @@ enum AlertmanagerFormat: WebhookPayloadFormat {
         if let aqi = event.aqi { annotations["aqi"] = .string(String(aqi)) }
         if let source = event.aqiSource { annotations["aqi_source"] = .string(source.rawValue) }
         if let openMeteo = event.openMeteoAQI { annotations["open_meteo_aqi"] = .string(String(openMeteo)) }
+        if event.aqiSource == .sensor, let sensor = event.sensor {
+            annotations["sensor"] = .string(sensor.label)
+            annotations["model_source"] = .string(sensor.modelSource.rawValue)
+            if let model = sensor.modelAQI { annotations["model_aqi"] = .string(String(model)) }
+        }
+        if let indoor = event.indoorAQI { annotations["indoor_aqi"] = .string(String(indoor)) }
         if let country = event.city.country, !country.isEmpty { annotations["country"] = .string(country) }
         if let region = event.city.admin1, !region.isEmpty { annotations["region"] = .string(region) }
         return .object([

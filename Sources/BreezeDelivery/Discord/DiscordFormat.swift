@@ -27,6 +27,10 @@ enum DiscordFormat: WebhookPayloadFormat {
         let text = context.text(event)
         let title = TextLimits.truncated(escape(text.title), to: 256)
         var fields = AlertData.pollutantRows(event).map { row in (name: escape(row.pollutant.label), value: escape(row.valueText)) }
+        if text.modelLine != nil, let sensor = event.sensor {
+            let name = "Model (\(AlertText.modelName(sensor.modelSource)))"
+            fields.append((name: escape(name), value: sensor.modelAQI.map(String.init) ?? "none"))
+        }
         if text.openMeteoLine != nil, let openMeteo = event.openMeteoAQI {
             fields.append((name: escape("Open-Meteo's AQI"), value: String(openMeteo)))
         }

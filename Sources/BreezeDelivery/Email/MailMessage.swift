@@ -77,6 +77,7 @@ struct MailMessage {
         lines.append("City: \(text.place) (\(event.city.latitude), \(event.city.longitude))")
         lines.append("AQI: " + (event.aqi.map(String.init) ?? "no data")
             + (event.band.map { ", \($0.label) \($0.emoji)" } ?? "") + (text.source.map { " (\($0))" } ?? ""))
+        if let model = text.modelLine { lines.append(model) }
         if let openMeteo = text.openMeteoLine { lines.append(openMeteo) }
         if let dominant = event.dominantPollutant { lines.append("Dominant: \(dominant.label)") }
         if let forecast = event.forecast {

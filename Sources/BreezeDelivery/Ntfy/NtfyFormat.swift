@@ -27,7 +27,8 @@ enum NtfyFormat: WebhookPayloadFormat {
         if !event.tips.isEmpty { lines += [""] + event.tips.map { "• " + $0 } }
         let rows = AlertData.pollutantRows(event)
         if !rows.isEmpty { lines += [""] + rows.map(\.line) }
-        if let openMeteo = text.openMeteoLine { lines += [rows.isEmpty ? "" : nil, openMeteo].compactMap { $0 } }
+        let beside = [text.modelLine, text.openMeteoLine].compactMap { $0 }
+        if !beside.isEmpty { lines += (rows.isEmpty ? [""] : []) + beside }
         lines += ["", "Observed \(text.observedWithSource)"]
         let tags = [shortcode(event)] + (ExposureText.tags(event) ?? event.band.map { [$0.slug] } ?? [])
         let sequence = NtfySequence.identifier(event).map { [(name: NtfySequence.header, value: $0)] } ?? []

@@ -6,7 +6,8 @@ import BreezeVocabulary
 /// The parts of an event every format shows, in one place so the formats agree.
 enum AlertData {
     /// The Standard Webhooks `data` object: id, event, city, aqi, aqiSource, openMeteoAQI (null
-    /// when not known), band, previousBand,
+    /// when not known), sensor (`{label, modelAQI, modelSource}` when a sensor rated `aqi`, else
+    /// null), indoorAQI (the city's indoor sensors' AQI, else null), band, previousBand,
     /// dominantPollutant, pollutants, pollutantsOverLimit, observedAt, createdAt, message, tips,
     /// unannounced. Made from the event alone (`message` without a late note), so every attempt
     /// sends the same bytes.
@@ -38,6 +39,8 @@ enum AlertData {
             "aqi": event.aqi.map(JSONValue.integer) ?? .null,
             "aqiSource": .optional(event.aqiSource?.rawValue),
             "openMeteoAQI": event.openMeteoAQI.map(JSONValue.integer) ?? .null,
+            "sensor": sensor(event),
+            "indoorAQI": event.indoorAQI.map(JSONValue.integer) ?? .null,
             "band": band(event.band),
             "previousBand": band(event.previousBand),
             "dominantPollutant": .optional(event.dominantPollutant?.rawValue),
@@ -48,6 +51,16 @@ enum AlertData {
             "message": .string(AlertText(event, now: event.createdAt, receiverTimeZone: timeZone).sentence),
             "tips": .array(event.tips.map(JSONValue.string)),
             "unannounced": unannounced(event),
+        ])
+    }
+
+    /// `{label, modelAQI, modelSource}`: which sensor rated the event's AQI and the model's
+    /// value beside it (`modelAQI` null when the model had none); null when no sensor did.
+    static func sensor(_ event: AlertEvent) -> JSONValue {
+        guard event.aqiSource == .sensor, let sensor = event.sensor else { return .null }
+        return .object([
+            "label": .string(sensor.label), "modelAQI": sensor.modelAQI.map(JSONValue.integer) ?? .null,
+            "modelSource": .string(sensor.modelSource.rawValue),
         ])
     }
 

@@ -48,7 +48,7 @@ struct AlertText {
     /// for an episode that was over before its alerts went out, `Air quality in Paris was
     /// Unhealthy 😨 13:18–14:05 CEST, now resolved: AQI 40, Good 😊`.
     var sentence: String {
-        if let sentence = ExposureText.sentence(self) { return sentence }
+        if let sentence = SourceText.sentence(self) ?? ExposureText.sentence(self) { return sentence }
         guard let episode else { return event.message }
         return "Air quality in \(place) was \(Self.label(episode.band)) \(episodeSpan(episode)), now resolved: \(level)"
             + (event.resolveAdviceClause.map { " — \($0)" } ?? "")
@@ -57,7 +57,7 @@ struct AlertText {
     /// A short title: `Paris: Unhealthy 😨 (AQI 162)`, `Paris: back to Good 😊 (AQI 40)`, or
     /// `Paris: was Unhealthy 😨 13:18–14:05 CEST, now Good 😊 (AQI 40)`.
     var title: String {
-        if let title = ExposureText.title(self) { return title }
+        if let title = SourceText.title(self) ?? ExposureText.title(self) { return title }
         let level = event.band.map { "\($0.label) \($0.emoji)" } ?? "no AQI"
         let aqi = event.aqi.map { " (AQI \($0))" } ?? ""
         let name = place
@@ -114,10 +114,25 @@ struct AlertText {
     }
 
     /// `Open-Meteo's AQI: 57`: Open-Meteo's own `us_aqi` beside the alerting AQI; nil when
-    /// the event does not carry it, and when the alerting AQI is Open-Meteo's (the same number).
+    /// the event does not carry it, and when the alerting AQI is Open-Meteo's (the same number)
+    /// or a sensor's beside Open-Meteo's as the model (`modelLine` says it).
     var openMeteoLine: String? {
         guard event.about == .aqi, let value = event.openMeteoAQI, event.aqiSource != .openMeteo else { return nil }
+        if event.aqiSource == .sensor, event.sensor?.modelSource == .openMeteo { return nil }
         return "Open-Meteo's AQI: \(value)"
+    }
+
+    /// `Model: NowCast AQI 60` (or `Model: no NowCast AQI`): the model's value beside an AQI
+    /// a sensor rated; nil for every other event.
+    var modelLine: String? {
+        guard event.about == .aqi, event.aqiSource == .sensor, let sensor = event.sensor else { return nil }
+        let name = Self.modelName(sensor.modelSource)
+        return "Model: " + (sensor.modelAQI.map { "\(name) \($0)" } ?? "no \(name)")
+    }
+
+    /// `NowCast AQI` or `Open-Meteo's us_aqi`: the model a sensor's AQI stands beside.
+    static func modelName(_ source: AQISource) -> String {
+        source == .openMeteo ? "Open-Meteo's us_aqi" : "NowCast AQI"
     }
 
     /// `AQI 40, Good 😊`, or `no AQI reported`.

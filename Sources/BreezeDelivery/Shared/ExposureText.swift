@@ -47,6 +47,7 @@ enum ExposureText {
     static func addData(_ event: AlertEvent, to members: inout [String: JSONValue]) {
         guard event.about != .aqi else { return }
         members["subject"] = .string(event.about.rawValue)
+        SourceText.addData(event, to: &members)
         if let pollen = event.pollen {
             var counts: [String: JSONValue] = [:]
             for (type, count) in pollen.counts { counts[type.rawValue] = .number(count) }
@@ -69,6 +70,7 @@ enum ExposureText {
 
     /// The email's lines for a pollen or UV event, from the message to the signature.
     static func mailBody(_ text: AlertText, hostname: String) -> [String]? {
+        if let lines = SourceText.mailBody(text, hostname: hostname) { return lines }
         let event = text.event
         guard event.about != .aqi else { return nil }
         var lines = [text.message, "", change(event), ""]
@@ -110,8 +112,10 @@ enum ExposureText {
         return 3
     }
 
-    /// Tags beside the shortcode: `pollen,high` or `uv,very-high`; nil for the AQI's.
+    /// Tags beside the shortcode: `pollen,high`, `uv,very-high` or `source,purpleair`; nil for
+    /// the AQI's.
     static func tags(_ event: AlertEvent) -> [String]? {
+        if let tags = SourceText.tags(event) { return tags }
         if let pollen = event.pollen { return ["pollen", pollen.level.slug] }
         if let uv = event.uv { return ["uv", uv.band.slug] }
         return nil
@@ -120,6 +124,7 @@ enum ExposureText {
     /// A colour as `0xRRGGBB` for chat formats: the WHO's UV colours (green, yellow, orange,
     /// red, violet), pollen from green (none, low) to red (very high); nil for the AQI's.
     static func colour(_ event: AlertEvent) -> Int? {
+        if let colour = SourceText.colour(event) { return colour }
         if let uv = event.uv, event.about == .uv {
             return [0x289500, 0xF7E400, 0xF85900, 0xD8001D, 0x6B49C8][uv.band.rawValue]
         }

@@ -52,6 +52,7 @@ struct GroupText {
     static func short(_ event: AlertEvent) -> String {
         let name = cut(VisibleText.escaped(event.city.name), to: nameLimit)
         let level = event.band.map { "\($0.label) \($0.emoji)" } ?? "no AQI"
+        if let short = SourceText.short(event) { return "\(name) \(short)" }
         guard event.about == .aqi else {
             let what = event.about == .pollen ? "pollen" : "UV"
             return "\(name) \(what)" + (event.kind == .resolved ? " over" : "")

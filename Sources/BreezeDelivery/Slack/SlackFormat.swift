@@ -38,6 +38,7 @@ enum SlackFormat: WebhookPayloadFormat {
                 "fields": .array(rows.map { row in plainText(escape(row.line)) }),
             ]))
         }
+        if let model = text.modelLine { blocks.append(section(escape(model))) }
         if let openMeteo = text.openMeteoLine { blocks.append(section(escape(openMeteo))) }
         blocks.append(contextBlock(escape("Observed \(text.observedWithSource) · Breeze")))
         return post(fallback: text.message, blocks: blocks, context: context)
