@@ -2,6 +2,7 @@ import BreezeCommandLine
 import BreezeConfig
 import BreezeModel
 import BreezeOpenMeteo
+import BreezeState
 
 /// `breezectl now`: show current readings for the configured cities.
 enum NowCommand: BreezectlCommand {
@@ -16,7 +17,9 @@ enum NowCommand: BreezectlCommand {
         is Open-Meteo's, with the reason of a fallback below the table), Open-Meteo's US AQI
         beside it (OM), the band, the dominant pollutant (MAIN), and each pollutant's
         concentration in
-        µg/m³, marked + above EPA's Good limit and ! above its Moderate limit. A value
+        µg/m³, marked + above EPA's Good limit and ! above its Moderate limit. Below the table,
+        each [Sensor] as breezed last asked it (from its state file): its latest PM2.5, NowCast
+        AQI and verdict; an outdoor one with a NowCast is what breezed alerts on. A value
         Open-Meteo does not have is shown as "—" (null in JSON); a city that failed says
         "error", its error on a line of its own on standard error.
 
@@ -72,16 +75,19 @@ enum NowCommand: BreezectlCommand {
                 chosen, json: parsed.has("json"),
                 access: OpenMeteoAccess(settings: configuration.breeze, clock: context.clock), console: console, now: context.clock().wall)
         }
+        // breezed's state holds no secret and is readable by anyone; without it, no sensors.
+        let state = try? StateStore(stateDirectory: configuration.breeze.stateDirectory).read()
         return now(
             cities, json: parsed.has("json"), access: OpenMeteoAccess(settings: configuration.breeze, clock: context.clock),
-            console: console, sources: sources)
+            console: console, sources: sources, grounds: state?.cities.compactMapValues(\.ground) ?? [:])
     }
 
     /// Fetches and prints readings for `cities`; the core, free of configuration loading.
     /// `sources` is each city's `AQISource=` by name (default nowcast). The request is the
     /// daemon's poll (`PollRequestShape`), and the alerting AQI its computation.
     static func now(
-        _ cities: [City], json: Bool, access: OpenMeteoAccess, console: Console, sources: [String: AQISource] = [:]
+        _ cities: [City], json: Bool, access: OpenMeteoAccess, console: Console, sources: [String: AQISource] = [:],
+        grounds: [String: CityGround] = [:]
     ) -> ExitCode {
         let client = AirQualityClient(
             endpoints: access.endpoints, transport: access.transport,
@@ -90,7 +96,7 @@ enum NowCommand: BreezectlCommand {
         let rows = zip(cities, results).map { city, result in
             NowRow(
                 city: city, outcome: result.map(\.current),
-                alerting: try? result.get().alertingAQI(sources[city.name] ?? .nowcast))
+                alerting: try? result.get().alertingAQI(sources[city.name] ?? .nowcast), ground: grounds[city.name])
         }
         let failures = rows.compactMap { row -> FetchError? in
             guard case .failure(let error) = row.outcome else { return nil }

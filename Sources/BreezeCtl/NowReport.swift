@@ -1,6 +1,7 @@
 import BreezeCommandLine
 import BreezeModel
 import BreezeOpenMeteo
+import BreezeWeb
 import Foundation
 
 /// One configured city and what Open-Meteo said about it.
@@ -9,6 +10,9 @@ struct NowRow: Sendable {
     var outcome: Result<CurrentConditions, FetchError>
     /// The alerting AQI, nil when the fetch failed.
     var alerting: AlertingAQI? = nil
+    /// The city's `[Sensor]`s as breezed last polled them (its state file), nil without any or
+    /// when the state cannot be read.
+    var ground: CityGround? = nil
 }
 
 /// How `breezectl now` shows readings: a table for people, JSON for scripts.
@@ -24,7 +28,22 @@ enum NowReport {
         let header = ["CITY", "AQI", "OM", "BAND", "MAIN"] + Pollutant.allCases.map(\.label)
         let cellRows = [header.map { Cell($0) }] + rows.map { cells($0, colours: colours) }
         let rendered = TextTable(rightAligned: [1, 2], fit: (width, 0)).lines(cellRows)
-        return (rendered + droppedLines(rows) + fallbackLines(rows) + [legend, sourceLegend]).joined(separator: "\n")
+        return (rendered + droppedLines(rows) + fallbackLines(rows) + [legend, sourceLegend] + sensorLines(rows))
+            .joined(separator: "\n")
+    }
+
+    /// The cities' sensors as breezed last polled them: a line each, `Paris: sensor backyard
+    /// (outdoor) 12.3 µg/m³, NowCast AQI 52, valid`; when one rates the city, breezed alerts on
+    /// its AQI, not the model's above. None without sensors.
+    static func sensorLines(_ rows: [NowRow]) -> [String] {
+        let lines = rows.flatMap { row -> [String] in
+            (row.ground?.sensors ?? []).map { sensor in
+                "\(row.city.displayName): \(sensor.label) (\(sensor.placement.rawValue)) \(SensorPresentation.pm2_5(sensor)), "
+                    + "\(SensorPresentation.nowCast(sensor)), \(SensorPresentation.verdict(sensor))"
+            }
+        }
+        guard !lines.isEmpty else { return [] }
+        return ["Sensors, as breezed last asked them (an outdoor one with a NowCast rates its city in breezed):"] + lines
     }
 
     static let legend = "In \(unit) as rated (NowCast for PM, 8-hour for O₃ and CO, else the hour's);\n"
@@ -111,6 +130,7 @@ enum NowReport {
         var object: [String: JSONOutput] = [
             "city": .string(row.city.name), "country": .text(row.city.country), "region": .text(row.city.admin1),
             "latitude": .number(row.city.latitude), "longitude": .number(row.city.longitude),
+            "sensors": SensorPresentation.members(row.ground),
         ]
         switch row.outcome {
         case .failure(let error):

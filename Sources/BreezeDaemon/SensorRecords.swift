@@ -1,6 +1,7 @@
 import BreezeAlerts
 import BreezeModel
 import BreezeSystem
+import BreezeWeb
 
 /// The journal records of the `[Sensor]`s: a sensor whose verdict changed, its `source-stale`
 /// events, and what a city's reading record says of its sensors. Every one has
@@ -42,13 +43,14 @@ enum SensorRecords {
     }
 
     /// `backyard (outdoor) 12.3 µg/m³ valid, NowCast AQI 52`, `porch (indoor) invalid: no
-    /// answer: …, no NowCast yet, stale`.
+    /// answer within 10s, hours so far too few, stale`: the page's words
+    /// (`SensorPresentation`).
     static func summary(_ status: SensorStatus) -> String {
         var parts = ["\(status.name) (\(status.placement.rawValue))"]
-        if let value = status.pm2_5 { parts[0] += " " + PM25Text.microgram(value) }
+        if status.pm2_5 != nil { parts[0] += " " + SensorPresentation.pm2_5(status) }
         parts[0] += " " + status.verdict
         if status.kind == .airNow, status.nowCastAQI != nil { parts.append(status.label) }
-        parts.append(status.nowCastAQI.map { "NowCast AQI \($0)" } ?? "no NowCast yet")
+        parts.append(SensorPresentation.nowCast(status))
         if status.stale { parts.append("stale") }
         return parts.joined(separator: ", ")
     }
@@ -60,15 +62,5 @@ enum SensorRecords {
         ]
         if let value = status.pm2_5 { fields.append(("BREEZE_SENSOR_PM25", String(value))) }
         return fields
-    }
-}
-
-/// PM2.5 for people: one decimal and the unit, `12.3 µg/m³`.
-enum PM25Text {
-    static func microgram(_ value: Double) -> String {
-        let tenths = (value * 10).rounded()
-        guard tenths.isFinite, abs(tenths) < 1e12 else { return "\(value) µg/m³" }
-        let whole = Int(tenths)
-        return "\(whole / 10).\(abs(whole % 10)) µg/m³"
     }
 }

@@ -27,7 +27,8 @@ struct DaemonServicesTests {
     @Test func theWorkerStartsFirstAndTheControlSocketLast() throws {
         #expect(
             try services(controlSocket: true).group.services.map(\.name) == [
-                "delivery worker", "heartbeat", "web listener", "extras", "poll loop", "digest schedule", "control socket",
+                "delivery worker", "heartbeat", "web listener", "extras", "sensors", "poll loop", "digest schedule",
+                "control socket",
             ])
         #expect(try services(controlSocket: false).group.services.map(\.name).last == "digest schedule")
     }

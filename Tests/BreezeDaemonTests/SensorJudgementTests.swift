@@ -54,7 +54,7 @@ struct SensorJudgementTests {
         #expect(judged.record.alerting?.source == .openMeteo)
         #expect(judged.record.alerting?.aqi == 40)
         let message = judged.reading?.record(city: Row.paris).message ?? ""
-        #expect(message.contains("backyard (outdoor) 60.2 µg/m³ valid, no NowCast yet"))
+        #expect(message.contains("backyard (outdoor) 60.2 µg/m³ valid, hours so far too few"))
         #expect(message.contains("porch (outdoor) invalid: channels A and B disagree: 40.0 and 12.0 µg/m³"))
         let fields = judged.reading?.record(city: Row.paris).fields ?? []
         #expect(fields.contains { $0.name == "BREEZE_SENSORS" && $0.value.contains("porch") })

@@ -70,7 +70,7 @@ struct SensorJournalTests {
         let reading = try #require(records.first { ($0["BREEZE_SENSORS"] as? String) != nil })
         let sensorsField = reading["BREEZE_SENSORS"] as? String ?? ""
         // The capture's channels (8 and 11 at ATM, 39 % RH): 0.524·9.5 − 0.0862·39 + 5.75 = 7.37.
-        #expect(sensorsField.contains("backyard (outdoor) 7.4 µg/m³ valid, no NowCast yet"))
+        #expect(sensorsField.contains("backyard (outdoor) 7.4 µg/m³ valid, hours so far too few"))
         #expect(sensorsField.contains("street (outdoor) invalid: channels A and B disagree"))
         #expect(sensorsField.contains("official (outdoor) invalid: "))
         #expect((reading["MESSAGE"] as? String)?.contains("; sensors: backyard (outdoor)") == true)
