@@ -138,7 +138,7 @@ struct SourceStaleFormatTests {
 
     @Test func webhookJSONCarriesTheSource() throws {
         let body = try #require(try SampleEvents.json(SensorRatedFormatTests.request(.json, Self.stale()).body) as? [String: Any])
-        #expect(body["type"] as? String == "breeze.source.firing")
+        #expect(body["type"] as? String == "breeze.source-stale")
         let data = try #require(body["data"] as? [String: Any])
         #expect(data["subject"] as? String == "source")
         let source = try #require(data["source"] as? [String: Any])
@@ -148,7 +148,7 @@ struct SourceStaleFormatTests {
         #expect(source["reason"] as? String == "timed out after 10 s")
         #expect((data["message"] as? String)?.hasPrefix("The backyard sensor in Paris has not answered since") == true)
         let resolved = try #require(try SampleEvents.json(SensorRatedFormatTests.request(.json, Self.stale(.resolved)).body) as? [String: Any])
-        #expect(resolved["type"] as? String == "breeze.source.resolved")
+        #expect(resolved["type"] as? String == "breeze.source-back")
     }
 
     @Test func chatFormatsAndNtfy() throws {

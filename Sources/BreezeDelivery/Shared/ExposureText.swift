@@ -35,9 +35,12 @@ enum ExposureText {
         return "\(subject) in \(text.place) was \(announced(event) ?? "alerting") \(text.episodeSpan(episode)), now resolved: \(now)"
     }
 
-    /// The json `type`: `breeze.pollen.firing`, `breeze.uv.resolved`; the AQI's `breeze.alert.<kind>`.
+    /// The json `type`: `breeze.pollen.firing`, `breeze.uv.resolved`, `breeze.source-stale` and
+    /// `breeze.source-back`; the AQI's `breeze.alert.<kind>`.
     static func eventType(_ event: AlertEvent) -> String {
         if event.kind == .digest { return "breeze.digest" }
+        // A sensor's episode has the journal's names: source-stale, then source-back.
+        if event.about == .source { return event.kind == .resolved ? "breeze.source-back" : "breeze.source-stale" }
         let family = event.about == .aqi ? "alert" : event.about.rawValue
         return "breeze.\(family).\(event.kind.rawValue)"
     }
