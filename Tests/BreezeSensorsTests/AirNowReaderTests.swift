@@ -116,6 +116,14 @@ import Testing
         #expect(first?.agency == nil)
     }
 
+    @Test func aSiteNameOverTwoHundredCharactersIsCut() {
+        let name = String(repeating: "a", count: 5000)
+        let text = "[" + observation(["siteName": "\"\(name)\""]) + "]"
+        let site = read(text).observations?.first?.siteName ?? ""
+        #expect(site.unicodeScalars.count == 200)
+        #expect(site.hasSuffix("…"))
+    }
+
     @Test func otherBodiesAreFailures() {
         #expect(read("{\"Message\": \"hello\"}").failureMessage == "not an AirNow answer: an object, not a list of observations")
         #expect(read("<html>Service Unavailable</html>").failureMessage == "answered HTML, not JSON")

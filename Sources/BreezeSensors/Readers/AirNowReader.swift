@@ -1,3 +1,4 @@
+import BreezeConfig
 import BreezeModel
 import BreezeVocabulary
 
@@ -49,13 +50,20 @@ public enum AirNowReader {
             case .success(let number) = SensorNumbers.number(written, field: "nowcastAQI"),
             case .success(let aqi) = ReportedValue.aqi(number, variable: "nowcastAQI")
         else { return nil }
-        let reportingArea = element["reportingAreaName"]?.text?.trimmingASCIISpaces
+        let reportingArea = element["reportingAreaName"]?.text?.trimmingASCIISpaces.map(named)
         return AirNowObservation(
             parameter: parameter, pollutant: pollutant(parameter), nowCastAQI: aqi,
-            siteName: element["siteName"]?.text?.trimmingASCIISpaces ?? reportingArea ?? "",
-            reportingArea: reportingArea, agency: element["reportingAgency"]?.text?.trimmingASCIISpaces,
+            siteName: element["siteName"]?.text?.trimmingASCIISpaces.map(named) ?? reportingArea ?? "",
+            reportingArea: reportingArea, agency: element["reportingAgency"]?.text?.trimmingASCIISpaces.map(named),
             hourStart: AirNowTime.hourStart(
                 date: element["dateObserved"]?.text, hour: element["hourObserved"], zone: element["localTimeZone"]?.text))
+    }
+
+    /// A name from AirNow as labels carry it: at most `NameLimit.maximumLength` scalars, as
+    /// every name Breeze shows (a server can answer a site name of 200 KB).
+    static func named(_ text: String) -> String {
+        text.unicodeScalars.count <= NameLimit.maximumLength
+            ? text : String(String.UnicodeScalarView(text.unicodeScalars.prefix(NameLimit.maximumLength - 1))) + "…"
     }
 
     /// The pollutant AirNow's `parameterName` names; nil for one Breeze does not rate.
