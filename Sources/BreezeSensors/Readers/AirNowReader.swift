@@ -50,11 +50,11 @@ public enum AirNowReader {
             case .success(let number) = SensorNumbers.number(written, field: "nowcastAQI"),
             case .success(let aqi) = ReportedValue.aqi(number, variable: "nowcastAQI")
         else { return nil }
-        let reportingArea = element["reportingAreaName"]?.text?.trimmingASCIISpaces.map(named)
+        let reportingArea = (element["reportingAreaName"]?.text?.trimmingASCIISpaces).map(named)
         return AirNowObservation(
             parameter: parameter, pollutant: pollutant(parameter), nowCastAQI: aqi,
-            siteName: element["siteName"]?.text?.trimmingASCIISpaces.map(named) ?? reportingArea ?? "",
-            reportingArea: reportingArea, agency: element["reportingAgency"]?.text?.trimmingASCIISpaces.map(named),
+            siteName: (element["siteName"]?.text?.trimmingASCIISpaces).map(named) ?? reportingArea ?? "",
+            reportingArea: reportingArea, agency: (element["reportingAgency"]?.text?.trimmingASCIISpaces).map(named),
             hourStart: AirNowTime.hourStart(
                 date: element["dateObserved"]?.text, hour: element["hourObserved"], zone: element["localTimeZone"]?.text))
     }
