@@ -38,4 +38,11 @@ public enum EPACorrection {
         }
         return max(0, corrected)
     }
+
+    /// Barkjohn, Gantt and Clements 2021 (AMT 14:4617), the US-wide correction on CF=1:
+    /// `0.524·cf1 − 0.0862·RH + 5.75`, never below 0 — for a PurpleAir whose answer has no
+    /// `pm2_5_atm` fields.
+    public static func barkjohn2021(cf1: Double, humidity: Double) -> Double {
+        max(0, 0.524 * cf1 - 0.0862 * humidity + 5.75)
+    }
 }

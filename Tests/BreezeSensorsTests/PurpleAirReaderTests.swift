@@ -90,8 +90,8 @@ import Testing
     }
 
     @Test func barkjohn2021NeverGoesBelowZero() {
-        #expect(PurpleAirReader.barkjohn2021(cf1: 0, humidity: 100) == 0)
-        #expect(near(PurpleAirReader.barkjohn2021(cf1: 20, humidity: 50), 11.92))
+        #expect(EPACorrection.barkjohn2021(cf1: 0, humidity: 100) == 0)
+        #expect(near(EPACorrection.barkjohn2021(cf1: 20, humidity: 50), 11.92))
     }
 
     @Test func dualLaserWithoutChannelBIsInvalid() throws {

@@ -53,19 +53,13 @@ public enum PurpleAirReader {
             if let atm {
                 sample.pm2_5 = EPACorrection.purpleAir(atm: mean(atm), humidity: humidity)
             } else {
-                sample.pm2_5 = barkjohn2021(cf1: mean(cf1), humidity: humidity)
+                sample.pm2_5 = EPACorrection.barkjohn2021(cf1: mean(cf1), humidity: humidity)
             }
         } catch {
             sample.pm2_5 = nil
             sample.invalidReason = error.message
         }
         return sample
-    }
-
-    /// Barkjohn, Gantt and Clements 2021 (AMT 14:4617), the US-wide correction on CF=1:
-    /// `0.524·cf1 − 0.0862·RH + 5.75`, never below 0.
-    public static func barkjohn2021(cf1: Double, humidity: Double) -> Double {
-        max(0, 0.524 * cf1 - 0.0862 * humidity + 5.75)
     }
 
     /// The checked concentrations of `field` in each of `channels` (suffixes "" and "_b").
