@@ -26,8 +26,8 @@ final class SensorService: DaemonService, @unchecked Sendable {
     private var tracks: [SensorTrack] = []
     /// Per sensor, the verdict last logged ("valid" or "invalid: …"): only changes are logged.
     private var logged: [String: String] = [:]
-    /// The hour (unix seconds / 3600) the hours were last saved in.
-    private var savedHour: Double?
+    /// The start of the hour the hours were last saved in.
+    private var savedHour: Instant?
     private let saveFailures = FailureLatch()
     private var stopped = false
     /// Every city's sensors after the latest round, by city name.
@@ -114,7 +114,7 @@ final class SensorService: DaemonService, @unchecked Sendable {
             }
         }
         let now = clock().wall
-        let hour = (now.unixSeconds / 3600).rounded(.down)
+        let hour = now.hourStart
         if savedHour.map({ hour > $0 }) ?? true, !tracks.isEmpty {
             save()
             savedHour = hour

@@ -99,8 +99,7 @@ struct SensorTrack: Sendable {
     /// next 35 minutes past the hour (its observations appear 10–30 minutes past), once an hour.
     static func nextDue(after now: Instant, kind: SensorKind, interval: Duration) -> Instant {
         guard kind == .airNow else { return now + interval }
-        let hour = (now.unixSeconds / 3600).rounded(.down) * 3600
-        let thisHour = Instant(unixSeconds: hour + 35 * 60)
+        let thisHour = now.hourStart + .seconds(35 * 60)
         return thisHour > now ? thisHour : thisHour + .seconds(3600)
     }
 }

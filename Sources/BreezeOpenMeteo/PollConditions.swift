@@ -35,7 +35,7 @@ public struct PollConditions: Sendable, Equatable {
         guard let seconds = payload.current?.unixTime else {
             throw .invalidLocation("'current.time' is not a unix time")
         }
-        let currentHour = Instant(unixSeconds: (seconds / 3600).rounded(.down) * 3600)
+        let currentHour = Instant(unixSeconds: seconds).hourStart
         let (hourly, drops) = PollHoursReader(shape: shape, currentHour: currentHour).read(payload)
         for pollutant in shape.hourly {
             if let value = hourly.value(pollutant, at: currentHour) { current.reading.concentrations[pollutant] = value }

@@ -26,6 +26,10 @@ public struct Instant: Sendable, Hashable, Comparable {
     public static func - (later: Instant, earlier: Instant) -> Duration {
         Duration(seconds: later.unixSeconds - earlier.unixSeconds)
     }
+
+    /// The start of the UTC clock hour this instant falls in (hours are whole in every zone
+    /// Breeze reads hourly data in).
+    public var hourStart: Instant { Instant(unixSeconds: (unixSeconds / 3600).rounded(.down) * 3600) }
 }
 
 /// Written to files as its unix seconds, a plain JSON number, as times were before `Instant`.
