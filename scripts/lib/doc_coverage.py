@@ -116,10 +116,15 @@ def check_breezed(code, page, problems):
     for family in sorted(documented - code.metrics):
         problems.append(gone("breezed.8", f"the metric family {family} (METRICS)"))
 
-    journal = tags(section(page, "JOURNAL"))
+    journal_text = section(page, "JOURNAL")
+    journal = tags(journal_text)
     fields = {t.split("=")[0] for t in journal if re.fullmatch(r"BREEZE_[A-Z0-9_]+(=.*)?", t)}
-    events = {t for t in journal if re.fullmatch(r"[a-z][a-z0-9-]*", t)}
-    events |= {t.split("=", 1)[1] for t in journal if t.startswith("BREEZE_EVENT=")}
+    events = {t.split("=", 1)[1] for t in journal if t.startswith("BREEZE_EVENT=")}
+    # Or each event a tag of the indented list (.RS … .RE) that follows the BREEZE_EVENT tag.
+    listed = re.search(r"^\.T[PQ][^\n]*\n\.B[IR]? BREEZE_EVENT\s[^\n]*\n((?:(?!\.T[PQ]|\.RS)[^\n]*\n)*)"
+                       r"\.RS[^\n]*\n(.*?)^\.RE", journal_text + "\n", re.M | re.S)
+    if listed:
+        events |= {t for t in tags(listed.group(2)) if re.fullmatch(r"[a-z][a-z0-9-]*", t)}
     for field in sorted(code.journal_fields - fields):
         problems.append(f"breezed.8: JOURNAL does not list the field {field}")
     for field in sorted(fields - code.journal_fields):

@@ -327,6 +327,14 @@ class MissingFromThePagesTests(unittest.TestCase):
     def test_an_event_may_be_tagged_as_its_field_and_value(self):
         self.assertEqual(problems(breezed_8=[(".B fetch\\-failed\n", ".B BREEZE_EVENT=fetch\\-failed\n")]), [])
 
+    def test_an_event_outside_the_list_after_breeze_event_is_not_listed(self):
+        self.assertEqual(problems(breezed_8=[(".TP\n.B fetch\\-failed\na failed fetch\n.RE\n",
+                                              ".RE\n.TP\n.B fetch\\-failed\na failed fetch\n")]),
+                         ["breezed.8: JOURNAL does not list the event BREEZE_EVENT=fetch-failed"])
+
+    def test_another_fields_values_are_not_events(self):
+        self.assertEqual(problems(breezed_8=[("The city.\n", "The city:\n.RS\n.TP\n.B paris\nan example\n.RE\n")]), [])
+
     def test_a_route_not_named(self):
         self.assertEqual(problems(breezed_8=[(".B /metrics\n", ".B metrics\n")]),
                          ["breezed.8: the web listener's route /metrics is not named"])
