@@ -76,7 +76,7 @@ def check_breezectl(code, page, problems):
         if not body:
             problems.append(f"breezectl.1: no .SS section for the command '{command}'")
             continue
-        documented = [t for t in tags(body) if t.startswith("-")]
+        documented = [t.split("=")[0] for t in tags(body) if t.startswith("-")]
         for option in sorted(options - set(documented)):
             problems.append(f"breezectl.1: '{command}' does not list its option {option}")
         for option in sorted(set(documented) - options - {"--help", "-h"}):
@@ -159,7 +159,7 @@ def check_configuration(code, page, problems):
         if not body:
             problems.append(f"breezed.conf.5: no .SS section for [{kind}]")
             continue
-        documented = {t[:-1] for t in tags(body) if re.fullmatch(r"[A-Z][A-Za-z0-9]*=", t)}
+        documented = {m.group(1) for m in (re.match(r"([A-Z][A-Za-z0-9]*)=", t) for t in tags(body)) if m}
         for key in keys:
             # A city's [Alert] keys are described once, under [Alert], which the city's text names.
             if kind != "Alert" and key in code.alert_keys and key not in documented:

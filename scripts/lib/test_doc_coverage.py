@@ -304,6 +304,9 @@ class MissingFromThePagesTests(unittest.TestCase):
         self.assertEqual(problems(breezed_conf_5=[(".TP\n.BI Latitude= degrees\nNorth.\n", "")]),
                          ["breezed.conf.5: [City] does not list Latitude="])
 
+    def test_a_key_tagged_with_its_value_in_one_argument(self):
+        self.assertEqual(problems(breezed_conf_5=[(".BI Latitude= degrees\n", '.B "Latitude=\\fIdegrees\\fP"\n')]), [])
+
     def test_an_option_missing_from_its_command(self):
         self.assertEqual(problems(breezectl_1=[(".TP\n.B \\-\\-json\nJSON.\n", "")]),
                          ["breezectl.1: 'now' does not list its option --json"])
