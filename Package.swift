@@ -83,7 +83,9 @@ let package = Package(
         // `WebSnapshot` the daemon publishes. Pure: no sockets (the listener is elsewhere).
         .target(
             name: "BreezeWeb",
-            dependencies: ["BreezeModel", "BreezeAlerts", "BreezeState", "BreezeOutboxValues", "BreezeJSON", "BreezeVocabulary"]),
+            dependencies: ["BreezeModel", "BreezeAlerts", "BreezeState", "BreezeOutboxValues", "BreezeJSON", "BreezeVocabulary"],
+            // The README's picture of the page, kept beside the code that draws it.
+            exclude: ["status-page.png"]),
         // An HTTP listener over libmicrohttpd: GET and HEAD on several addresses or on sockets
         // systemd hands over, bounded in connections, memory and time. Knows no pages: it sends the
         // `WebResponse` (BreezeVocabulary) its handler returns.

@@ -36,8 +36,7 @@ enum HeartbeatRecords {
     }
 
     private static func baseFields(kind: HeartbeatPing.Kind, place: String) -> [(name: String, value: String)] {
-        [("BREEZE_EVENT", DaemonEvent.heartbeatFailed.rawValue), ("BREEZE_HEARTBEAT_KIND", kind.rawValue),
-         ("BREEZE_HEARTBEAT_HOST", place)]
+        [("BREEZE_HEARTBEAT_KIND", kind.rawValue), ("BREEZE_HEARTBEAT_HOST", place)]
     }
 
     private static func failed(
@@ -45,7 +44,9 @@ enum HeartbeatRecords {
         redactor: Redactor, verb: String = "failed"
     ) -> LogRecord {
         let message = "heartbeat (\(kind.rawValue)) to \(place) \(verb): \(error)"
-        let redacted = (fields + [("BREEZE_ERROR", error)]).map { (name: $0.name, value: redactor.redact($0.value)) }
+        // Only a failed or dropped ping is a heartbeat-failed event: a delivered one is not.
+        let event = [(name: "BREEZE_EVENT", value: DaemonEvent.heartbeatFailed.rawValue)]
+        let redacted = (event + fields + [("BREEZE_ERROR", error)]).map { (name: $0.name, value: redactor.redact($0.value)) }
         return LogRecord(
             .warning, redactor.redact(message), messageID: DaemonEvent.heartbeatFailed.messageID, fields: redacted)
     }

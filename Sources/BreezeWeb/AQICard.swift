@@ -112,11 +112,19 @@ enum AQICard {
                     html.name(rating.label)
                     html.write("; " + SensorPresentation.model(rating))
                 }
-            } else if let alerting, record.lastReading != nil {
-                let source = alerting.source.map(DashboardContext.name) ?? "Open-Meteo (state from before AQISource=)"
-                let beside = alerting.source == .nowcast
+            } else if let alerting, record.lastReading != nil, let source = alerting.source {
+                let beside = source == .nowcast
                     ? "; Open-Meteo says " + (alerting.openMeteo.map(String.init) ?? "nothing") : ""
-                fact("Source", source + beside)
+                fact("Source", DashboardContext.name(source) + beside)
+            } else if alerting != nil, record.lastReading != nil {
+                html.element("dt", "Source")
+                html.element("dd") { html in
+                    html.write("Open-Meteo (state from before ")
+                    KeyMention.key("AQISource", into: &html)
+                    html.write("; see ")
+                    KeyMention.reference(into: &html)
+                    html.write(")")
+                }
             }
             if let alerting = record.alerting, let reason = alerting.fallbackReason {
                 fact("Fallback", alerting.missingReason.map { "none, since " + $0 } ?? "Open-Meteo's value, since " + reason)

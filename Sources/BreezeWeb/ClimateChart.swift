@@ -18,9 +18,15 @@ enum ClimateChart {
         if let failed { html.element("p", ["class": "muted"], failed.sentence(now: now) + ".") }
         guard let climate else {
             guard failed == nil else { return }
-            return html.element("p", ["class": "muted"],
-                "Not fetched yet: breezed fetches it from the archive (ArchiveURL=) once a day, after a poll cycle, "
-                    + "when the status page's extras are on (StatusPageExtras=) or a digest needs it.")
+            return html.element("p", ["class": "muted"]) { html in
+                html.write("Not fetched yet: breezed fetches it from the archive (")
+                KeyMention.key("ArchiveURL", into: &html)
+                html.write(") once a day, after a poll cycle, when the status page's extras are on (")
+                KeyMention.key("StatusPageExtras", into: &html)
+                html.write(") or a digest needs it; see ")
+                KeyMention.reference(into: &html)
+                html.write(".")
+            }
         }
         let points = climate.map { point in
             (point, value: point.temperatureMaximum.flatMap { $0.isFinite ? unit.temperature(celsius: $0) : nil })

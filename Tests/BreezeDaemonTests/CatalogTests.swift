@@ -60,6 +60,8 @@ struct CatalogTests {
             #expect(entry.headers["Subject"]?.isEmpty == false, "\(entry.id) has no Subject")
             #expect(entry.headers["Defined-By"] == "breezed", "\(entry.id)")
             #expect(entry.headers["Support"]?.hasSuffix("README.md") == true, "\(entry.id)")
+            // The one description of every record and field, as journalctl -x shows it.
+            #expect(entry.headers["Documentation"] == "man:breezed(8)", "\(entry.id)")
             #expect(entry.body.contains { !$0.isEmpty }, "\(entry.id) explains nothing")
         }
     }

@@ -124,6 +124,10 @@ struct HeartbeatTests {
         #expect(transport.requests.count == 2)
         gate.signal()
         #expect(await eventually { rig.logger.records.contains { $0.field("BREEZE_HEARTBEAT_RESULT") == "delivered" && $0.field("BREEZE_HEARTBEAT_KIND") == "fail" } })
+        // Only failed and dropped pings are heartbeat-failed events.
+        let heartbeats = rig.logger.records.filter { $0.field("BREEZE_HEARTBEAT_RESULT") != nil }
+        #expect(heartbeats.filter { $0.field("BREEZE_HEARTBEAT_RESULT") == "delivered" }.allSatisfy { $0.field("BREEZE_EVENT") == nil })
+        #expect(heartbeats.filter { $0.field("BREEZE_HEARTBEAT_RESULT") == "dropped" }.allSatisfy { $0.field("BREEZE_EVENT") == "heartbeat-failed" })
         daemon.pollNow()
         #expect(await eventually { transport.requests.count == 3 })
         #expect(transport.requests.last?.url == Self.url)

@@ -131,7 +131,8 @@ import Testing
         ).text
         #expect(text.contains("No pollen data here"))
         #expect(text.contains("Not fetched yet"))
-        #expect(text.contains("ArchiveURL="))
+        #expect(text.contains("( ArchiveURL= ) once a day"))
+        #expect(text.contains("or a digest needs it; see man breezed.conf"))
         #expect(text.contains("No forecast yet"))
         #expect(text.contains("No hourly AQI yet"))
         #expect(text.contains("UV index: unknown"))

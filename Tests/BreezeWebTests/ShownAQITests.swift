@@ -31,7 +31,7 @@ import Testing
         #expect(html.contains("data-city=\"Old Town\" data-aqi=\"77\""))
         #expect(html.contains("data-city=\"New Town\" data-aqi=\"130\""))
         #expect(html.contains("NowCast; Open-Meteo says 90"))
-        #expect(html.contains("Open-Meteo (state from before AQISource=)"))
+        #expect(html.contains("Open-Meteo (state from before <code class=\"key\" title=\"described in man breezed.conf\">AQISource=</code>; see <code class=\"key\">man breezed.conf</code>)"))
 
         struct Status: Decodable {
             struct City: Decodable { var city: String; var aqi: Int?; var aqiSource: String?; var openMeteoAQI: Int? }
