@@ -2,7 +2,7 @@ import BreezeTestSupport
 import Foundation
 import Testing
 
-/// The lead time the README states: on the fixture's `smoke-onset` (PM2.5 5 → 150 µg/m³ at
+/// The lead time breezed(8) states ("Why NowCast is the default"; the table is in Tests/README.md): on the fixture's `smoke-onset` (PM2.5 5 → 150 µg/m³ at
 /// 12:00Z on 2026-08-20, back to 5 at 00:00Z on the 22nd), one city alerting on NowCast and one
 /// on Open-Meteo's `us_aqi`, `Threshold=unhealthy`, the default ConfirmAfter (2) and Hysteresis
 /// (10), polled every 15 minutes by `breezed --once` with the fixture's clock moved between runs.

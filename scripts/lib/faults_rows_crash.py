@@ -60,8 +60,8 @@ def drain(state_directory, timeout=60):
     """Lets the daemon deliver what is pending (the receiver is up), within `timeout`.
     The kill loop drains after the 1st and 3rd episodes' firings, so most of them reach the
     receiver as firings — where a second id for the same crossing shows — and leaves the 2nd's
-    until the air clears, so those are folded into their resolve (README "Late, and already
-    over") with kills around the fold."""
+    until the air clears, so those are folded into their resolve (breezed(8), "Delivery and the
+    outbox": a late firing the resolve replaces) with kills around the fold."""
     deadline = time.monotonic() + timeout
     while outbox_entries(state_directory) and time.monotonic() < deadline:
         time.sleep(0.2)

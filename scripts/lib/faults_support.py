@@ -199,7 +199,7 @@ class Scenario:
         self.expected = set()
         self.last_set = 0.0
         # Per expected crossing, the episode its id must name: the observation time (unix
-        # seconds, the fixture's hour) of the reading that fired (README "Event ids").
+        # seconds, the fixture's hour) of the reading that fired (breezed(8), "Delivery and the outbox": event ids).
         self.episode_of = {}
         # Per expected resolve, its episode's firing: the one a folded notice stands for.
         self.firing_of = {}
@@ -237,7 +237,7 @@ class Scenario:
     def stands_for(self, record):
         """The crossings one accepted alert tells its receiver of: its own, and for a resolve
         folded with its episode's undelivered firing (`unannounced`, "was Unhealthy …, now
-        resolved": README "Late, and already over") that firing too — but only when the notice
+        resolved": breezed(8), "Delivery and the outbox": a late firing the resolve replaces) that firing too — but only when the notice
         names the band the firing would have announced; a folded notice saying less loses it."""
         own = crossing(record)
         unannounced = (record["json"].get("data") or {}).get("unannounced")
@@ -248,7 +248,7 @@ class Scenario:
 
     def id_problem(self, record):
         """Why an accepted alert's `webhook-id` is not the one its crossing must have, or None:
-        `<slug>-<episode>-<n>-<kind>`, the slug the city's (README "Event ids"), the episode
+        `<slug>-<episode>-<n>-<kind>`, the slug the city's (breezed(8), "Delivery and the outbox": event ids), the episode
         the observation time of the reading that fired, 1 for the firing, 2 or more for the
         resolve. A crossing the scenario never made is counted elsewhere (unexpected)."""
         key = crossing(record)

@@ -184,7 +184,7 @@ class FoldingTests(unittest.TestCase):
 
 class IdentifierTests(unittest.TestCase):
     """Ids are `<slug>-<episode>-<n>-<kind>`, the episode the observation time of the reading
-    that fired (the fixture's hour), the same for the episode's resolve (README "Event ids")."""
+    that fired (the fixture's hour), the same for the episode's resolve (breezed(8), "Delivery and the outbox": event ids)."""
 
     def test_the_slug_is_breezes(self):
         # From Sources/BreezeModel/Slug.swift's FNV-1a 64; `fault-000-b7293b2d0d84f6ff` is what
