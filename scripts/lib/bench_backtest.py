@@ -4,7 +4,7 @@ A fixture server of its own plays Tests/Fixtures/scenarios/history-92-days.json 
 hourly history everywhere, the clock pinned to its end); `breezectl backtest --days 92` runs
 as `nobody` (as people run it) over a 1,000-city configuration polled every 15 minutes, for
 `--source open-meteo` and `--source both`: wall, CPU and peak RSS of breezectl (and at 100
-cities, the size breezectl(1)'s figures are for). A run that fails is a row saying why. The wall
+cities). A run that fails is a row saying why. The wall
 includes the fixture generating the history (a scenario is never answered from the cache);
 the CPU is breezectl's alone."""
 
