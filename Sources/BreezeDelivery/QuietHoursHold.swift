@@ -64,10 +64,10 @@ enum QuietHoursHold {
         entry.event.about == .aqi ? entry.event.city.name : entry.event.city.name + "\u{0}" + entry.event.episodeSubject
     }
 
-    /// Quiet hours concern `firing`, `escalated` and `reminder`, not refreshes of an alert
-    /// already delivered, nor entries whose hold was waived.
+    /// Quiet hours concern the kinds `QuietHoursPolicy` holds (a forecast among them), not
+    /// refreshes of an alert already delivered, nor entries whose hold was waived.
     static func applies(to entry: OutboxEntry) -> Bool {
         guard !entry.isRefresh, !entry.quietHoursWaived else { return false }
-        return [.firing, .escalated, .reminder].contains(entry.event.kind)
+        return QuietHoursPolicy.concerns(entry.event.kind)
     }
 }

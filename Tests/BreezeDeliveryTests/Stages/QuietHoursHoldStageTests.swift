@@ -43,6 +43,10 @@ struct QuietHoursHoldStageTests {
         #expect(!QuietHoursHold.applies(to: waived))
         #expect(!QuietHoursHold.applies(to: entry(3, kind: .resolved)))
         #expect(QuietHoursHold.applies(to: entry(4, kind: .reminder)))
+        // The queue holds what the policy holds: a forecast waits the night like a firing.
+        #expect(QuietHoursHold.applies(to: entry(6, kind: .forecast)))
+        #expect(!QuietHoursHold.applies(to: entry(7, kind: .forecastCleared)))
+        #expect(!QuietHoursHold.applies(to: entry(8, kind: .digest)))
         var asked: [UInt64] = []
         let selection = QuietHoursHold.select([refresh, entry(5)], now: 1000) { asked.append($0.sequence); return 5000 }
         #expect(selection.next == 0 && asked.isEmpty)
