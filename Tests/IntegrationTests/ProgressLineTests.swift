@@ -134,4 +134,18 @@ final class ProgressLineTests {
         #expect(quiet.status == 0 && quiet.error.isEmpty, "\(quiet.errorText)")
         #expect(quiet.output == plain.output)
     }
+
+    /// `add` on a terminal: its look-up's line, erased before the message that follows it on
+    /// standard error, which so starts on a clean row; the result on standard output.
+    @Test func addErasesItsLineBeforeItsMessages() throws {
+        let config = try server.configuration(cities: [])
+        let shown = try run(["add", "Paris", "--pick", "2", "--name", "Paris TX", "--config", config], terminal: true)
+        #expect(shown.status == 0, "\(shown.errorText)")
+        #expect(String(decoding: shown.output, as: UTF8.self).hasPrefix("added Paris TX"))
+        let text = shown.errorText
+        #expect(text.hasPrefix("\r\u{1B}[Kadd: looking up 'Paris' with Open-Meteo · 0 requests · "), "\(text)")
+        let message = try #require(text.range(of: "taking 2. Paris, Texas, United States"), "\(text)")
+        #expect(text[..<message.lowerBound].hasSuffix("\r\u{1B}[K"), "\(text)")
+        #expect(text.hasSuffix("(use --pick N)\n"), "\(text)")
+    }
 }
