@@ -65,8 +65,8 @@ public final class ProgressTerminal: Sendable {
         standardErrorIsTerminal && environment["TERM"] != "dumb"
     }
 
-    /// The process's standard error, redrawn four times a second, when progress shows there;
-    /// nil otherwise.
+    /// The process's standard error when progress shows there (a line on it redrawn every
+    /// quarter of a second while no event comes); nil otherwise.
     public static func standardError(environment: [String: String]) -> ProgressTerminal? {
         guard shows(standardErrorIsTerminal: isatty(STDERR_FILENO) == 1, environment: environment) else { return nil }
         return ProgressTerminal(
