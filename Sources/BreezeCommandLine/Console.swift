@@ -8,15 +8,25 @@ public struct Console: Sendable {
     public var writeError: @Sendable (String) -> Void
     /// Whether standard output is a terminal that shows ANSI colours.
     public var colours: Bool
+    /// Standard error when a status line of long work can be drawn there (`ProgressReporter`);
+    /// both writes above erase that line first, so it never mixes with what they write.
+    public let progressTerminal: ProgressTerminal?
 
     public init(
         writeOutput: @escaping @Sendable (String) -> Void,
         writeError: @escaping @Sendable (String) -> Void,
-        colours: Bool
+        colours: Bool,
+        progressTerminal: ProgressTerminal? = nil
     ) {
-        self.writeOutput = writeOutput
-        self.writeError = writeError
         self.colours = colours
+        self.progressTerminal = progressTerminal
+        guard let progressTerminal else {
+            self.writeOutput = writeOutput
+            self.writeError = writeError
+            return
+        }
+        self.writeOutput = { text in progressTerminal.clearing { writeOutput(text) } }
+        self.writeError = { text in progressTerminal.clearing { writeError(text) } }
     }
 
     /// Prints a line (or several) on standard output; control characters from names and
@@ -29,7 +39,8 @@ public struct Console: Sendable {
     public func printError(_ line: String) { writeError(TerminalText.escaped(line, keeping: [.lineBreaks, .tabs]) + "\n") }
 
     /// The process's own standard output and error; colours only on a terminal, and never
-    /// when `NO_COLOR` is set or `TERM` is `dumb`.
+    /// when `NO_COLOR` is set or `TERM` is `dumb`; a status line only on a terminal's standard
+    /// error (`ProgressTerminal.standardError`).
     public static func standard(environment: [String: String]) -> Console {
         let colours =
             isatty(STDOUT_FILENO) == 1 && environment["NO_COLOR"] == nil
@@ -37,11 +48,12 @@ public struct Console: Sendable {
         return Console(
             writeOutput: { text in writeAll(STDOUT_FILENO, text) },
             writeError: { text in writeAll(STDERR_FILENO, text) },
-            colours: colours)
+            colours: colours, progressTerminal: .standardError(environment: environment))
     }
 }
 
-private func writeAll(_ descriptor: Int32, _ text: String) {
+/// Writes all of `text` to `descriptor`, again after an interruption.
+func writeAll(_ descriptor: Int32, _ text: String) {
     var bytes = Array(text.utf8)
     var offset = 0
     while offset < bytes.count {

@@ -8,7 +8,7 @@ enum AddCommand: BreezectlCommand {
     static let name = "add"
     static let summary = "Add a city to the configuration"
     static let help = """
-        Usage: breezectl add QUERY [--pick N] [--name NAME] [--config PATH]
+        Usage: breezectl add QUERY [--pick N] [--name NAME] [--quiet] [--config PATH]
                breezectl add --name NAME --latitude LAT --longitude LON
                              [--country COUNTRY] [--region REGION] [--config PATH]
 
@@ -31,6 +31,7 @@ enum AddCommand: BreezectlCommand {
           --longitude LON   degrees east, -180 to 180
           --country COUNTRY shown with the name (Country=); from the look-up by default
           --region REGION   shown with the name (Region=); from the look-up by default
+          --quiet           no progress line (the look-up's request in flight, time) on a terminal
           --config PATH     main configuration file (default \(DefaultPaths.configuration))
         """
 
@@ -45,7 +46,7 @@ enum AddCommand: BreezectlCommand {
 
     static func run(_ arguments: [String], context: CommandContext) -> ExitCode {
         let specification = ArgumentSpecification(
-            options: ["name", "latitude", "longitude", "config", "pick", "country", "region"])
+            flags: ["quiet"], options: ["name", "latitude", "longitude", "config", "pick", "country", "region"])
         let parsed: ParsedArguments
         switch parse(arguments, specification, context: context) {
         case .finish(let status): return status
@@ -88,9 +89,12 @@ enum AddCommand: BreezectlCommand {
                 path: configurationPath, optional: false, command: name, context: context, secretFiles: .apiKeyOnly)
         else { return .configuration }
         let access = OpenMeteoAccess(settings: configuration.breeze, clock: context.clock)
+        let progress = context.progress(.lookUp(name, query: query), quiet: parsed.has("quiet"))
         let places: [GeocodedPlace]
         do {
-            places = try access.geocode(query, count: max(5, pick))
+            // Finished as the look-up ends, answered or not: before its error is printed.
+            defer { progress.finish() }
+            places = try access.reporting(to: progress).geocode(query, count: max(5, pick))
         } catch {
             console.printError(
                 "breezectl add: cannot search Open-Meteo's geocoding API at \(access.endpoints.geocodingURL): \(error)")

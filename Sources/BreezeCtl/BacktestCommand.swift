@@ -10,7 +10,8 @@ enum BacktestCommand: BreezectlCommand {
     static let name = "backtest"
     static let summary = "Replay past days of air through the configured alert rules"
     static let help = """
-        Usage: breezectl backtest [--days N] [--city NAME] [--source nowcast|open-meteo|both] [--json] [--config PATH]
+        Usage: breezectl backtest [--days N] [--city NAME] [--source nowcast|open-meteo|both]
+                                  [--json] [--quiet] [--config PATH]
 
         Fetch up to 92 days of hourly history from Open-Meteo for every configured city (or
         one), in the same batched requests the daemon makes, and replay it through each city's
@@ -40,6 +41,7 @@ enum BacktestCommand: BreezectlCommand {
                           or both: the two side by side, with each pair of overlapping
                           episodes and which source fired and resolved sooner
           --json          print a JSON array of objects instead, for scripts
+          --quiet         no progress line (cities replayed, requests, time) on a terminal
           --config PATH   main configuration file (default \(DefaultPaths.configuration))
         """
 
@@ -55,7 +57,7 @@ enum BacktestCommand: BreezectlCommand {
     static let sourceNames = BacktestSource.allCases.map(\.name) + ["both"]
 
     static func run(_ arguments: [String], context: CommandContext) -> ExitCode {
-        let specification = ArgumentSpecification(flags: ["json"], options: ["city", "config", "days", "source"])
+        let specification = ArgumentSpecification(flags: ["json", "quiet"], options: ["city", "config", "days", "source"])
         let parsed: ParsedArguments
         switch parse(arguments, specification, context: context) {
         case .finish(let status): return status
@@ -101,7 +103,8 @@ enum BacktestCommand: BreezectlCommand {
                 configuration.cities.map { ($0.city.name, BacktestSource($0.alert.aqiSource)) }, uniquingKeysWith: { first, _ in first }),
             json: parsed.has("json"),
             access: OpenMeteoAccess(settings: configuration.breeze, clock: context.clock),
-            now: context.clock().wall, console: console)
+            now: context.clock().wall, console: console,
+            progress: context.progress(.cities(name, total: cities.count, counted: "replayed"), quiet: parsed.has("quiet")))
     }
 
     /// Locations per history request: 9,200 location-days (100 locations × 92 days, about 8 MiB
@@ -112,12 +115,14 @@ enum BacktestCommand: BreezectlCommand {
     }
 
     /// Fetches `days` of history for `subjects`, replays and prints it; the core, free of
-    /// configuration loading, with the clock and the transport passed in.
+    /// configuration loading, with the clock and the transport passed in. `progress` hears
+    /// each request and each city replayed, and is finished before anything is printed.
     static func backtest(
         _ subjects: [BacktestCity], days: Int, sources: [BacktestSource]? = nil,
         configuredSources: [String: BacktestSource] = [:], json: Bool,
-        access: OpenMeteoAccess, now: Instant, console: Console
+        access: OpenMeteoAccess, now: Instant, console: Console, progress: ProgressReporter = .silent
     ) -> ExitCode {
+        let access = access.reporting(to: progress)
         let perRequest = locationsPerRequest(days: days)
         let client = AirQualityClient(
             endpoints: access.endpoints, transport: access.transport, batchSize: perRequest,
@@ -127,22 +132,29 @@ enum BacktestCommand: BreezectlCommand {
         let deadline = Deadline(after: access.timeout * 2 * max(1, batches), from: access.clock())
         // `forecast_days=1` is today: the range ends at today's last complete hour, not at
         // yesterday's midnight (`forecast_days=0` leaves today out).
-        let series = client.hourly(
-            for: subjects.map(\.city.coordinate), pastDays: days, forecastDays: 1, deadline: deadline)
+        // Each city is replayed as soon as its batch is read, while the next one is on the wire:
+        // a city counted done is done, and a batch's hours are gone before the next comes.
+        let replayed = client.hourly(
+            for: subjects.map(\.city.coordinate), pastDays: days, forecastDays: 1, deadline: deadline
+        ) { index, series in
+            let subject = subjects[index]
+            let history = BacktestHistory.hours(series, until: now)
+            let chosen = sources ?? [configuredSources[subject.city.name] ?? .nowcast]
+            defer { progress.done(subject.city.displayName) }
+            return (replays: chosen.map { Backtest.replay(history, for: subject, source: $0) }, notes: series.rejectedValues)
+        }
         var outcomes: [BacktestOutcome] = []
-        for (subject, result) in zip(subjects, series) {
+        for (subject, result) in zip(subjects, replayed) {
             switch result {
-            case .success(let series):
-                let history = BacktestHistory.hours(series, until: now)
-                let chosen = sources ?? [configuredSources[subject.city.name] ?? .nowcast]
-                let replays = chosen.map { Backtest.replay(history, for: subject, source: $0) }
+            case .success(let replayed):
                 outcomes.append(
                     BacktestOutcome(
-                        subject: subject, days: days, result: .success(replays), notes: series.rejectedValues, now: now))
+                        subject: subject, days: days, result: .success(replayed.replays), notes: replayed.notes, now: now))
             case .failure(let error):
                 outcomes.append(BacktestOutcome(subject: subject, days: days, result: .failure(error), notes: [], now: now))
             }
         }
+        progress.finish()
         let failures = outcomes.compactMap(\.error)
         if failures.count == outcomes.count, let first = failures.first {
             console.printError(

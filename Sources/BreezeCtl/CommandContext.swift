@@ -18,6 +18,12 @@ public struct CommandContext: Sendable {
         self.environment = environment
         self.clock = clock
     }
+
+    /// The status line of `task`, started: on standard error when it is a terminal (not
+    /// `TERM=dumb`) and the command was not given `--quiet`, else silent.
+    func progress(_ task: ProgressTask, quiet: Bool) -> ProgressReporter {
+        ProgressReporter.start(task, on: quiet ? nil : console.progressTerminal, clock: clock)
+    }
 }
 
 /// One `breezectl` subcommand.

@@ -9,7 +9,7 @@ enum NowCommand: BreezectlCommand {
     static let name = "now"
     static let summary = "Show current readings for the configured cities"
     static let help = """
-        Usage: breezectl now [--city NAME] [--forecast] [--json] [--config PATH]
+        Usage: breezectl now [--city NAME] [--forecast] [--json] [--quiet] [--config PATH]
 
         Fetch the current air from Open-Meteo for every configured city (or one), as breezed
         polls it, and show a table at most 100 columns wide: the city with its Region= and
@@ -31,6 +31,7 @@ enum NowCommand: BreezectlCommand {
                           the hours at or above its ForecastThreshold, the dominant pollutant,
                           or "beyond the forecast horizon"
           --json          print a JSON array of objects instead, for scripts
+          --quiet         no progress line (cities fetched, requests, time) on a terminal
           --config PATH   main configuration file (default \(DefaultPaths.configuration))
         """
 
@@ -42,7 +43,7 @@ enum NowCommand: BreezectlCommand {
     ]
 
     static func run(_ arguments: [String], context: CommandContext) -> ExitCode {
-        let specification = ArgumentSpecification(flags: ["json", "forecast"], options: ["city", "config"])
+        let specification = ArgumentSpecification(flags: ["json", "forecast", "quiet"], options: ["city", "config"])
         let parsed: ParsedArguments
         switch parse(arguments, specification, context: context) {
         case .finish(let status): return status
@@ -73,26 +74,34 @@ enum NowCommand: BreezectlCommand {
         if parsed.has("forecast") {
             return NowForecast.run(
                 chosen, json: parsed.has("json"),
-                access: OpenMeteoAccess(settings: configuration.breeze, clock: context.clock), console: console, now: context.clock().wall)
+                access: OpenMeteoAccess(settings: configuration.breeze, clock: context.clock), console: console, now: context.clock().wall,
+                progress: context.progress(.cities(name, total: cities.count), quiet: parsed.has("quiet")))
         }
         // breezed's state holds no secret and is readable by anyone; without it, no sensors.
         let state = try? StateStore(stateDirectory: configuration.breeze.stateDirectory).read()
         return now(
             cities, json: parsed.has("json"), access: OpenMeteoAccess(settings: configuration.breeze, clock: context.clock),
-            console: console, sources: sources, grounds: state?.cities.compactMapValues(\.ground) ?? [:])
+            console: console, sources: sources, grounds: state?.cities.compactMapValues(\.ground) ?? [:],
+            progress: context.progress(.cities(name, total: cities.count), quiet: parsed.has("quiet")))
     }
 
     /// Fetches and prints readings for `cities`; the core, free of configuration loading.
     /// `sources` is each city's `AQISource=` by name (default nowcast). The request is the
-    /// daemon's poll (`PollRequestShape`), and the alerting AQI its computation.
+    /// daemon's poll (`PollRequestShape`), and the alerting AQI its computation. `progress`
+    /// hears each request and each city read, and is finished before anything is printed.
     static func now(
         _ cities: [City], json: Bool, access: OpenMeteoAccess, console: Console, sources: [String: AQISource] = [:],
-        grounds: [String: CityGround] = [:]
+        grounds: [String: CityGround] = [:], progress: ProgressReporter = .silent
     ) -> ExitCode {
+        let access = access.reporting(to: progress)
         let client = AirQualityClient(
             endpoints: access.endpoints, transport: access.transport,
             retryPolicy: OpenMeteoAccess.interactiveRetries, environment: access.retryEnvironment)
-        let results = client.poll(for: cities.map(\.coordinate), deadline: access.deadline)
+        let results = client.poll(for: cities.map(\.coordinate), deadline: access.deadline) { index, conditions in
+            progress.done(cities[index].displayName)
+            return conditions
+        }
+        progress.finish()
         let rows = zip(cities, results).map { city, result in
             NowRow(
                 city: city, outcome: result.map(\.current),

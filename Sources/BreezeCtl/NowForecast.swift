@@ -23,13 +23,20 @@ enum NowForecast {
     /// How many days ahead are shown: as far as `ForecastDays=` may reach.
     static let daysAhead = ForecastSettings.dayRange.upperBound
 
-    /// Fetches the poll's forecast for `cities` and prints their days.
+    /// Fetches the poll's forecast for `cities` and prints their days; `progress` hears each
+    /// request and each city read, and is finished before anything is printed.
     static func run(
-        _ cities: [CityConfiguration], json: Bool, access: OpenMeteoAccess, console: Console, now: Instant
+        _ cities: [CityConfiguration], json: Bool, access: OpenMeteoAccess, console: Console, now: Instant,
+        progress: ProgressReporter = .silent
     ) -> ExitCode {
+        let access = access.reporting(to: progress)
         let client = AirQualityClient(
             endpoints: access.endpoints, transport: access.transport, retryPolicy: OpenMeteoAccess.interactiveRetries)
-        let results = client.poll(for: cities.map(\.city.coordinate), deadline: access.deadline)
+        let results = client.poll(for: cities.map(\.city.coordinate), deadline: access.deadline) { index, conditions in
+            progress.done(cities[index].city.displayName)
+            return conditions
+        }
+        progress.finish()
         var days: [Day] = []
         var failures: [FetchError] = []
         for (city, result) in zip(cities, results) {

@@ -9,7 +9,7 @@ enum SearchCommand: BreezectlCommand {
     static let name = "search"
     static let summary = "Look a city up by name"
     static let help = """
-        Usage: breezectl search QUERY [--count N] [--json] [--config PATH]
+        Usage: breezectl search QUERY [--count N] [--json] [--quiet] [--config PATH]
 
         Look a place up by name ("Paris", "Paris, France", "Springfield, US") with
         Open-Meteo's geocoding API and print each candidate with its coordinates,
@@ -21,6 +21,7 @@ enum SearchCommand: BreezectlCommand {
         Options:
           --count N       at most N candidates, 1 to 100 (default 5)
           --json          print a JSON array instead, for scripts
+          --quiet         no progress line (the look-up's request in flight, time) on a terminal
           --config PATH   configuration file, for GeocodingURL (default: /etc/breeze/breezed.conf
                           if it exists, else Open-Meteo's public service)
         """
@@ -34,7 +35,7 @@ enum SearchCommand: BreezectlCommand {
     ]
 
     static func run(_ arguments: [String], context: CommandContext) -> ExitCode {
-        let specification = ArgumentSpecification(flags: ["json"], options: ["count", "config"])
+        let specification = ArgumentSpecification(flags: ["json", "quiet"], options: ["count", "config"])
         let parsed: ParsedArguments
         switch parse(arguments, specification, context: context) {
         case .finish(let status): return status
@@ -62,16 +63,22 @@ enum SearchCommand: BreezectlCommand {
                 path: parsed.value("config"), optional: true, command: name, context: context, secretFiles: .apiKeyOnly)
         else { return .configuration }
         let access = OpenMeteoAccess(settings: configuration.breeze, clock: context.clock)
-        return search(query, count: count, json: parsed.has("json"), access: access, console: console)
+        return search(
+            query, count: count, json: parsed.has("json"), access: access, console: console,
+            progress: context.progress(.lookUp(name, query: query), quiet: parsed.has("quiet")))
     }
 
     /// Looks `query` up and prints the candidates; the core, free of configuration loading.
+    /// `progress` hears each request, and is finished before anything is printed.
     static func search(
-        _ query: String, count: Int, json: Bool, access: OpenMeteoAccess, console: Console
+        _ query: String, count: Int, json: Bool, access: OpenMeteoAccess, console: Console,
+        progress: ProgressReporter = .silent
     ) -> ExitCode {
         let places: [GeocodedPlace]
         do {
-            places = try access.geocode(query, count: count)
+            // Finished as the look-up ends, answered or not: before its error is printed.
+            defer { progress.finish() }
+            places = try access.reporting(to: progress).geocode(query, count: count)
         } catch {
             console.printError(
                 "breezectl search: cannot search Open-Meteo's geocoding API at "

@@ -101,14 +101,27 @@ public struct AirQualityClient: Sendable {
         for coordinates: [Coordinate], includePollen: Bool = false, pastDays: Int,
         forecastDays: Int, deadline: Deadline
     ) -> [Result<HourlySeries, FetchError>] {
+        hourly(
+            for: coordinates, includePollen: includePollen, pastDays: pastDays, forecastDays: forecastDays,
+            deadline: deadline
+        ) { _, series in series }
+    }
+
+    /// The same, each location's series handed to `reduce` (with the coordinate's index) as
+    /// soon as its batch is decoded, while the next batch is on the wire: what is done with
+    /// a batch is done (or counted) before the last one has come.
+    public func hourly<Reduced>(
+        for coordinates: [Coordinate], includePollen: Bool = false, pastDays: Int,
+        forecastDays: Int, deadline: Deadline, reducing reduce: (_ index: Int, HourlySeries) -> Reduced
+    ) -> [Result<Reduced, FetchError>] {
         let variables = AirQualityVariables.names(pollen: includePollen).joined(separator: ",")
         let fields = [
             ("hourly", variables), ("past_days", String(pastDays)),
             ("forecast_days", String(forecastDays)),
         ]
         return fetch(coordinates, fields: fields, deadline: deadline) {
-            payload, coordinate, _ throws(FetchError) in
-            try HourlySeries(payload, requested: coordinate)
+            payload, coordinate, index throws(FetchError) in
+            reduce(index, try HourlySeries(payload, requested: coordinate))
         }
     }
 

@@ -6,19 +6,19 @@
 # Each command's options: one entry per command.
 declare -gA _breezectl_options=(
     [check-config]="--config"
-    [search]="--count --json --config"
-    [add]="--pick --name --latitude --longitude --country --region --config"
-    [now]="--city --forecast --json --config"
+    [search]="--count --json --quiet --config"
+    [add]="--pick --name --latitude --longitude --country --region --quiet --config"
+    [now]="--city --forecast --json --quiet --config"
     [status]="--json --config"
     [outbox]="--json --config"
     [poll]="--config"
     [reload]="--config"
     [aqi]="--json"
     [test-alert]="--config"
-    [backtest]="--days --city --source --json --config"
+    [backtest]="--days --city --source --json --quiet --config"
 )
 # Options that take no value (the others are followed by one).
-_breezectl_flags=" --json --help --version "
+_breezectl_flags=" --json --quiet --help --version "
 _breezectl_global_options="--help --version"
 _breezectl_aqi_keys="pm2_5= pm10= o3= o3_1h= co= no2= so2= so2_24h="
 
