@@ -18,7 +18,7 @@ declare -gA _breezectl_options=(
     [backtest]="--days --city --source --json --quiet --config"
 )
 # Options that take no value (the others are followed by one).
-_breezectl_flags=" --json --quiet --help --version "
+_breezectl_flags=" --json --forecast --quiet --help --version "
 _breezectl_global_options="--help --version"
 _breezectl_aqi_keys="pm2_5= pm10= o3= o3_1h= co= no2= so2= so2_24h="
 

@@ -39,6 +39,7 @@ class CodeTables:
         command for each command that calls it); `command_blocks`: name -> its declaration;
         `global_options`: the "--…" literals of Breezectl.swift."""
         self.commands, self.command_blocks = {}, {}
+        self.flags = set()  # the options of any command that take no value ("--…")
         helpers = []
         for path, text in self.ctl_sources.items():
             for header, block in declarations(text):
@@ -48,6 +49,7 @@ class CodeTables:
                     self.command_blocks[name.group(1)] = block
                     for flags, options in specifications(block):
                         self.commands[name.group(1)].update("--" + o for o in flags + options)
+                        self.flags.update("--" + o for o in flags)
                     continue
                 for match in re.finditer(r"ArgumentSpecification\(", block):
                     function = re.findall(r"\bfunc (\w+)", block[:match.start()])

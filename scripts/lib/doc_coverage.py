@@ -101,6 +101,15 @@ def check_completions(root, code, problems):
                                 f"the code accepts {sorted(options)}")
         for command in sorted(set(table) - set(code.commands)):
             problems.append(f"{path}: '{command}' is not a command of the code")
+        # Which words take no value: a flag missing here swallows the word after it.
+        listed = re.search(r'^_breezectl_flags="([^"]*)"', text, re.M) or \
+            re.search(r"^\s*(--[a-z-]+(?:\|--[a-z-]+)*)\) ;;", text, re.M)
+        if listed and code.flags:
+            words = set(listed.group(1).replace("|", " ").split())
+            expected = code.flags | {"--help", "--version"}
+            if words != expected:
+                problems.append(f"{path}: the options without a value are {sorted(words)}, "
+                                f"the code's are {sorted(expected)}")
 
 
 def check_breezed(code, page, problems):

@@ -144,7 +144,7 @@ public enum WebRoutes {
     }
 }
 """,
-    "etc/completion/breezectl.bash": '    [now]="--json --config"\n',
+    "etc/completion/breezectl.bash": '    [now]="--json --config"\n_breezectl_flags=" --json --help --version "\n',
     "etc/completion/_breezectl": '    [now]="--json --config"\n',
     "etc/man/man1/breezectl.1": r""".TH BREEZECTL 1 2026-01-01 "Breeze 9.9.9" "User Commands"
 .SH COMMANDS
@@ -314,6 +314,11 @@ class MissingFromThePagesTests(unittest.TestCase):
     def test_an_option_only_in_prose_is_not_listed(self):
         self.assertEqual(problems(breezectl_1=[(".TP\n.B \\-\\-json\nJSON.\n", ".PP\n.B \\-\\-json\nJSON.\n")]),
                          ["breezectl.1: 'now' does not list its option --json"])
+
+    def test_a_flag_the_completion_would_take_for_an_option_with_a_value(self):
+        self.assertEqual(problems(breezectl_bash=[(' --json --help', ' --help')]),
+                         ["etc/completion/breezectl.bash: the options without a value are ['--help', '--version'], "
+                          "the code's are ['--help', '--json', '--version']"])
 
     def test_a_metric_family_missing(self):
         self.assertEqual(problems(breezed_8=[(".TP\n.B breeze_concentration\n", "")]),
