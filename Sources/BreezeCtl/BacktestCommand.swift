@@ -10,7 +10,7 @@ enum BacktestCommand: BreezectlCommand {
     static let name = "backtest"
     static let summary = "Replay past days of air through the configured alert rules"
     static let help = """
-        Usage: breezectl backtest [--days N] [--city NAME] [--source nowcast|open-meteo|both] [--json] [--config PATH]
+        Usage: breezectl backtest [--days N] [--city NAME] [--source nowcast|open-meteo|both] [--json] [--report FILE] [--config PATH]
 
         Fetch up to 92 days of hourly history from Open-Meteo for every configured city (or
         one), in the same batched requests the daemon makes, and replay it through each city's
@@ -40,6 +40,10 @@ enum BacktestCommand: BreezectlCommand {
                           or both: the two side by side, with each pair of overlapping
                           episodes and which source fired and resolved sooner
           --json          print a JSON array of objects instead, for scripts
+          --report FILE   also draw the replays on one self-contained HTML page: per city
+                          and source, the alerting AQI hour by hour, the threshold and
+                          clear level, each episode as a shaded band (written whole, in
+                          place of any file there; the output is the same)
           --config PATH   main configuration file (default \(DefaultPaths.configuration))
         """
 
@@ -47,6 +51,7 @@ enum BacktestCommand: BreezectlCommand {
         ExitStatus(.success, "replayed (a city that failed is reported on standard error)"),
         ExitStatus(.usage, "bad arguments, or --city names no configured city"),
         ExitStatus(.unavailable, "Open-Meteo unreachable or failing for every city"),
+        ExitStatus(.cannotCreate, "the --report file could not be written (the replays are printed all the same)"),
         ExitStatus(.configuration, "bad configuration, no city configured, or Open-Meteo refused the API key"),
     ]
 
@@ -55,7 +60,7 @@ enum BacktestCommand: BreezectlCommand {
     static let sourceNames = BacktestSource.allCases.map(\.name) + ["both"]
 
     static func run(_ arguments: [String], context: CommandContext) -> ExitCode {
-        let specification = ArgumentSpecification(flags: ["json"], options: ["city", "config", "days", "source"])
+        let specification = ArgumentSpecification(flags: ["json"], options: ["city", "config", "days", "report", "source"])
         let parsed: ParsedArguments
         switch parse(arguments, specification, context: context) {
         case .finish(let status): return status
@@ -99,7 +104,7 @@ enum BacktestCommand: BreezectlCommand {
             cities.map { BacktestHistory.subject($0, in: configuration) }, days: days, sources: sources,
             configuredSources: Dictionary(
                 configuration.cities.map { ($0.city.name, BacktestSource($0.alert.aqiSource)) }, uniquingKeysWith: { first, _ in first }),
-            json: parsed.has("json"),
+            json: parsed.has("json"), report: parsed.value("report"),
             access: OpenMeteoAccess(settings: configuration.breeze, clock: context.clock),
             now: context.clock().wall, console: console)
     }
@@ -115,9 +120,15 @@ enum BacktestCommand: BreezectlCommand {
     /// configuration loading, with the clock and the transport passed in.
     static func backtest(
         _ subjects: [BacktestCity], days: Int, sources: [BacktestSource]? = nil,
-        configuredSources: [String: BacktestSource] = [:], json: Bool,
+        configuredSources: [String: BacktestSource] = [:], json: Bool, report: String? = nil,
         access: OpenMeteoAccess, now: Instant, console: Console
     ) -> ExitCode {
+        if let report {
+            do { try BacktestReportFile.check(report) } catch {
+                console.printError("breezectl backtest: \(error)")
+                return .cannotCreate
+            }
+        }
         let perRequest = locationsPerRequest(days: days)
         let client = AirQualityClient(
             endpoints: access.endpoints, transport: access.transport, batchSize: perRequest,
@@ -157,6 +168,12 @@ enum BacktestCommand: BreezectlCommand {
             console.printJSON(BacktestReport.json(outcomes))
         } else {
             console.print(BacktestReport.text(outcomes))
+        }
+        if let report {
+            do { try BacktestReportFile.write(outcomes, days: days, now: now, to: report) } catch {
+                console.printError("breezectl backtest: \(error)")
+                return .cannotCreate
+            }
         }
         return .success
     }
