@@ -16,7 +16,8 @@ enum BacktestCommand: BreezectlCommand {
         one), in the same batched requests the daemon makes, and replay it through each city's
         own rules (Threshold, Hysteresis, ConfirmAfter, RepeatEvery, PollutantLimits,
         SendResolved) and the real alert state machine, polling every PollInterval as breezed
-        would (a 10-minute interval judges each hour six times). Nothing is sent or written.
+        would (a 10-minute interval judges each hour six times). Nothing is sent, and nothing
+        written but the --report page.
 
         Per city: each episode (when it fired, escalated and resolved, or "still firing" at the
         end, its peak AQI and band), the notifications each receiver would have got, the time

@@ -12,8 +12,11 @@ struct BacktestReportBrowserTests {
         let server = try OpenMeteoServer(arguments: ["--scenario", Fixtures.path("scenarios/history-92-days.json").path])
         defer { server.stop() }
         let hostile = "東京 <script>alert(1)</script>"
+        // Escapes of the configuration's quoted names: a terminal's erase and a right-to-left override.
+        let controls = "Ev\u{1B}[2J\u{202E}il"
         let configuration = try server.configuration(
-            cities: [DaemonTests.paris, (hostile, 35.6762, 139.6503)], extra: "PollInterval=15min\n[Alert]\nThreshold=101\n")
+            cities: [DaemonTests.paris, (hostile, 35.6762, 139.6503), (#"Ev\u{1B}[2J\u{202E}il"#, 52.52, 13.41)],
+            extra: "PollInterval=15min\n[Alert]\nThreshold=101\n")
         let folder = URL(fileURLWithPath: configuration).deletingLastPathComponent().path
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let report = folder + "/report.html"
@@ -21,7 +24,7 @@ struct BacktestReportBrowserTests {
             Binaries.breezectl, ["backtest", "--source", "both", "--json", "--report", report, "--config", configuration])
         #expect(result.status == 0, "\(result.standardError)")
         let cities = try #require(JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [[String: Any]])
-        #expect(cities.map { $0["city"] as? String } == ["Paris", hostile])
+        #expect(cities.map { $0["city"] as? String } == ["Paris", hostile, controls])
 
         let page = try String(contentsOfFile: report, encoding: .utf8)
         for word in ["<script", "http://", "https://", "src=", "href="] { #expect(!page.contains(word), "\(word)") }
@@ -43,7 +46,8 @@ struct BacktestReportBrowserTests {
         let document = try #require(JSONSerialization.jsonObject(with: Data(read.standardOutput.utf8)) as? [String: Any], "\(read.standardError)")
         #expect(document["errors"] as? [String] == [])
         let drawn = try #require(document["cities"] as? [[String: Any]])
-        #expect(drawn.map { $0["city"] as? String } == ["Paris", hostile])
+        // The control character is U+FFFD in the page (HTMLWriter), the override kept (in its `<bdi>`).
+        #expect(drawn.map { $0["city"] as? String } == ["Paris", hostile, "Ev\u{FFFD}[2J\u{202E}il"])
         var episodes = 0
         for (city, shown) in zip(cities, drawn) {
             let sources = try #require(city["sources"] as? [[String: Any]])
