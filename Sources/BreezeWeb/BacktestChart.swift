@@ -5,11 +5,11 @@ import BreezeVocabulary
 import Foundation
 
 /// One replay of `breezectl backtest --report` as inline SVG: the alerting AQI it judged, hour
-/// by hour, as a step line in each band's colour (one gradient along the AQI axis with a stop at
-/// every band's edge, `writeBandGradient`), broken (and shaded grey) where an hour had none; the rule's `Threshold=` and its clear level (`AlertRule.clearLevel`); and each episode
-/// as a band shaded in its peak's colour, from the poll that fired to the one that resolved,
-/// carrying its times and peak as data attributes. Days are marked at midnight in the city's
-/// clock.
+/// by hour, as a step line in each band's colour (one gradient along the AQI axis with a stop
+/// at every band's edge, `writeBandGradient`), broken (and shaded grey) where an hour had none;
+/// the rule's `Threshold=` and its clear level (`AlertRule.clearLevel`); and each episode as a
+/// band shaded in its peak's colour, from the poll that fired to the one that resolved, with
+/// its times and peak in data attributes. Days are marked at midnight in the city's clock.
 ///
 /// Compact for 1,000 cities × 92 days: the hours are drawn in a nested `<svg>` whose
 /// coordinates are hours and AQI points, so the line is one path of whole numbers (`v-3h2`).
