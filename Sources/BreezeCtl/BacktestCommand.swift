@@ -117,8 +117,9 @@ enum BacktestCommand: BreezectlCommand {
         max(1, min(AirQualityClient.maximumBatchSize, 9_200 / max(1, days)))
     }
 
-    /// Fetches `days` of history for `subjects`, replays and prints it; the core, free of
-    /// configuration loading, with the clock and the transport passed in.
+    /// Fetches `days` of history for `subjects`, replays and prints it, and with `report`
+    /// draws it on a page there (`BacktestReportFile`, its folder checked before the fetch);
+    /// the core, free of configuration loading, with the clock and the transport passed in.
     static func backtest(
         _ subjects: [BacktestCity], days: Int, sources: [BacktestSource]? = nil,
         configuredSources: [String: BacktestSource] = [:], json: Bool, report: String? = nil,
