@@ -80,10 +80,11 @@ let package = Package(
         // Argument parsing, exit codes and terminal output shared by both executables.
         .target(name: "BreezeCommandLine", dependencies: ["BreezeVocabulary"]),
         // What breezed serves over HTTP: the dashboard, /metrics and /api/v1, rendered from a
-        // `WebSnapshot` the daemon publishes. Pure: no sockets (the listener is elsewhere).
+        // `WebSnapshot` the daemon publishes; and, in the same style, the page of
+        // `breezectl backtest --report` (BreezeBacktest's replays). Pure: no sockets (the listener is elsewhere).
         .target(
             name: "BreezeWeb",
-            dependencies: ["BreezeModel", "BreezeAlerts", "BreezeState", "BreezeOutboxValues", "BreezeJSON", "BreezeVocabulary"],
+            dependencies: ["BreezeModel", "BreezeAlerts", "BreezeState", "BreezeOutboxValues", "BreezeJSON", "BreezeVocabulary", "BreezeBacktest"],
             // The README's picture of the page, kept beside the code that draws it.
             exclude: ["status-page.png"]),
         // An HTTP listener over libmicrohttpd: GET and HEAD on several addresses or on sockets
@@ -111,7 +112,7 @@ let package = Package(
         // The pages, /metrics and /api/v1 rendered from snapshots, without a listener.
         .testTarget(
             name: "BreezeWebTests",
-            dependencies: ["BreezeWeb", "BreezeModel", "BreezeAlerts", "BreezeState", "BreezeDelivery", "BreezeOutboxValues", "BreezeVocabulary", "BreezeJSON", "BreezeTestSupport"]),
+            dependencies: ["BreezeWeb", "BreezeModel", "BreezeAlerts", "BreezeState", "BreezeDelivery", "BreezeOutboxValues", "BreezeVocabulary", "BreezeJSON", "BreezeTestSupport", "BreezeBacktest"]),
         // The listener on loopback against real clients: methods, paths, oversized and slow
         // requests, a thousand connections at once.
         .testTarget(name: "BreezeWebListenerTests", dependencies: ["BreezeWebListener", "BreezeHTTP", "BreezeTestSupport", "BreezeVocabulary"]),

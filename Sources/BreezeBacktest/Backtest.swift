@@ -41,6 +41,7 @@ public enum Backtest {
         replay.result.missingHours = hours.missingHours
         replay.result.droppedValues = hours.droppedValues
         replay.result.rejectedHours = hours.rejectedHours
+        replay.result.judgedAQI = JudgedAQI(hours.observations.lazy.map { $0?.aqi })
 
         let start = span.start.unixSeconds
         let end = span.end.unixSeconds

@@ -28,6 +28,9 @@ public struct CityBacktest: Sendable, Equatable {
     public var rejectedHours = 0
     /// How often the city went stale (`AlertStateMachine.staleAfter` polls without data).
     public var staleSpells = 0
+    /// The AQI judged in each hour of the span (nil: none), what `breezectl backtest
+    /// --report` draws.
+    public var judgedAQI = JudgedAQI([])
 
     public init(city: City, span: HistorySpan, shortEpisodeLimit: Duration) {
         self.city = city

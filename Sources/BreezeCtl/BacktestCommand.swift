@@ -11,13 +11,14 @@ enum BacktestCommand: BreezectlCommand {
     static let summary = "Replay past days of air through the configured alert rules"
     static let help = """
         Usage: breezectl backtest [--days N] [--city NAME] [--source nowcast|open-meteo|both]
-                                  [--json] [--quiet] [--config PATH]
+                                  [--json] [--report FILE] [--quiet] [--config PATH]
 
         Fetch up to 92 days of hourly history from Open-Meteo for every configured city (or
         one), in the same batched requests the daemon makes, and replay it through each city's
         own rules (Threshold, Hysteresis, ConfirmAfter, RepeatEvery, PollutantLimits,
         SendResolved) and the real alert state machine, polling every PollInterval as breezed
-        would (a 10-minute interval judges each hour six times). Nothing is sent or written.
+        would (a 10-minute interval judges each hour six times). Nothing is sent, and nothing
+        written but the --report page.
 
         Per city: each episode (when it fired, escalated and resolved, or "still firing" at the
         end, its peak AQI and band), the notifications each receiver would have got, the time
@@ -41,6 +42,10 @@ enum BacktestCommand: BreezectlCommand {
                           or both: the two side by side, with each pair of overlapping
                           episodes and which source fired and resolved sooner
           --json          print a JSON array of objects instead, for scripts
+          --report FILE   also draw the replays on one self-contained HTML page: per city
+                          and source, the alerting AQI hour by hour, the threshold and
+                          clear level, each episode as a shaded band (written whole, in
+                          place of any file there; the output is the same)
           --quiet         no progress line (cities replayed, requests, time) on a terminal
           --config PATH   main configuration file (default \(DefaultPaths.configuration))
         """
@@ -49,6 +54,7 @@ enum BacktestCommand: BreezectlCommand {
         ExitStatus(.success, "replayed (a city that failed is reported on standard error)"),
         ExitStatus(.usage, "bad arguments, or --city names no configured city"),
         ExitStatus(.unavailable, "Open-Meteo unreachable or failing for every city"),
+        ExitStatus(.cannotCreate, "the --report file could not be written (the replays are printed all the same)"),
         ExitStatus(.configuration, "bad configuration, no city configured, or Open-Meteo refused the API key"),
     ]
 
@@ -57,7 +63,7 @@ enum BacktestCommand: BreezectlCommand {
     static let sourceNames = BacktestSource.allCases.map(\.name) + ["both"]
 
     static func run(_ arguments: [String], context: CommandContext) -> ExitCode {
-        let specification = ArgumentSpecification(flags: ["json", "quiet"], options: ["city", "config", "days", "source"])
+        let specification = ArgumentSpecification(flags: ["json", "quiet"], options: ["city", "config", "days", "report", "source"])
         let parsed: ParsedArguments
         switch parse(arguments, specification, context: context) {
         case .finish(let status): return status
@@ -101,7 +107,7 @@ enum BacktestCommand: BreezectlCommand {
             cities.map { BacktestHistory.subject($0, in: configuration) }, days: days, sources: sources,
             configuredSources: Dictionary(
                 configuration.cities.map { ($0.city.name, BacktestSource($0.alert.aqiSource)) }, uniquingKeysWith: { first, _ in first }),
-            json: parsed.has("json"),
+            json: parsed.has("json"), report: parsed.value("report"),
             access: OpenMeteoAccess(settings: configuration.breeze, clock: context.clock),
             now: context.clock().wall, console: console,
             progress: context.progress(.cities(name, total: cities.count, counted: "replayed"), quiet: parsed.has("quiet")))
@@ -114,14 +120,23 @@ enum BacktestCommand: BreezectlCommand {
         max(1, min(AirQualityClient.maximumBatchSize, 9_200 / max(1, days)))
     }
 
-    /// Fetches `days` of history for `subjects`, replays and prints it; the core, free of
-    /// configuration loading, with the clock and the transport passed in. `progress` hears
-    /// each request and each city replayed, and is finished before anything is printed.
+    /// Fetches `days` of history for `subjects`, replays and prints it, and with `report`
+    /// draws it on a page there (`BacktestReportFile`, its folder checked before the fetch);
+    /// the core, free of configuration loading, with the clock and the transport passed in.
+    /// `progress` hears each request and each city replayed, and is finished before anything
+    /// is printed.
     static func backtest(
         _ subjects: [BacktestCity], days: Int, sources: [BacktestSource]? = nil,
-        configuredSources: [String: BacktestSource] = [:], json: Bool,
+        configuredSources: [String: BacktestSource] = [:], json: Bool, report: String? = nil,
         access: OpenMeteoAccess, now: Instant, console: Console, progress: ProgressReporter = .silent
     ) -> ExitCode {
+        if let report {
+            do { try BacktestReportFile.check(report) } catch {
+                progress.finish()
+                console.printError("breezectl backtest: \(error)")
+                return .cannotCreate
+            }
+        }
         let access = access.reporting(to: progress)
         let perRequest = locationsPerRequest(days: days)
         let client = AirQualityClient(
@@ -169,6 +184,12 @@ enum BacktestCommand: BreezectlCommand {
             console.printJSON(BacktestReport.json(outcomes))
         } else {
             console.print(BacktestReport.text(outcomes))
+        }
+        if let report {
+            do { try BacktestReportFile.write(outcomes, days: days, now: now, to: report) } catch {
+                console.printError("breezectl backtest: \(error)")
+                return .cannotCreate
+            }
         }
         return .success
     }

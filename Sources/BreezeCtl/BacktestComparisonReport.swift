@@ -7,30 +7,42 @@ import BreezeVocabulary
 /// much sooner the first source fired and resolved, and the episodes only one source had.
 enum BacktestComparisonReport {
     static func text(_ comparison: BacktestComparison, city: City, now: Instant) -> String {
-        let first = comparison.first.source
-        let second = comparison.second.source
-        var lines = [
-            "\(city.displayName), \(first) beside \(second): "
-                + "\(BacktestReport.count(comparison.pairs.count, "pair")) of overlapping episodes, "
-                + "\(comparison.onlyFirst) only by \(first), \(comparison.onlySecond) only by \(second)"
-        ]
+        var lines = [summary(comparison, city: city)]
         guard !comparison.pairs.isEmpty else { return lines.joined(separator: "\n") }
-        var rows: [[TextTable.Cell]] = [
-            ["\(first.uppercased()) FIRED", "\(second.uppercased()) FIRED", "FIRED", "RESOLVED"].map { TextTable.Cell($0) }
-        ]
-        for pair in comparison.pairs {
+        let table = [headings(comparison)] + rows(comparison, city: city, now: now)
+        lines += TextTable().lines(table.map { $0.map { TextTable.Cell($0) } }).map { "  " + $0 }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The table's headings: `NOWCAST FIRED`, `OPEN-METEO FIRED`, `FIRED`, `RESOLVED`.
+    static func headings(_ comparison: BacktestComparison) -> [String] {
+        ["\(comparison.first.source.uppercased()) FIRED", "\(comparison.second.source.uppercased()) FIRED", "FIRED", "RESOLVED"]
+    }
+
+    /// One row per pair: when each source fired (in the city's clock), how much sooner the
+    /// first fired and resolved. `--report`'s page shows the same rows.
+    static func rows(_ comparison: BacktestComparison, city: City, now: Instant) -> [[String]] {
+        let first = comparison.first.source
+        return comparison.pairs.map { pair in
             let left = comparison.first.result.episodes[pair.first]
             let right = comparison.second.result.episodes[pair.second]
-            rows.append(
-                [
-                    TimeText.readable(left.firedAt, now: now, in: city.zone),
-                    TimeText.readable(right.firedAt, now: now, in: city.zone),
-                    lead(pair.firedSooner, first),
-                    pair.resolvedSooner.map { lead($0, first) } ?? "still firing",
-                ].map { TextTable.Cell($0) })
+            return [
+                TimeText.readable(left.firedAt, now: now, in: city.zone),
+                TimeText.readable(right.firedAt, now: now, in: city.zone),
+                lead(pair.firedSooner, first),
+                pair.resolvedSooner.map { lead($0, first) } ?? "still firing",
+            ]
         }
-        lines += TextTable().lines(rows).map { "  " + $0 }
-        return lines.joined(separator: "\n")
+    }
+
+    /// "Paris, nowcast beside open-meteo: 3 pairs of overlapping episodes, 1 only by nowcast,
+    /// 0 only by open-meteo": the text's first line, and `--report`'s page's.
+    static func summary(_ comparison: BacktestComparison, city: City) -> String {
+        let first = comparison.first.source
+        let second = comparison.second.source
+        return "\(city.displayName), \(first) beside \(second): "
+            + "\(BacktestReport.count(comparison.pairs.count, "pair")) of overlapping episodes, "
+            + "\(comparison.onlyFirst) only by \(first), \(comparison.onlySecond) only by \(second)"
     }
 
     static func json(_ comparison: BacktestComparison) -> JSONOutput {

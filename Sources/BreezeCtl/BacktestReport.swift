@@ -2,6 +2,7 @@ import BreezeBacktest
 import BreezeConfig
 import BreezeModel
 import BreezeVocabulary
+import Foundation
 
 /// How `breezectl backtest` shows its replays: a block per city for people, or JSON.
 enum BacktestReport {
@@ -28,9 +29,22 @@ enum BacktestReport {
     }
 
     private static func cityBlock(_ replay: SourceBacktest, subject: BacktestCity, days: Int, now: Instant) -> String {
+        var lines = summaryLines(replay, subject: subject, days: days, now: now)
+        let episodes = replay.result.episodes
+        guard !episodes.isEmpty else { return lines.joined(separator: "\n") }
+        var rows: [[TextTable.Cell]] = [episodeHeadings.map { TextTable.Cell($0) }]
+        for episode in episodes {
+            rows.append(episodeCells(episode, zone: subject.city.zone, now: now).map { TextTable.Cell($0) })
+        }
+        lines += TextTable().lines(rows).map { "  " + $0 }
+        return lines.joined(separator: "\n")
+    }
+
+    /// A replay's lines above its table of episodes: the range and polls, the rule, the
+    /// episodes in all, the notifications, the hours without data. `--report`'s page shows the same.
+    static func summaryLines(_ replay: SourceBacktest, subject: BacktestCity, days: Int, now: Instant) -> [String] {
         let result = replay.result
         let rule = subject.rule
-        let time = { (instant: Instant) in TimeText.readable(instant, now: now, in: subject.city.zone) }
         var lines = [
             // The range's start and end (today's last complete hour), as one span in the city's zone.
             "\(result.city.displayName) by \(replay.source): \(count(days, "day")) and today, "
@@ -55,23 +69,26 @@ enum BacktestReport {
         if replay.fallbackHours > 0 {
             lines.append("  Open-Meteo's us_aqi stood in for \(count(replay.fallbackHours, "hour")) without a \(replay.source) value")
         }
-        guard !result.episodes.isEmpty else { return lines.joined(separator: "\n") }
-        var rows: [[TextTable.Cell]] = [["FIRED", "RESOLVED", "LENGTH", "PEAK", ""].map { TextTable.Cell($0) }]
-        for episode in result.episodes {
-            rows.append(
-                [
-                    time(episode.firedAt),
-                    episode.resolvedAt.map(time) ?? "still firing",
-                    DurationSyntax.format(wholeMinutes(episode.duration)),
-                    peak(episode),
-                    ([episode.isShort ? "short" : nil]
-                        + episode.escalations.map { "↑ \($0.band.label) \(time($0.at))" }
-                        + [episode.reminders > 0 ? count(episode.reminders, "reminder") : nil])
-                        .compactMap { $0 }.joined(separator: ", "),
-                ].map { TextTable.Cell($0) })
-        }
-        lines += TextTable().lines(rows).map { "  " + $0 }
-        return lines.joined(separator: "\n")
+        return lines
+    }
+
+    /// The headings of the table of episodes.
+    static let episodeHeadings = ["FIRED", "RESOLVED", "LENGTH", "PEAK", ""]
+
+    /// An episode's row: fired, resolved (or "still firing"), length, peak, and its notes
+    /// (short, each escalation, the reminders), times in `zone` read on `now`'s day.
+    static func episodeCells(_ episode: BacktestEpisode, zone: TimeZone, now: Instant) -> [String] {
+        let time = { (instant: Instant) in TimeText.readable(instant, now: now, in: zone) }
+        return [
+            time(episode.firedAt),
+            episode.resolvedAt.map(time) ?? "still firing",
+            DurationSyntax.format(wholeMinutes(episode.duration)),
+            peak(episode),
+            ([episode.isShort ? "short" : nil]
+                + episode.escalations.map { "↑ \($0.band.label) \(time($0.at))" }
+                + [episode.reminders > 0 ? count(episode.reminders, "reminder") : nil])
+                .compactMap { $0 }.joined(separator: ", "),
+        ]
     }
 
     /// One object per city, in the configured order; a city that failed has only its name and

@@ -27,7 +27,7 @@ enum DashboardStyle {
             css += ".\(DashboardPalette.trendClass(colour)){--trend:var(--gt-\(colour.rawValue));"
                 + "--trend-text:var(--tt-\(colour.rawValue))}"
         }
-        return css + layout + SensorCard.style
+        return css + layout + SensorCard.style + BacktestChart.style
     }()
 
     private static let layout = """

@@ -196,6 +196,7 @@ final class ExitStatusTests {
             Provocation(command: "backtest", status: 64, run: breezectl(["backtest", "--days", "93", "--config", config])),
             Provocation(command: "backtest", status: 64, run: breezectl(["backtest", "--city", "Atlantis", "--config", config])),
             Provocation(command: "backtest", status: 69, run: breezectl(["backtest", "--days", "2", "--config", down])),
+            Provocation(command: "backtest", status: 73, run: breezectl(["backtest", "--days", "2", "--report", folder + "/nowhere/report.html", "--config", config])),
             Provocation(command: "backtest", status: 78, run: breezectl(["backtest", "--days", "2", "--config", wrongKey])),
             Provocation(command: "backtest", status: 78, run: breezectl(["backtest", "--config", noCity])),
             Provocation(command: "breezed", status: 0, run: breezed(["--check", "--config", config])),

@@ -15,7 +15,7 @@ declare -gA _breezectl_options=(
     [reload]="--config"
     [aqi]="--json"
     [test-alert]="--config"
-    [backtest]="--days --city --source --json --quiet --config"
+    [backtest]="--days --city --source --json --quiet --report --config"
 )
 # Options that take no value (the others are followed by one).
 _breezectl_flags=" --json --forecast --quiet --help --version "
@@ -92,7 +92,7 @@ _breezectl() {
     fi
 
     case $previous in
-        --config)
+        --config | --report)
             mapfile -t COMPREPLY < <(compgen -f -- "$current")
             compopt -o filenames 2>/dev/null
             return 0 ;;
