@@ -37,13 +37,16 @@ public struct Reading: Sendable, Hashable, Codable {
     }
 
     /// The pollutant with the highest sub-index (the first in `Pollutant.allCases` on a tie),
-    /// nil without sub-indices.
+    /// nil without sub-indices, and nil when the AQI is above every sub-index there is: then a
+    /// pollutant without one here (NO₂, SO₂ or CO, which the poll asks no sub-index of) drives
+    /// it, and naming another would be untrue.
     public var dominantPollutant: Pollutant? {
         var best: (pollutant: Pollutant, index: Int)?
         for pollutant in Pollutant.allCases {
             guard let index = subIndices[pollutant] else { continue }
             if best == nil || index > best!.index { best = (pollutant, index) }
         }
+        if let best, let usAQI, best.index < usAQI { return nil }
         return best?.pollutant
     }
 }

@@ -34,4 +34,15 @@ struct ReadingTests {
         let tie = Reading(time: "t", usAQI: 50, concentrations: [:], subIndices: [.pm10: 50, .pm2_5: 50])
         #expect(tie.dominantPollutant == .pm2_5)
     }
+
+    /// Open-Meteo's us_aqi driven by a pollutant the poll asks no sub-index of (NO₂, SO₂, CO):
+    /// no pollutant it has is named, rather than a wrong one.
+    @Test func anAQIAboveEverySubIndexNamesNoPollutant() {
+        let reading = Reading(time: "t", usAQI: 151, concentrations: [:], subIndices: [.pm2_5: 55, .pm10: 20, .o3: 80])
+        #expect(reading.dominantPollutant == nil)
+        let equal = Reading(time: "t", usAQI: 80, concentrations: [:], subIndices: [.pm2_5: 55, .o3: 80])
+        #expect(equal.dominantPollutant == .o3)
+        let withoutAQI = Reading(time: "t", usAQI: nil, concentrations: [:], subIndices: [.pm2_5: 55])
+        #expect(withoutAQI.dominantPollutant == .pm2_5)
+    }
 }
