@@ -76,7 +76,7 @@ enum TestAlertCommand: BreezectlCommand {
             return .configuration
         }
         let now = context.clock().wall
-        let event = TestAlertEvent.make(configuration: configuration, now: now)
+        let event = TestAlertEvent.make(configuration: configuration, now: now) { console.printError("breezectl test-alert: \($0)") }
         var failures = 0
         for receiver in receivers {
             switch receiver.deliver(event, at: now) {

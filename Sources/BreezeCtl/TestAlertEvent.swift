@@ -10,10 +10,16 @@ enum TestAlertEvent {
     /// state file (the alerting AQI, its source and averages when the state has them), or —
     /// without a reading that has an AQI (none yet, or every value null) — Breeze's example
     /// reading, marked `exampleReading` so every format says so. Without a city, the example
-    /// reading about "Example City".
-    static func make(configuration: Configuration, now: Instant) -> AlertEvent {
+    /// reading about "Example City". A state file there but unreadable (breezectl run without
+    /// the daemon's rights) goes to `warn`, since the example then stands for a reading there is.
+    static func make(configuration: Configuration, now: Instant, warn: (String) -> Void = { _ in }) -> AlertEvent {
         let city = configuration.cities.first?.city
-        let record = city.flatMap { lastRecord(of: $0.name, stateDirectory: configuration.breeze.stateDirectory) }
+        let record = city.flatMap { city in
+            lastRecord(of: city.name, stateDirectory: configuration.breeze.stateDirectory) { problem in
+                warn("cannot read the daemon's state (\(problem)), so the test carries an example reading, "
+                    + "not \(city.name)'s; run it as root (or as the daemon's user) for the city's own")
+            }
+        }
         let id = EventIdentifier.test(city: city?.name ?? "example", now: now)
         if let city, let record, let reading = record.lastReading, let event = fromState(
             record, reading: reading, city: city, id: id, now: now)
@@ -46,8 +52,12 @@ enum TestAlertEvent {
         return event
     }
 
-    private static func lastRecord(of name: String, stateDirectory: String) -> CityRecord? {
-        let state = try? StateStore(stateDirectory: stateDirectory).read()
-        return state?.cities[name]
+    private static func lastRecord(of name: String, stateDirectory: String, unreadable: (FileError) -> Void) -> CityRecord? {
+        do {
+            return try StateStore(stateDirectory: stateDirectory).read()?.cities[name]
+        } catch {
+            unreadable(error)
+            return nil
+        }
     }
 }

@@ -34,7 +34,7 @@ struct TestAlertWordsTests {
         let data = try #require(json["data"] as? [String: Any])
         #expect(data["exampleReading"] as? Bool == true)
         #expect((data["city"] as? [String: Any])?["name"] as? String == "Paris")
-        let note = "Example reading: Breeze has no usable reading of Paris yet"
+        let note = "Example reading: no reading of Paris was at hand"
         for format in [WebhookFormat.slack, .ntfy, .discord] {
             #expect(try MessageWords.text(format, example).contains(note), "\(format)")
             #expect(try !MessageWords.text(format, Self.testEvent(example: false)).contains(note), "\(format)")

@@ -2,6 +2,10 @@ import BreezeTestSupport
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// `breezectl test-alert` run as a process against the loopback webhook receiver.
 struct TestAlertCommandTests {
     static let secret = "whsec_" + Data("0123456789abcdef0123456789abcdef".utf8).base64EncodedString()
@@ -61,6 +65,30 @@ struct TestAlertCommandTests {
         #expect(mail.count == 1)
         #expect(!result.standardOutput.contains("header-secret-value"))
         #expect(!result.standardOutput.contains(Self.secret))
+    }
+
+    /// As an ordinary user, the daemon's state is out of reach: the test says so on stderr
+    /// and sends the example reading, marked as one.
+    @Test(.enabled(if: getuid() == 0, "setpriv --reuid needs root"))
+    func anUnreadableStateIsSaidNotHidden() throws {
+        let server = try WebhookReceiverServer(secret: Self.secret)
+        defer { server.stop() }
+        let (path, folder) = try configuration(server: server)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        chmod(folder, 0o755)
+        try FileManager.default.createDirectory(atPath: folder + "/state", withIntermediateDirectories: true)
+        try Data("{}".utf8).write(to: URL(fileURLWithPath: folder + "/state/state.json"))
+        chmod(folder + "/state", 0o700)
+        let result = try Binaries.runAsNobody(Binaries.breezectl, ["test-alert", "ops", "--config", path])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput == "ops: delivered\n")
+        #expect(result.standardError.contains(
+            "breezectl test-alert: cannot read the daemon's state (\(folder)/state/state.json"))
+        #expect(result.standardError.contains("Permission denied"))
+        #expect(result.standardError.contains("so the test carries an example reading, not Zürich's"))
+        let data = (try server.requests(to: "/ops").first?["json"] as? [String: Any])?["data"] as? [String: Any]
+        // json marks it in its field; the human formats' line is TestAlertWordsTests'.
+        #expect(data?["exampleReading"] as? Bool == true)
     }
 
     @Test func namedReceiverFailingReportsTheReasonWithoutSecrets() throws {

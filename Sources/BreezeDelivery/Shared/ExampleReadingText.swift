@@ -6,6 +6,6 @@ extension AlertText {
     /// every other event.
     var exampleReadingNote: String? {
         guard event.kind == .test, event.exampleReading == true else { return nil }
-        return "Example reading: Breeze has no usable reading of \(place) yet, so these values are made up for the test."
+        return "Example reading: no reading of \(place) was at hand, so these values are made up for the test."
     }
 }
