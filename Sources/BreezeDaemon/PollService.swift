@@ -100,8 +100,12 @@ final class PollService: DaemonService, @unchecked Sendable {
     /// Applies the plan; the loop takes the new interval and jitter.
     func reload(_ plan: DaemonPlan) {
         dispatchPrecondition(condition: .onQueue(control))
+        let known = Set(current.cities.map(\.city.name))
         current = plan
         loop?.reschedule(interval: Duration(seconds: plan.interval), jitter: Duration(seconds: plan.jitter))
+        // A city just added (`breezectl add`, then a reload) is polled now, not after up to an
+        // interval of "not polled yet": one extra request per reload that adds one.
+        if plan.cities.contains(where: { !known.contains($0.city.name) }) { loop?.pollNow() }
     }
 
     /// No new cycle, and no more pollen and UV judged; a running cycle finishes on its own.

@@ -22,6 +22,8 @@ struct DaemonLifecycleTests {
         daemon.reload()
         #expect(await eventually { rig.logger.index(of: "configuration reloaded: 2 cities") != nil })
         #expect(await rig.snapshot(daemon).cities == ["Paris", "Tokyo"])
+        // Tokyo is new: polled now, the clock unmoved, not an interval later.
+        #expect(await eventually { rig.source.calls.withLock { $0 } == 2 })
 
         try rig.write(rig.configuration(cities: ["Paris", "Tokyo"]) + "[City \"Nowhere\"]\nLatitude=north\n")
         daemon.reload()
@@ -37,6 +39,8 @@ struct DaemonLifecycleTests {
         #expect(kept.version == "9.9-test")
         #expect(!FileManager.default.fileExists(atPath: rig.folder + "/elsewhere"))
         #expect(rig.notified.withLock { $0.filter { $0.hasPrefix("RELOADING=1") }.count } == 3)
+        // Reloads that add no city ask nothing more.
+        #expect(rig.source.calls.withLock { $0 } == 2)
 
         rig.stop(daemon)
         #expect(await eventually { rig.exits.withLock { $0 } == [0] })
