@@ -6,7 +6,7 @@ import sys
 from http.server import BaseHTTPRequestHandler
 from urllib.parse import parse_qs, urlsplit
 
-from . import airquality, archive, faults, geocoding
+from . import airquality, archive, faults, geocoding, model_runs
 from .common import ApiError, Params, parse_now
 from .encoding import encode
 
@@ -137,6 +137,8 @@ class Handler(BaseHTTPRequestHandler):
                 return self.send_body(200, payload)
             faults.delay(fault)
             fault = None
+        if model_runs.is_data_json(path) and method == "GET":
+            return self._meta(model_runs.model_of(path), fault)
         if path not in API_PATHS or method not in ("GET", "POST"):
             raise ApiError("Not Found", status=404)
         params = Params(query, form)
@@ -168,6 +170,30 @@ class Handler(BaseHTTPRequestHandler):
                                         state.geocoding_ignoring_count())]
         payload = objects[0] if len(objects) == 1 else objects
         self._answer(payload, fault, cache_key)
+
+    def _meta(self, model, fault):
+        """A model's meta.json: no API key asked (Open-Meteo serves .json files to anyone)."""
+        if model not in model_runs.DOMAINS:
+            raise model_runs.unknown_model()
+        now = self.app.clock.now()
+        state = self.app.state
+        with state.lock:
+            document = state.model_runs.meta(model, now)
+        if fault and fault["kind"] in model_runs.META_KINDS:
+            document = model_runs.reshape(document, fault, now)
+            fault = None
+        body = model_runs.encode(document)
+        status, headers = model_runs.file_headers(document, body,
+                                                  self.headers.get("If-None-Match"))
+        if status == 304:
+            headers["Content-Length"] = str(len(body))  # as Vapor does, RFC 9110 §15.4.5
+            self.send_response(304)
+            for name, value in headers.items():
+                self.send_header(name, value)
+            return self.end_headers()
+        if fault and fault["kind"] == "truncated":
+            return self.send_body(200, faults.truncate(body), headers=headers)
+        self.send_body(200, body, headers=headers)
 
     def _step_clock(self):
         """A scenario's `clock_step_minutes`: a pinned clock moves on after each request."""
@@ -215,6 +241,11 @@ class Handler(BaseHTTPRequestHandler):
                 return self.send_json(200, state.scenario_status())
             if path == "/control/health":
                 return self.send_json(200, {"ok": True})
+            if path == "/control/model-runs":
+                now = self.app.clock.now()
+                with state.lock:
+                    return self.send_json(200, {model: state.model_runs.meta(model, now)
+                                                for model in model_runs.DOMAINS})
             raise ApiError("Not Found", status=404)
         if method != "POST":
             raise ApiError("Method not allowed", status=405)
@@ -235,6 +266,10 @@ class Handler(BaseHTTPRequestHandler):
             if state.scenario_now is not None:
                 self.app.clock.frozen = state.scenario_now
             return self.send_json(200, {"ok": True, "steps": steps})
+        if path == "/control/model-runs":
+            with state.lock:
+                meta = state.model_runs.configure(document, self.app.clock.now())
+            return self.send_json(200, {"ok": True, document["model"]: meta})
         if path == "/control/scenario/advance":
             return self.send_json(200, {"ok": True, **state.advance_scenario()})
         if path == "/control/clock":

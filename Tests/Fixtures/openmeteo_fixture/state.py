@@ -8,10 +8,11 @@ import threading
 import time
 
 from .common import ApiError, parse_now
+from .model_runs import META_KINDS, ModelRuns, model_of
 from .series import SeriesStore
 
 FAULT_KINDS = ("status", "delay", "invalid_json", "truncated", "wrong_length", "nulls",
-               "oversized", "reset", "stream_error")
+               "oversized", "reset", "stream_error") + META_KINDS
 TOLERANCE = 0.01  # degrees: a configured reading matches requests this close to it
 
 
@@ -67,6 +68,14 @@ def _validate_fault(fault):
         raise ApiError("'count' must be positive, or negative for every matching request")
     if fault["kind"] == "status" and not isinstance(fault.get("status"), int):
         raise ApiError("A 'status' fault needs an integer 'status'")
+    if fault["kind"] in META_KINDS and model_of(str(fault.get("path", ""))) is None:
+        raise ApiError(f"A '{fault['kind']}' fault needs the meta.json 'path' it reshapes, "
+                       "e.g. /data/cams_global/static/meta.json")
+    if fault["kind"] in ("missing_field", "field_value") and not isinstance(fault.get("field"), str):
+        raise ApiError(f"A '{fault['kind']}' fault needs a string 'field'")
+    if fault["kind"] == "future_run" and (isinstance(fault.get("seconds", 0), bool) or
+                                          not isinstance(fault.get("seconds", 0), int)):
+        raise ApiError("A 'future_run' fault's 'seconds' must be an integer")
     if ("param" in fault) != ("contains" in fault) or not all(
             isinstance(fault.get(key, ""), str) for key in ("param", "contains")):
         raise ApiError("'param' and 'contains' go together, both strings")
@@ -92,6 +101,7 @@ class State:
             self.log = []
             self.scenario_steps, self.scenario_index, self.scenario_advance = [], 0, "per_request"
             self.timelines, self.scenario_now, self.clock_step = SeriesStore({}), None, None
+            self.model_runs = ModelRuns()
         if self.initial_scenario is not None:
             self.set_scenario(self.initial_scenario)
 
