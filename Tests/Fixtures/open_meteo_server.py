@@ -12,8 +12,9 @@ Binds 127.0.0.1 only. The first line on stdout is `PORT <n>` (flushed); nothing 
 written there. The server exits cleanly when stdin reaches EOF (so a test ties its life to a
 pipe), unless --no-stdin-exit, and on SIGTERM or SIGINT.
 
-Serves /v1/air-quality, /v1/search and /v1/archive like Open-Meteo, plus a control API under
-/control/ (readings, geocoding, faults, scenario, request log, reset). See
+Serves /v1/air-quality, /v1/search, /v1/archive and /data/<model>/static/meta.json (the CAMS
+runs) like Open-Meteo, plus a control API under /control/ (readings, geocoding, faults,
+scenario, model runs, request log, reset). See
 Tests/Fixtures/README-open-meteo-server.md for the whole contract. Standard library only.
 """
 
