@@ -71,7 +71,8 @@ def _validate_fault(fault):
     if fault["kind"] in META_KINDS and model_of(str(fault.get("path", ""))) is None:
         raise ApiError(f"A '{fault['kind']}' fault needs the meta.json 'path' it reshapes, "
                        "e.g. /data/cams_global/static/meta.json")
-    if fault["kind"] in ("missing_field", "field_value") and not isinstance(fault.get("field"), str):
+    if fault["kind"] in ("missing_field", "field_value") and \
+            not isinstance(fault.get("field"), str):
         raise ApiError(f"A '{fault['kind']}' fault needs a string 'field'")
     if fault["kind"] == "future_run" and (isinstance(fault.get("seconds", 0), bool) or
                                           not isinstance(fault.get("seconds", 0), int)):
