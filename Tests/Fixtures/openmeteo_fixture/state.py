@@ -1,5 +1,6 @@
 """The server's mutable state, set through the control API: readings, geocoding answers, the
-fault queue, the request log, the scenario and the model runs. One lock guards it all (requests are short).
+fault queue, the request log, the scenario and the model runs. One lock guards it all (requests
+are short).
 """
 
 import copy
