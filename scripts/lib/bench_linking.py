@@ -101,7 +101,8 @@ def symbol_group(name):
             length = int(digits[:cut])
             text = digits[cut:] + rest
             if 0 < length <= len(text) and (text[:length].isidentifier()):
-                return "Swift: " + text[:length]
+                module_name = text[:length]
+                return "Swift: Breeze* (the project)" if module_name.startswith("Breeze") else "Swift: " + module_name
         return "Swift: other"
     if name.startswith(("$s", "_$s")):
         return "Swift: Swift (standard library)"

@@ -56,6 +56,8 @@ NM = """0000000001a521a8 0000000002066f20 d icudt76_dat
 0000000000a00200 0000000000000010 t $sSS5countSivg
 0000000000a00300 0000000000000040 T _ZN6icu_7613UCollationPCE13nextProcessedEPiS1_P10UErrorCode
 0000000000a00400 0000000000000008 T swift_retain
+0000000000a00500 0000000000000004 T $s11BreezeModel3AQIV
+0000000000a00600 0000000000000002 T $s14BreezeOpenMeteo6ClientC
 0000000003c15ea8 0000000000010000 b _ZL21InitialAllocationPool
                  U curl_easy_init
 """
@@ -76,7 +78,8 @@ class LinkingParsingTests(unittest.TestCase):
         self.assertEqual(groups, {
             "ICU data (_FoundationICU)": 0x2066f20, "Swift: Foundation": 0x100,
             "Swift: FoundationEssentials": 0x20, "Swift: Swift (standard library)": 0x10,
-            "ICU code (_FoundationICU)": 0x40, "Swift runtime (C++)": 8})
+            "ICU code (_FoundationICU)": 0x40, "Swift runtime (C++)": 8,
+            "Swift: Breeze* (the project)": 6})
 
     def test_installed_size(self):
         info = " new Debian package, version 2.0.\n Package: breeze\n Installed-Size: 120113\n"
