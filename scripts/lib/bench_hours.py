@@ -102,8 +102,11 @@ def check_config(breezectl, config):
 
 
 def section(server, breezed, breezectl, work, size, cycles, log):
+    # check-config's estimate for the measured configuration and for the default PollInterval.
     config = f"{work}/hours.conf"
     write_config(config, server.base, size, f"{work}/state-hours", extra_breeze="PollInterval=1h\nJitter=0\n")
+    default_config = f"{work}/hours-default.conf"
+    write_config(default_config, server.base, size, f"{work}/state-hours", extra_breeze="Jitter=0\n")
     # The changing run ends at the current hour, so breezed never sees readings from its future.
     now = datetime.datetime.now(datetime.timezone.utc).replace(tzinfo=None, minute=5, second=0, microsecond=0)
     start = now - datetime.timedelta(hours=cycles - 1)
@@ -121,6 +124,7 @@ def section(server, breezed, breezectl, work, size, cycles, log):
             f"{summary(column('requests'), digits=0)} | {summary(column('bytes'), scale=1 / 1e6)} | "
             f"{summary(column('numbers'), scale=1 / 1e6)} |")
     calls, line = check_config(breezectl, config) if breezectl else (None, "no breezectl")
+    default_calls, _ = check_config(breezectl, default_config) if breezectl else (None, "")
     return [
         f"## 12. Hours changing between polls: `breezed` watching {size:,} cities, {cycles} cycles "
         f"(SIGUSR1), {cycles - 1} measured",
@@ -132,7 +136,8 @@ def section(server, breezed, breezectl, work, size, cycles, log):
         "",
         f"API calls per day for this configuration ({size:,} cities, PollInterval=1h, "
         f"StatusPageExtras=no), as `breezectl check-config` estimates them: "
-        f"**{calls if calls is not None else 'not found'}** (`{line.strip()}`).",
+        f"**{calls if calls is not None else 'not found'}** (`{line.strip()}`); at the default "
+        f"PollInterval (15 min): {default_calls if default_calls is not None else 'not found'}.",
         "",
         "Medians (min–max) over the measured cycles. The fixture's clock is frozen (`POST "
         "/control/clock`); in the changing run it moves on one hour before each cycle, so every "
