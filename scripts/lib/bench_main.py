@@ -98,8 +98,9 @@ def main():
                 f"# scripts/bench — {datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%MZ}",
                 "",
                 f"{os.cpu_count()} cores ({platform.machine()}), shared with other work: wall times are "
-                f"noisy, so each figure is the median of {options.runs} runs with (min–max), and "
-                f"comparisons are ratios within this run. Fixture server on 127.0.0.1.",
+                f"noisy, so each figure is the median of {options.runs} runs with (min–max) "
+                f"(part hours: of its measured cycles), and comparisons are ratios within this run. "
+                f"Fixture server on 127.0.0.1.",
                 "",
             ]
             if "poll" in parts:
