@@ -731,6 +731,21 @@ class AnswerCacheTests(ServerTestCase):
                                                   "now": smoke["now"]})
         self.assertNotEqual(self.post().json()[0]["hourly"], first.json()[0]["hourly"])
 
+    def test_a_moved_clock_is_answered_afresh_and_every_answer_s_size_is_logged(self):
+        # scripts/bench's hours-changing steady state moves the clock an hour per cycle: the
+        # cache must not hand back the previous hour's answer.
+        self.server.control("/control/clock", {"now": "2026-08-20T10:05"})
+        first = self.post(**{"Accept-Encoding": "gzip"})
+        self.assertEqual(self.post(**{"Accept-Encoding": "gzip"}).raw, first.raw)
+        self.server.control("/control/clock", {"now": "2026-08-20T11:05"})
+        moved = self.post(**{"Accept-Encoding": "gzip"})
+        self.assertNotEqual(moved.raw, first.raw)
+        times = lambda reply: json.loads(gzip.decompress(reply.raw))[0]["hourly"]["time"]
+        self.assertEqual(times(moved)[0], times(first)[1], "the window moved on by one hour")
+        logged = self.server.control("/control/requests?path=/v1/air-quality").json()["requests"]
+        self.assertEqual([entry["answer_bytes"] for entry in logged],
+                         [len(first.raw), len(first.raw), len(moved.raw)])
+
 
 if __name__ == "__main__":
     unittest.main()

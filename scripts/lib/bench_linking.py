@@ -1,13 +1,16 @@
 """scripts/bench, part 6: what linking the Swift runtime statically costs. The installed
 binaries (scripts/install, scripts/package) are built with --static-swift-stdlib and stripped;
-this compares them with the dynamically linked release build on the same machine and run."""
+this compares them with the dynamically linked release build on the same machine and run. Part "binaries" (issue 29):
+each installed binary's size, the libraries it needs, and where its bytes go; the package's
+Installed-Size."""
 
 import os
+import re
 import shutil
 import subprocess
 
 import bench_daemon
-from bench_support import run_measured, summary, write_config
+from bench_support import ROOT, run_measured, summary, write_config
 
 
 def file_size(path):
@@ -58,3 +61,132 @@ def section(server, dynamic, static, work, size, runs, log):
         "The static binary carries the Swift runtime, Foundation and ICU's data itself (most of its "
         "size) instead of mapping them from /opt/swift; peak RSS is GNU time's, READY=1 as in part 3.",
     ]
+
+
+# Part "binaries" (issue 29's baseline): what each installed binary weighs and links. -----------
+
+def needed_libraries(readelf_output):
+    """The NEEDED entries of `readelf -d`, in order."""
+    return re.findall(r"\(NEEDED\)\s+Shared library: \[([^\]]+)\]", readelf_output)
+
+
+def largest_sections(size_output, count=5):
+    """(name, bytes) of the `count` largest sections in `size -A` output, biggest first; debug
+    sections (strip removes them) and .bss/.tbss (no room in the file) are left out."""
+    sections = []
+    for line in size_output.splitlines():
+        fields = line.split()
+        if len(fields) == 3 and fields[0].startswith(".") and fields[1].isdigit() \
+                and not fields[0].startswith(".debug") and fields[0] not in (".bss", ".tbss"):
+            sections.append((fields[0], int(fields[1])))
+    return sorted(sections, key=lambda section: -section[1])[:count]
+
+
+SWIFT_MODULE = re.compile(r"^_?\$s(\d+)")
+
+
+def symbol_group(name):
+    """Which part of the build a symbol (mangled, as `nm` prints it) most likely comes from."""
+    if name.startswith("icudt") and name.endswith("_dat"):
+        return "ICU data (_FoundationICU)"
+    if "icu_" in name or "UErrorCode" in name or re.match(r"_Z(L|N)?\d+u[a-z]+_", name):
+        return "ICU code (_FoundationICU)"
+    module = SWIFT_MODULE.match(name)
+    if module:
+        digits = module.group(1)
+        rest = name[module.end():]
+        # `$s10Foundation…`: the length prefix is the module name's; a long run of digits
+        # is a length and more of the name, so read the shortest prefix that fits.
+        for cut in range(1, len(digits) + 1):
+            length = int(digits[:cut])
+            text = digits[cut:] + rest
+            if 0 < length <= len(text) and (text[:length].isidentifier()):
+                module_name = text[:length]
+                return "Swift: Breeze* (the project)" if module_name.startswith("Breeze") else "Swift: " + module_name
+        return "Swift: other"
+    if name.startswith(("$s", "_$s")):
+        return "Swift: Swift (standard library)"
+    if "swift" in name.lower() or "Demangle" in name:
+        return "Swift runtime (C++)"
+    if "dispatch" in name:
+        return "libdispatch"
+    if name.startswith(("_CF", "__CF", "CF", "__kCF", "kCF")):
+        return "CoreFoundation"
+    if name.startswith("curl_"):
+        return "libcurl (calls)"
+    return "other (C/C++)"
+
+
+def symbol_groups(nm_output):
+    """{group: bytes} from `nm -S --defined-only` output (symbols without a size are left out)."""
+    groups = {}
+    for line in nm_output.splitlines():
+        fields = line.split()
+        if len(fields) != 4:
+            continue
+        try:
+            size = int(fields[1], 16)
+        except ValueError:
+            continue
+        if fields[2].lower() in ("b",):  # .bss takes no room in the file
+            continue
+        group = symbol_group(fields[3])
+        groups[group] = groups.get(group, 0) + size
+    return groups
+
+
+def installed_size(dpkg_info):
+    """Installed-Size (KiB) from `dpkg-deb -I` output, or None."""
+    match = re.search(r"^\s*Installed-Size:\s*(\d+)", dpkg_info, re.MULTILINE)
+    return int(match.group(1)) if match else None
+
+
+def output_of(command):
+    return subprocess.run(command, capture_output=True, text=True, check=True).stdout
+
+
+def mib(size):
+    return f"{size / (1024 * 1024):.1f}"
+
+
+def binaries_section(static_folder, package, work, log):
+    lines = ["## 13. The installed binaries: size, what they link, where the bytes go", ""]
+    rows, groups_rows, sections_rows = [], [], []
+    for program in ("breezed", "breezectl"):
+        built = os.path.join(static_folder, program)
+        stripped = os.path.join(work, f"{program}-stripped")
+        shutil.copy(built, stripped)
+        subprocess.run(["strip", "--strip-unneeded", "--remove-section=.comment", "--remove-section=.note",
+                        stripped], check=True)
+        needed = needed_libraries(output_of(["readelf", "-d", stripped]))
+        rows.append(f"| {program} | {os.path.getsize(built):,} | {os.path.getsize(stripped):,} "
+                    f"({mib(os.path.getsize(stripped))} MiB) | {', '.join(needed)} |")
+        sections = largest_sections(output_of(["size", "-A", stripped]))
+        sections_rows.append(f"| {program} | " + ", ".join(f"{name} {mib(size)}" for name, size in sections) + " |")
+        groups = symbol_groups(output_of(["nm", "-S", "--defined-only", built]))
+        top = sorted(groups.items(), key=lambda item: -item[1])[:8]
+        groups_rows.append(f"| {program} | " + ", ".join(f"{name} {mib(size)}" for name, size in top) + " |")
+    lines += ["Built by `scripts/bench` as `scripts/package` builds them (release, `--static-swift-stdlib`, "
+              "in .build/static), stripped as `scripts/package` strips them.", "",
+              "| binary | built (bytes) | stripped (bytes) | NEEDED (readelf -d) |", "|---|---:|---:|---|"]
+    lines += rows
+    lines += ["", "Largest sections of the stripped binaries (MiB, `size -A`):", "",
+              "| binary | sections |", "|---|---|"] + sections_rows
+    lines += ["", "Symbol bytes by origin (MiB, `nm -S` of the unstripped build, .bss left out; grouped by "
+              "the Swift module in the mangled name, ICU by its `icu_76` namespace and C API names):", "",
+              "| binary | biggest groups |", "|---|---|"] + groups_rows
+    if package is None:
+        log("binaries: scripts/package (no lintian)")
+        folder = os.path.join(work, "package")
+        subprocess.run([os.path.join(ROOT, "scripts/package"), "--binaries", static_folder, "--no-lintian",
+                        "--output", folder], check=True, stdout=subprocess.DEVNULL)
+        package = next(os.path.join(folder, name) for name in os.listdir(folder) if name.endswith(".deb"))
+    unpacked = os.path.join(work, "unpacked")
+    subprocess.run(["dpkg-deb", "-x", package, unpacked], check=True)
+    kib = installed_size(output_of(["dpkg-deb", "-I", package]))
+    inside = {program: os.path.getsize(os.path.join(unpacked, path)) for program, path in
+              (("breezed", "usr/sbin/breezed"), ("breezectl", "usr/bin/breezectl"))}
+    lines += ["", f"The package (`{os.path.basename(package)}`): {os.path.getsize(package):,} bytes as a .deb; "
+              f"**Installed-Size {kib:,} KiB ({kib / 1024:.1f} MiB)** (`dpkg-deb -I`); inside it breezed "
+              f"{inside['breezed']:,} bytes and breezectl {inside['breezectl']:,} bytes."]
+    return lines

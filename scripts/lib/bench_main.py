@@ -2,7 +2,8 @@
 to a file. Usage: bench_main.py BREEZED OUTPUT [--soak] [--runs N] [--sizes A,B,C]
 [--journal-cities N] [--cycles N] [--journal-mode-cycles N] [--scale-cities N] [--scale-runs N]
 [--breezectl PATH] [--parts poll,steady,journal,journal-modes,startup,alert,delivery,instructions,
-web,pages,scrape,backtest,scale] (scale: only when named)"""
+web,pages,scrape,backtest,hours,binaries,scale] (scale: only when named) [--quick] [--hours-cycles N]
+[--hours-cities N]"""
 
 import argparse
 import datetime
@@ -14,6 +15,7 @@ import tempfile
 sys.path.insert(0, os.path.dirname(__file__))
 
 import bench_daemon
+import bench_hours  # noqa: E402
 import bench_journal  # noqa: E402
 import bench_backtest  # noqa: E402
 import bench_delivery  # noqa: E402
@@ -28,9 +30,11 @@ from bench_support import FixtureServer, raise_open_file_limit  # noqa: E402
 
 
 PARTS = ["poll", "steady", "journal", "journal-modes", "startup", "alert", "delivery", "instructions", "web",
-         "pages", "scrape", "backtest"]
+         "pages", "scrape", "backtest", "hours", "binaries"]
 # Run only when named in --parts: 100,000 cities take several minutes.
 OPT_IN_PARTS = ["scale"]
+# --quick: issue 29's baseline alone (what "ask only for what changed" will change).
+QUICK_PARTS = ["hours", "binaries"]
 
 
 def log(message):
@@ -63,13 +67,22 @@ def main():
                         help=f"only these parts (scale only when named: {', '.join(OPT_IN_PARTS)})")
     parser.add_argument("--static", help="the --static-swift-stdlib breezed, compared in part 6")
     parser.add_argument("--linking-only", action="store_true", help="part 6 only")
+    parser.add_argument("--quick", action="store_true",
+                        help=f"only {', '.join(QUICK_PARTS)} (issue 29's baseline), without part 6")
+    parser.add_argument("--hours-cities", type=int, default=10000,
+                        help="cities of part hours (default 10,000)")
+    parser.add_argument("--hours-cycles", type=int, default=11,
+                        help="cycles of each part-hours run, the first not measured (default 11)")
+    parser.add_argument("--package", help="the .deb part binaries reads (default: scripts/package builds one)")
     options = parser.parse_args()
     parts = set() if options.linking_only else set(options.parts.split(","))
+    if options.quick:
+        parts = set(QUICK_PARTS)
     known = PARTS + OPT_IN_PARTS
     if parts - set(known):
         parser.error(f"unknown part(s): {', '.join(sorted(parts - set(known)))} (known: {', '.join(known)})")
     breezectl = options.breezectl or os.path.join(os.path.dirname(os.path.abspath(options.breezed)), "breezectl")
-    if parts & {"backtest", "scale"} and not os.access(breezectl, os.X_OK):
+    if parts & {"backtest", "scale", "hours"} and not os.access(breezectl, os.X_OK):
         parser.error(f"no breezectl at {breezectl} (build it: swift build -c release --product breezectl)")
     if options.instruction_cities < 1 or options.instruction_runs < 1:
         parser.error("--instruction-cities and --instruction-runs must be at least 1")
@@ -85,8 +98,9 @@ def main():
                 f"# scripts/bench — {datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%MZ}",
                 "",
                 f"{os.cpu_count()} cores ({platform.machine()}), shared with other work: wall times are "
-                f"noisy, so each figure is the median of {options.runs} runs with (min–max), and "
-                f"comparisons are ratios within this run. Fixture server on 127.0.0.1.",
+                f"noisy, so each figure is the median of {options.runs} runs with (min–max) "
+                f"(part hours: of its measured cycles), and comparisons are ratios within this run. "
+                f"Fixture server on 127.0.0.1.",
                 "",
             ]
             if "poll" in parts:
@@ -112,7 +126,7 @@ def main():
                 report += bench_daemon.alert_path(server, options.breezed, work, largest, 3, log)
             if "delivery" in parts:
                 report += bench_delivery.delivery(server, options.breezed, work, 3, 1000, log)
-            if options.static:
+            if options.static and not options.quick:
                 report += [""] + bench_linking.section(server, options.breezed, options.static, work, 1000,
                                                        options.runs, log)
             if "web" in parts:
@@ -126,6 +140,14 @@ def main():
             if "scale" in parts:
                 report += [""] + bench_scale.section(server, options.breezed, breezectl, work,
                                                      options.scale_cities, options.scale_runs, log)
+            if "hours" in parts:
+                report += [""] + bench_hours.section(server, options.breezed, breezectl, work, options.hours_cities,
+                                                     options.hours_cycles, log)
+            if "binaries" in parts:
+                if not options.static:
+                    parser.error("part binaries needs --static (the installed kind of build)")
+                report += [""] + bench_linking.binaries_section(os.path.dirname(os.path.abspath(options.static)),
+                                                                options.package, work, log)
             if "instructions" in parts:
                 report += [""] + bench_instructions.section(server, options.breezed, work,
                                                             options.instruction_cities,

@@ -24,6 +24,7 @@ class App:
 
 
 class Handler(BaseHTTPRequestHandler):
+    log_entry = None  # set per request by _dispatch
     """One connection; HTTP/1.1 keep-alive, Content-Length on every answer but streams."""
 
     protocol_version = "HTTP/1.1"
@@ -88,6 +89,8 @@ class Handler(BaseHTTPRequestHandler):
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
         self.wfile.write(body)
+        if self.log_entry is not None:
+            self.app.state.note_answer(self.log_entry, len(body))
 
     def send_json(self, status, payload, headers=None):
         self.send_body(status, encode(payload), headers=headers)
@@ -97,6 +100,7 @@ class Handler(BaseHTTPRequestHandler):
 
     def _dispatch(self, method):
         url = urlsplit(self.path)
+        self.log_entry = None  # the request log's entry of this request, when it has one
         try:
             body = self._read_body()
             query = parse_qs(url.query, keep_blank_values=True)
@@ -119,7 +123,7 @@ class Handler(BaseHTTPRequestHandler):
         if "application/x-www-form-urlencoded" in self.headers.get("Content-Type", ""):
             form = parse_qs(body.decode("utf-8", "replace"), keep_blank_values=True)
         state = self.app.state
-        state.record(method, path, query, form, dict(self.headers.items()))
+        self.log_entry = state.record(method, path, query, form, dict(self.headers.items()))
         fault = state.take_fault(path, {**query, **form})
         if fault and fault["kind"] in faults.PRE_KINDS:
             kind = fault["kind"]

@@ -229,9 +229,18 @@ class State:
         return None
 
     def record(self, method, path, query, form, headers):
+        """Logs a request; the entry is returned for `note_answer`."""
+        entry = {"method": method, "path": path, "query": query, "form": form,
+                 "headers": headers, "time": time.time()}
         with self.lock:
-            self.log.append({"method": method, "path": path, "query": query, "form": form,
-                             "headers": headers, "time": time.time()})
+            self.log.append(entry)
+        return entry
+
+    def note_answer(self, entry, size):
+        """The size in bytes of the body sent for the request logged as `entry` (gzipped when
+        it went out gzipped): scripts/bench counts the bytes a poll cycle receives."""
+        with self.lock:
+            entry["answer_bytes"] = size
 
     def requests(self, path=None):
         with self.lock:
