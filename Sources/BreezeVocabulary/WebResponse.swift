@@ -17,3 +17,11 @@ public struct WebResponse: Sendable, Equatable {
         WebResponse(status: status, contentType: "text/plain; charset=utf-8", body: Array(text.utf8))
     }
 }
+
+extension WebResponse {
+    /// What Breeze's pages may load: no script, nothing from anywhere, inline styles and `data:`
+    /// images only, so an injected name cannot do harm. The one policy: the listener sends it
+    /// as a header (adding `frame-ancestors`, which only a header can carry), a page read from a
+    /// file (`breezectl backtest --report`) says it in a `<meta>`.
+    public static let contentPolicy = "default-src 'none'; style-src 'unsafe-inline'; img-src data:"
+}

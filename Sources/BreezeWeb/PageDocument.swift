@@ -14,12 +14,9 @@ enum PageDocument {
         return Int(min(max(seconds.rounded(.up), Double(refreshBounds.lowerBound)), Double(refreshBounds.upperBound)))
     }
 
-    /// What a page may load, as a `<meta>` says it for a page read from a file, where no
-    /// header can (the listener sends the same, with `frame-ancestors`, which a meta cannot carry).
-    static let selfContainedPolicy = "default-src 'none'; style-src 'unsafe-inline'; img-src data:"
-
     /// The page titled `title` (escaped), refreshing after `interval`, whose body `body` writes;
-    /// a `selfContained` one (a file: `breezectl backtest --report`) says its policy in a meta.
+    /// a `selfContained` one (a file: `breezectl backtest --report`) says its policy
+    /// (`WebResponse.contentPolicy`) in a meta, where no header can.
     static func render(
         title: String, refreshAfter interval: Duration?, status: Int = 200, selfContained: Bool = false,
         body: (inout HTMLWriter) -> Void
@@ -30,7 +27,7 @@ enum PageDocument {
             html.element("head") { html in
                 html.empty("meta", ["charset": "utf-8"])
                 if selfContained {
-                    html.empty("meta", ["http-equiv": "Content-Security-Policy", "content": selfContainedPolicy])
+                    html.empty("meta", ["http-equiv": "Content-Security-Policy", "content": WebResponse.contentPolicy])
                 }
                 html.empty("meta", ["name": "viewport", "content": "width=device-width, initial-scale=1"])
                 if let interval {

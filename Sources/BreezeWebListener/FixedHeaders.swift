@@ -8,7 +8,7 @@ extension WebResponse {
     public static let fixedHeaders: [(name: String, value: String)] = [
         ("Cache-Control", "no-store"),
         ("X-Content-Type-Options", "nosniff"),
-        ("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'none'"),
+        ("Content-Security-Policy", contentPolicy + "; frame-ancestors 'none'"),
         ("Referrer-Policy", "no-referrer"),
     ]
 
