@@ -55,16 +55,5 @@ public enum ProgressText {
     }
 
     /// `text` cut to `columns - 1` columns and "…" (one column); as it is when it fits.
-    static func cut(_ text: String, to columns: Int) -> String {
-        guard TerminalWidth.columns(text) > columns else { return text }
-        var kept = ""
-        var used = 0
-        for character in text {
-            let width = TerminalWidth.columns(String(character))
-            guard used + width <= columns - 1 else { break }
-            kept.append(character)
-            used += width
-        }
-        return kept + "…"
-    }
+    static func cut(_ text: String, to columns: Int) -> String { TerminalWidth.shortened(text, to: columns).text }
 }

@@ -46,4 +46,20 @@ public enum TerminalWidth {
             return total + width
         }
     }
+
+    /// `text` cut to `width` columns, its last one "…", when it is wider; as it is otherwise.
+    /// The one way Breeze shortens what a terminal shows (a table's cell, the status line).
+    public static func shortened(_ text: String, to width: Int) -> (text: String, columns: Int) {
+        let columns = columns(text)
+        guard columns > width else { return (text, columns) }
+        var kept = ""
+        var used = 0
+        for character in text {
+            let taken = Self.columns(String(character))
+            if used + taken > width - 1 { break }
+            kept.append(character)
+            used += taken
+        }
+        return (kept + "…", used + 1)
+    }
 }

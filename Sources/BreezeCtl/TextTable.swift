@@ -48,18 +48,11 @@ struct TextTable {
         }
     }
 
-    /// `cell` cut to `width` columns, its last one "…", when it is wider.
+    /// `cell` cut to `width` columns, its last one "…", when it is wider (`TerminalWidth.shortened`).
     static func shortened(_ cell: Cell, to width: Int) -> Cell {
         guard cell.width > width else { return cell }
-        var text = ""
-        var used = 0
-        for character in cell.text {
-            let columns = TerminalWidth.columns(String(character))
-            if used + columns > width - 1 { break }
-            text.append(character)
-            used += columns
-        }
-        return Cell(text + "…", width: used + 1)
+        let cut = TerminalWidth.shortened(cell.text, to: width)
+        return Cell(cut.text, width: cut.columns)
     }
 
     /// One line per row of plain text.
