@@ -82,6 +82,10 @@ class Handler(BaseHTTPRequestHandler):
 
     def _send_encoded(self, status, body, content_type=JSON_TYPE, headers=None):
         """An answer already encoded (gzipped or not), with its headers."""
+        # Logged before it goes out: a client that reads the log as soon as the body arrives
+        # must find the size there.
+        if self.log_entry is not None:
+            self.app.state.note_answer(self.log_entry, len(body))
         self.send_response(status)
         self.send_header("Content-Type", content_type)
         for name, value in (headers or {}).items():
@@ -89,8 +93,6 @@ class Handler(BaseHTTPRequestHandler):
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
         self.wfile.write(body)
-        if self.log_entry is not None:
-            self.app.state.note_answer(self.log_entry, len(body))
 
     def send_json(self, status, payload, headers=None):
         self.send_body(status, encode(payload), headers=headers)
