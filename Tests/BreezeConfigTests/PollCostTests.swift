@@ -28,6 +28,17 @@ struct PollCostTests {
         #expect(APICost.callsPerPoll(locations: 2, variables: longer.variableCount, days: longer.days) == 4)
     }
 
+    /// A poll that asks only for the current hour ahead (the city's kept forecast stands) has
+    /// the same variables and past hours, and the same weight: the estimate holds for both.
+    @Test func thePollWithoutTheForecastWeighsTheSame() {
+        let shape = PollRequestShape.withoutForecast
+        #expect(shape.current == PollRequestShape.standard.current)
+        #expect(shape.hourly == PollRequestShape.standard.hourly)
+        #expect(shape.pastHours == 72 && shape.forecastHours == 1)
+        #expect(shape.weight == 1 && shape.weight == PollRequestShape.standard.weight)
+        #expect(shape.formFields.first { $0.0 == "forecast_hours" }?.1 == "1")
+    }
+
     /// The form fields the client sends come from the same shape the estimate counts.
     @Test func theFormFieldsAreTheShape() {
         let fields = PollRequestShape.standard.formFields
