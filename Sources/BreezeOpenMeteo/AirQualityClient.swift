@@ -16,7 +16,7 @@ public struct AirQualityClient: Sendable {
 
     public var endpoints: OpenMeteoEndpoints { core.endpoints }
     public let batchSize: Int
-    private let core: OpenMeteoClientCore
+    let core: OpenMeteoClientCore
 
     /// - Parameters:
     ///   - batchSize: locations per request, 1…1000 (smaller only in tests).

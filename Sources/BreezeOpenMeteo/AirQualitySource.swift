@@ -27,15 +27,20 @@ public struct CityPoll: Sendable, Equatable {
     /// The hourly forecast of the same response, for the forecast alerts (nil: none, or
     /// taken by the `reducing` step of `polls(for:deadline:requests:reducing:)`).
     public var forecast: ForecastSeries?
+    /// Whether `forecast` reaches as far ahead as the forecast is asked for; false: the poll
+    /// asked only for the current hour (`PollRequestShape.withoutForecast`), and the city's
+    /// kept forecast goes after it.
+    public var forecastIncluded: Bool
 
     public init(
         reading: Reading, hourly: HourlyCurrentAQI? = nil, hourlyProblems: [String] = [],
-        forecast: ForecastSeries? = nil
+        forecast: ForecastSeries? = nil, forecastIncluded: Bool = true
     ) {
         self.reading = reading
         self.hourly = hourly
         self.hourlyProblems = hourlyProblems
         self.forecast = forecast
+        self.forecastIncluded = forecastIncluded
     }
 }
 
@@ -56,6 +61,16 @@ public protocol AirQualitySource: Sendable {
         for cities: [City], deadline: Deadline, requests: inout [String: Int],
         reducing reduce: (_ index: Int, inout CityPoll) -> Void
     ) -> [Result<CityPoll, SourceFailure>]
+    /// The same, the forecast asked for only for the cities whose `forecast` flag is true
+    /// (one per city); the others' polls say `forecastIncluded == false`. By default every
+    /// city's poll is asked alike.
+    func polls(
+        for cities: [City], forecast: [Bool], deadline: Deadline, requests: inout [String: Int],
+        reducing reduce: (_ index: Int, inout CityPoll) -> Void
+    ) -> [Result<CityPoll, SourceFailure>]
+    /// When each of `domains` last ran, as the source tells it; a domain left out is one the
+    /// source cannot tell of (the default: none), and the forecast is then asked for by age.
+    func modelRuns(_ domains: [ModelDomain], deadline: Deadline) -> [ModelDomain: Result<ModelRunMeta, SourceFailure>]
 }
 
 extension AirQualitySource {
@@ -81,5 +96,16 @@ extension AirQualitySource {
             }
         }
         return results
+    }
+
+    public func polls(
+        for cities: [City], forecast: [Bool], deadline: Deadline, requests: inout [String: Int],
+        reducing reduce: (_ index: Int, inout CityPoll) -> Void
+    ) -> [Result<CityPoll, SourceFailure>] {
+        polls(for: cities, deadline: deadline, requests: &requests, reducing: reduce)
+    }
+
+    public func modelRuns(_ domains: [ModelDomain], deadline: Deadline) -> [ModelDomain: Result<ModelRunMeta, SourceFailure>] {
+        [:]
     }
 }

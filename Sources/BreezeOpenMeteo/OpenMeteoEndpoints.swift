@@ -39,6 +39,10 @@ public struct OpenMeteoEndpoints: Sendable, Equatable {
         return base + OpenMeteoPath.airQuality
     }
 
+    /// `<ApiURL>/data/<domain>/static/meta.json`: when the domain's model last ran. Always on
+    /// the configured host (the file is served to anyone, without the key).
+    public func modelRunEndpoint(_ domain: ModelDomain) -> String { Self.trimmingSlashes(apiURL) + domain.metaPath }
+
     /// `<GeocodingURL>/v1/search`.
     public var geocodingEndpoint: String { Self.trimmingSlashes(geocodingURL) + OpenMeteoPath.geocoding }
 

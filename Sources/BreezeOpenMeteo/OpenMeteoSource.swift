@@ -8,8 +8,12 @@ import BreezeVocabulary
 /// cycle's deadline, each city's own result.
 public struct OpenMeteoSource: AirQualitySource {
     private let client: AirQualityClient
+    private let modelRunClient: ModelRunClient
 
-    public init(client: AirQualityClient) { self.client = client }
+    public init(client: AirQualityClient) {
+        self.client = client
+        modelRunClient = ModelRunClient(core: client.core)
+    }
 
     /// The production source for `settings`: libcurl with the configured timeout, retries
     /// timed by `clock` (the daemon's: its cycle deadline and the retries read one clock).
@@ -50,20 +54,50 @@ public struct OpenMeteoSource: AirQualitySource {
         for cities: [City], deadline: Deadline, requests: inout [String: Int],
         reducing reduce: (_ index: Int, inout CityPoll) -> Void
     ) -> [Result<CityPoll, SourceFailure>] {
-        let coordinates = cities.map { Coordinate(latitude: $0.latitude, longitude: $0.longitude) }
+        polls(for: cities, forecast: cities.map { _ in true }, deadline: deadline, requests: &requests, reducing: reduce)
+    }
+
+    /// The polls in two groups, each its own batches: the cities whose forecast is asked for
+    /// (`PollRequestShape.standard`), then the others (`withoutForecast`); every result back
+    /// at its city's index, `reduce` told that index.
+    public func polls(
+        for cities: [City], forecast: [Bool], deadline: Deadline, requests: inout [String: Int],
+        reducing reduce: (_ index: Int, inout CityPoll) -> Void
+    ) -> [Result<CityPoll, SourceFailure>] {
+        precondition(forecast.count == cities.count, "one forecast flag per city")
         let endpoints = client.endpoints
-        let results = client.poll(for: coordinates, deadline: deadline, counted: { requests[$0.rawValue, default: 0] += 1 }) {
-            index, conditions in
-            var poll = Self.cityPoll(conditions)
-            reduce(index, &poll)
-            return poll
-        }
-        return results.map { result in
-            result.mapError { error in
-                // Error texts can carry the request URL; the API key must never reach a log.
-                SourceFailure(message: endpoints.redacting(error.description), permanent: !error.isTransient)
+        var results = [Result<CityPoll, SourceFailure>?](repeating: nil, count: cities.count)
+        for (shape, asked) in [(PollRequestShape.standard, true), (.withoutForecast, false)] {
+            let indices = cities.indices.filter { forecast[$0] == asked }
+            guard !indices.isEmpty else { continue }
+            let coordinates = indices.map { Coordinate(latitude: cities[$0].latitude, longitude: cities[$0].longitude) }
+            let group = client.poll(
+                for: coordinates, shape: shape, deadline: deadline, counted: { requests[$0.rawValue, default: 0] += 1 }
+            ) { index, conditions in
+                var poll = Self.cityPoll(conditions)
+                poll.forecastIncluded = asked
+                reduce(indices[index], &poll)
+                return poll
+            }
+            for (offset, result) in group.enumerated() {
+                results[indices[offset]] = result.mapError { error in
+                    // Error texts can carry the request URL; the API key must never reach a log.
+                    SourceFailure(message: endpoints.redacting(error.description), permanent: !error.isTransient)
+                }
             }
         }
+        return results.map { $0 ?? .failure(SourceFailure(message: "no result for this city", permanent: false)) }
+    }
+
+    /// Each domain's `meta.json`, one request each, in order.
+    public func modelRuns(_ domains: [ModelDomain], deadline: Deadline) -> [ModelDomain: Result<ModelRunMeta, SourceFailure>] {
+        var runs: [ModelDomain: Result<ModelRunMeta, SourceFailure>] = [:]
+        for domain in domains {
+            runs[domain] = modelRunClient.lastRun(of: domain, deadline: deadline).mapError { error in
+                SourceFailure(message: client.endpoints.redacting(error.description), permanent: !error.isTransient)
+            }
+        }
+        return runs
     }
 
     static func cityPoll(_ conditions: PollConditions) -> CityPoll {
