@@ -32,6 +32,8 @@ public enum DaemonEvent: String, CaseIterable, Sendable {
     case sourceStale = "source-stale"
     /// A stale `[Sensor]` answers again.
     case sourceBack = "source-back"
+    /// A CAMS model run is out: the forecasts of its domain's cities are asked for again.
+    case modelRun = "model-run"
 
     /// The fixed 128-bit id of the event kind; `systemd/breezed.catalog` explains each one.
     public var messageID: String {
@@ -65,6 +67,7 @@ public enum DaemonEvent: String, CaseIterable, Sendable {
         case .sensor: "e7285021fad24e9e9f6bfb1de28d992d"
         case .sourceStale: "ad42bf80f6644ec4b5a485c181de804b"
         case .sourceBack: "c06d65a559b44b88bd9806aefb478832"
+        case .modelRun: "5b0e3c9a7d2f4e61a8c4f1d26e9b7a30"
         }
     }
 }

@@ -25,16 +25,20 @@ extension Daemon {
         let store: StateStore
         var state: DaemonState
         (store, state) = try openState(plan.stateDirectory, environment: environment)
+        let forecastStore: KeptForecastStore
+        var forecasts: KeptForecasts
+        (forecastStore, forecasts) = openKeptForecasts(plan.stateDirectory, environment: environment)
         let delivery = makeDelivery(plan, environment: environment)
         delivery.start()
         var summary = poll(
-            plan, state: &state, delivery: delivery, environment, outboxFailures: FailureLatch(),
+            plan, state: &state, kept: &forecasts, delivery: delivery, environment, outboxFailures: FailureLatch(),
             deadline: Deadline(after: plan.cycleBudget, from: environment.clock()), pages: false)
         // A digest due now goes too (with the climate trends kept, no pollen fetch); it is
         // marked in the state saved next.
         DigestDriver.writeOnce(plan: plan, state: &state, summary: summary, delivery: delivery, environment)
         state.pollInterval = Duration(seconds: plan.interval)
         try store.save(state)
+        saveKeptForecasts(forecasts, to: forecastStore, after: summary, environment: environment)
         if let url = plan.configuration.breeze.heartbeatURL, let transport = environment.heartbeatTransport {
             HeartbeatSender(transport: transport, logger: environment.logger)
                 .send(summary.citiesWithData > 0 ? .success : .failure, url: url)

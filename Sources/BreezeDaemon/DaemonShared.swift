@@ -27,18 +27,28 @@ extension Daemon {
     /// Each city's hourly series is reduced as soon as its batch is read to what the steps
     /// after read of it (`ForecastReduction`): the page's extras only with `pages`, the series
     /// itself only for the cities a digest lists.
+    ///
+    /// First Open-Meteo is asked when the cities' model domains last ran (`ModelRunTracker`,
+    /// at most `ModelRunTracker.askTimeout` of the cycle's time): `kept` says whose forecast
+    /// is asked for, and keeps those that come.
     static func poll(
-        _ plan: DaemonPlan, state: inout DaemonState, delivery: DeliveryWorker, _ environment: DaemonEnvironment,
-        outboxFailures: FailureLatch, deadline: Deadline, pages: Bool,
+        _ plan: DaemonPlan, state: inout DaemonState, kept: inout KeptForecasts, delivery: DeliveryWorker,
+        _ environment: DaemonEnvironment, outboxFailures: FailureLatch, deadline: Deadline, pages: Bool,
         grounds: @Sendable () -> [String: CityGround] = { [:] }
     ) -> CycleSummary {
         let now = environment.clock().wall
+        let runsBefore = kept.runs
+        let asking = Deadline(after: ModelRunTracker.askTimeout, from: environment.clock())
+        ModelRunTracker.update(
+            &kept, cities: plan.cities, source: plan.source, logger: environment.logger, now: now,
+            deadline: min(asking, deadline))
         let reduction = ForecastReduction(
             cities: plan.cities, configuration: plan.configuration, pages: pages,
             digestCities: Set(DigestReceiver.all(plan.configuration, routing: plan.routing).flatMap(\.cities)), now: now)
         var summary = PollCycle.run(
-            cities: plan.cities, state: &state, source: plan.source, logger: environment.logger,
+            cities: plan.cities, state: &state, kept: &kept, source: plan.source, logger: environment.logger,
             now: now, deadline: deadline, reduction: reduction, readingLog: plan.readingLog, grounds: grounds)
+        if kept.runs != runsBefore { summary.keptForecastsChanged = true }
         ForecastCycle.run(
             &summary, state: &state, configuration: plan.configuration, logger: environment.logger, now: now,
             reduction: reduction)
@@ -47,6 +57,33 @@ extension Daemon {
             failures: outboxFailures, now: now)
         state.lastCycleCompletedAt = max(now, environment.clock().wall)
         return summary
+    }
+
+    /// The kept forecasts in `directory`'s `forecast.json`; none (logged) when it does not read.
+    static func openKeptForecasts(_ directory: String, environment: DaemonEnvironment) -> (KeptForecastStore, KeptForecasts) {
+        let store = KeptForecastStore(stateDirectory: directory)
+        let (forecasts, problem) = store.load()
+        if let problem {
+            environment.logger.log(
+                LogRecord(
+                    .warning, "the kept forecasts could not be read; every city's forecast is asked for again",
+                    fields: [("BREEZE_ERROR", problem)]))
+        }
+        return (store, forecasts)
+    }
+
+    /// Saves `forecasts` when `summary` changed them; a failure is logged (the forecast is only
+    /// asked for again after a restart).
+    static func saveKeptForecasts(
+        _ forecasts: KeptForecasts, to store: KeptForecastStore, after summary: CycleSummary, environment: DaemonEnvironment
+    ) {
+        guard summary.keptForecastsChanged else { return }
+        do {
+            try store.save(forecasts)
+        } catch {
+            environment.logger.log(
+                LogRecord(.error, "cannot save the kept forecasts: \(error)", fields: [("BREEZE_ERROR", error.description)]))
+        }
     }
 
     static func openState(_ directory: String, environment: DaemonEnvironment) throws(FileError)

@@ -24,9 +24,15 @@ public struct CycleSummary: Sendable, Equatable {
     public var sensitiveAlertsBefore: [String: CityAlertState?] = [:]
     /// The same for the `source-stale` alerts of the city's sensors (`CityRecord.sourceAlerts`).
     public var sourceAlertsBefore: [String: [String: CityAlertState]] = [:]
-    /// Per city (by name) the hourly forecast its answer brought, or what the later steps
-    /// read of it: `ForecastCycle`, `PolledExtras` and the digests read it.
+    /// Per city (by name) the hourly forecast its answer brought (or, when its poll asked only
+    /// for the current hour, its kept forecast after the answer's hours), or what the later
+    /// steps read of it: `ForecastCycle`, `PolledExtras` and the digests read it.
     public var forecasts: [String: PolledForecast] = [:]
+    /// Cities whose poll asked for the forecast (`ModelRunTracker.needsForecast`).
+    public var forecastsAsked = 0
+    /// Whether the kept forecasts changed (one came, a city left, a model run was seen):
+    /// `forecast.json` is written again.
+    public var keptForecastsChanged = false
     /// Per city whose forecast raised events, its forecast state before: put back like
     /// `alertsBefore` when the events cannot be written.
     public var forecastsBefore: [String: CityForecastState?] = [:]
@@ -75,20 +81,45 @@ public enum PollCycle {
     /// `deadline` bounds the fetch. Cities no longer configured are
     /// dropped from the state; new ones start fresh. With a `reduction`, each city's hourly
     /// series is reduced to what the later steps read as soon as its batch is read.
+    ///
+    /// A city's forecast is asked for as `ModelRunTracker.needsForecast` says from `kept`; one
+    /// that comes is kept there, and a poll that asked only for the current hour gets the
+    /// city's kept forecast after its own hours, before anything reads it.
     static func run(
-        cities: [WatchedCity], state: inout DaemonState, source: any AirQualitySource,
+        cities: [WatchedCity], state: inout DaemonState, kept: inout KeptForecasts, source: any AirQualitySource,
         logger: any Logger, now: Instant, deadline: Deadline, reduction: ForecastReduction?,
         readingLog: ReadingLogFilter = ReadingLogFilter(), grounds: () -> [String: CityGround] = { [:] }
     ) -> CycleSummary {
         var summary = CycleSummary()
         summary.cities = cities.count
         var reduced: [PolledForecast?] = reduction == nil ? [] : Array(repeating: nil, count: cities.count)
+        let asked = cities.map { watched in
+            ModelRunTracker.needsForecast(watched.city, kept: kept.cities[watched.city.name], runs: kept.runs, now: now)
+        }
+        summary.forecastsAsked = asked.filter { $0 }.count
+        var keptChanged = false
         let results = source.polls(
-            for: cities.map(\.city), deadline: deadline, requests: &summary.apiRequests,
+            for: cities.map(\.city), forecast: asked, deadline: deadline, requests: &summary.apiRequests,
             reducing: { index, poll in
+                if index < cities.count, let series = poll.forecast {
+                    let city = cities[index].city
+                    if poll.forecastIncluded {
+                        kept.cities[city.name] = KeptForecast(
+                            series: series, polledAt: now, runs: ModelRunTracker.runs(of: city, in: kept.runs))
+                        keptChanged = true
+                    } else if let forecast = kept.cities[city.name] {
+                        poll.forecast = forecast.spliced(onto: series)
+                    }
+                }
                 guard let forecast = reduction?.reduce(index, &poll), reduced.indices.contains(index) else { return }
                 reduced[index] = forecast
             })
+        if kept.cities.count > cities.count {
+            let configured = Set(cities.map(\.city.name))
+            kept.cities = kept.cities.filter { configured.contains($0.key) }
+            keptChanged = true
+        }
+        summary.keptForecastsChanged = keptChanged
         summary.forecasts = ForecastCycle.forecasts(results, reduced: reduced, cities: cities)
         // Read once Open-Meteo has answered: a sensor on the LAN asked at the same time (the
         // first cycle after a start) is in this cycle's records.
@@ -125,9 +156,10 @@ public enum PollCycle {
         cities: [WatchedCity], state: inout DaemonState, source: any AirQualitySource,
         logger: any Logger, now: Instant, deadline: Deadline, readingLog: ReadingLogFilter = ReadingLogFilter()
     ) -> CycleSummary {
-        run(
-            cities: cities, state: &state, source: source, logger: logger, now: now, deadline: deadline, reduction: nil,
-            readingLog: readingLog)
+        var kept = KeptForecasts()
+        return run(
+            cities: cities, state: &state, kept: &kept, source: source, logger: logger, now: now, deadline: deadline,
+            reduction: nil, readingLog: readingLog)
     }
 
     /// The error a city's record shows when Open-Meteo answered with every value null.

@@ -23,6 +23,10 @@ final class PollService: DaemonService, @unchecked Sendable {
     private let store: StateStore
     private var current: DaemonPlan
     private var kept: DaemonState
+    /// Each city's latest forecast and the model runs seen, as `forecast.json` holds them:
+    /// handed to each cycle and back like the state, saved by the cycle when it changed them.
+    private var forecasts: KeptForecasts
+    private let forecastStore: KeptForecastStore
     private var loop: PollLoop?
     private var exposure = ExposureAlerts()
     /// Every city's `[Sensor]`s after the sensor service's latest round, by city name, read by
@@ -35,7 +39,7 @@ final class PollService: DaemonService, @unchecked Sendable {
     /// The cycle the loop asked for, until it is complete.
     private var completion: PollLoop.CycleCompletion?
     /// The running cycle's result, once it has handed it back.
-    private var result: (state: DaemonState, summary: CycleSummary)?
+    private var result: (state: DaemonState, summary: CycleSummary, forecasts: KeptForecasts)?
     /// Whether a cycle runs on the poll queue now.
     private var running = false
     private var stopped = false
@@ -56,6 +60,7 @@ final class PollService: DaemonService, @unchecked Sendable {
         self.store = store
         current = plan
         kept = state
+        (forecastStore, forecasts) = Daemon.openKeptForecasts(plan.stateDirectory, environment: environment)
     }
 
     /// The running plan.
@@ -130,6 +135,8 @@ final class PollService: DaemonService, @unchecked Sendable {
         let plan = current
         let grounds = self.grounds
         nonisolated(unsafe) var snapshot = kept
+        nonisolated(unsafe) var keptForecasts = forecasts
+        let forecastStore = self.forecastStore
         let environment = self.environment
         let (delivery, outboxFailures) = (self.delivery, self.outboxFailures)
         let started = environment.clock()
@@ -137,17 +144,20 @@ final class PollService: DaemonService, @unchecked Sendable {
         running = true
         work.async { [self] in
             let summary = Daemon.poll(
-                plan, state: &snapshot, delivery: delivery, environment, outboxFailures: outboxFailures,
-                deadline: deadline, pages: pages, grounds: grounds)
+                plan, state: &snapshot, kept: &keptForecasts, delivery: delivery, environment,
+                outboxFailures: outboxFailures, deadline: deadline, pages: pages, grounds: grounds)
             let seconds = environment.clock().monotonic - started.monotonic
+            // Here, off the control queue: at 10,000 cities the file is some 30 MB.
+            Daemon.saveKeptForecasts(keptForecasts, to: forecastStore, after: summary, environment: environment)
             let result = snapshot
+            let forecasts = keptForecasts
             // From the poll's own answer, no call: worked out whenever a page may read them.
             let polled = pages ? PolledExtras.byCity(summary.forecasts, configuration: plan.configuration) : [:]
             control.async { [self] in
                 running = false
                 counted.countCycle(summary.result, seconds: seconds)
                 counted.countRequests(summary.apiRequests)
-                self.result = (result, summary)
+                self.result = (result, summary, forecasts)
                 finished(polled)
                 let waiters = stopWaiters
                 stopWaiters = []
@@ -162,6 +172,7 @@ final class PollService: DaemonService, @unchecked Sendable {
         guard var result else { return }
         ExposureAlerts.carryOver(from: kept, into: &result.state)
         kept = result.state
+        forecasts = result.forecasts
         kept.pollInterval = Duration(seconds: current.interval)
     }
 

@@ -103,8 +103,10 @@ struct ForecastReductionTests {
                 ? ForecastReduction(
                     cities: plan.cities, configuration: configuration, pages: true, digestCities: digestCities, now: now)
                 : nil
+            // The source brings every city's forecast every cycle: nothing kept is read.
+            var kept = KeptForecasts()
             var summary = PollCycle.run(
-                cities: plan.cities, state: &state, source: source, logger: logger, now: now,
+                cities: plan.cities, state: &state, kept: &kept, source: source, logger: logger, now: now,
                 deadline: Deadline(monotonic: 0), reduction: reduction)
             if reduced {
                 // Only the digests' cities keep their grid.
