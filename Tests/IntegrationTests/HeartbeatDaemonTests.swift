@@ -63,7 +63,7 @@ struct HeartbeatDaemonTests {
             try waitFor("two pings of cycles with data") { $0.filter { $0.path == pingPath + "/" }.count >= 2 }
             try receiver.respond([["status": 500, "echo": true, "count": 1]])
             try waitFor("the echoing 500") { $0.contains { $0.answered == 500 } }
-            try server.control("faults", #"{"faults": [{"kind": "status", "status": 503, "count": 100000}]}"#)
+            try server.control("faults", #"{"faults": [{"path": "/v1/air-quality", "kind": "status", "status": 503, "count": 100000}]}"#)
             try waitFor("two /fail pings") { $0.filter { $0.path == failPath }.count >= 2 }
             try server.control("reset", "{}")
             try waitFor("data again") { pings in pings.last?.path == pingPath + "/" && pings.contains { $0.path == failPath } }

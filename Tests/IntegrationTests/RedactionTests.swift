@@ -124,7 +124,7 @@ struct RedactionTests {
         let state = FileManager.default.temporaryDirectory.appendingPathComponent("breeze-state-\(UUID().uuidString)").path
         let path = try server.configuration(cities: [DaemonTests.paris], extra: "StateDirectory=\(state)\nApiKey=k3y+with/slash=\n")
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)
-        try server.control("faults", #"{"faults":[{"kind":"status","status":400,"echo_request":true}]}"#)
+        try server.control("faults", #"{"faults":[{"path":"/v1/air-quality","kind":"status","status":400,"echo_request":true}]}"#)
         let once = try Binaries.run(Binaries.breezed, ["--config", path, "--once", "--log", "stderr"])
         #expect(once.standardError.contains("Cannot parse request: "))
         #expect(once.standardError.contains("<redacted>"))
