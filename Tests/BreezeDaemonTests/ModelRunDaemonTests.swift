@@ -32,6 +32,7 @@ struct ModelRunDaemonTests {
                 Jitter=0
                 StateDirectory=\(folder)/state
                 ApiURL=\(server.baseURL)
+                StatusPageExtras=yes
                 [Alert]
                 ForecastThreshold=50
                 ForecastAt=00:00
@@ -46,18 +47,33 @@ struct ModelRunDaemonTests {
                 """.write(toFile: folder + "/breezed.conf", atomically: true, encoding: .utf8)
         }
 
-        /// One `breezed --once` cycle at the fake clock's time.
-        func cycle() throws -> CycleSummary {
-            let loaded = try ConfigurationLoader.load(path: folder + "/breezed.conf", environment: [:])
+        /// The daemon's environment: Open-Meteo over libcurl, at the fixture, on the fake clock.
+        func environment() -> DaemonEnvironment {
             let clock = self.clock
-            let environment = DaemonEnvironment(
+            return DaemonEnvironment(
                 logger: logger, notifier: ServiceNotifier { _ in true },
                 makeSource: { configuration in
                     OpenMeteoSource(settings: configuration.breeze, userAgent: "breeze-tests", clock: { clock.now() })
                 },
                 variables: [:], clock: { clock.now() }, random: { 0.5 }, version: "9.9-test")
-            return try Daemon.runOnce(loaded: loaded, environment: environment)
         }
+
+        func loaded() throws -> LoadedConfiguration {
+            try ConfigurationLoader.load(path: folder + "/breezed.conf", environment: [:])
+        }
+
+        /// One `breezed --once` cycle at the fake clock's time.
+        func cycle() throws -> CycleSummary {
+            try Daemon.runOnce(loaded: loaded(), environment: environment())
+        }
+
+        /// The long-running daemon on the same configuration and state.
+        func daemon() throws -> Daemon {
+            try Daemon(configurationPath: folder + "/breezed.conf", loaded: loaded(), environment: environment())
+        }
+
+        /// Cycles completed, counted by Paris's reading records.
+        var cycles: Int { logger.records.filter { $0.message.hasPrefix("Paris: AQI") }.count }
 
         /// Moves both clocks on.
         func advance(minutes: Int) throws {
@@ -136,6 +152,41 @@ struct ModelRunDaemonTests {
         log = try rig.asked()
         // The forecast group goes first.
         #expect(Self.since(before, log).polls == ["120:1", "1:1"])
+    }
+
+    /// The long-running daemon: the status page's forecast days come from the kept forecast
+    /// in a cycle that asked only for the current hour, and after a restart.
+    @Test func theStatusPageShowsTheKeptForecastAcrossARestart() async throws {
+        let rig = try Rig()
+        defer { rig.stop() }
+        func pageDays(_ daemon: Daemon) -> [String] {
+            daemon.web.publisher.flush()
+            return daemon.web.publisher.current?.cities.first { $0.name == "Paris" }?.forecast.compactMap { $0.aqi == nil ? nil : $0.day } ?? []
+        }
+        func stop(_ daemon: Daemon) async {
+            let exits = Locked<[Int32]>([])
+            daemon.stop(reason: "test", grace: .seconds(30)) { code in exits.withLock { $0.append(code) } }
+            #expect(await eventually { exits.withLock { $0 } == [0] })
+        }
+        let first = try rig.daemon()
+        first.start()
+        #expect(await eventually { rig.cycles == 1 && pageDays(first).count >= 5 })
+        let days = pageDays(first)
+        #expect(days.first == "2026-08-20")
+        try rig.advance(minutes: 15)
+        first.pollNow()
+        #expect(await eventually { rig.cycles == 2 })
+        #expect(try rig.asked().polls == ["120:2", "1:2"])
+        #expect(await eventually { pageDays(first) == days })
+        await stop(first)
+
+        try rig.advance(minutes: 15)
+        let second = try rig.daemon()
+        second.start()
+        #expect(await eventually { rig.cycles == 3 })
+        #expect(try rig.asked().polls == ["120:2", "1:2", "1:2"])
+        #expect(await eventually { pageDays(second) == days })
+        await stop(second)
     }
 
     @Test func answersAboutRunsThatCannotBeBelievedFallBackToSixHours() throws {
