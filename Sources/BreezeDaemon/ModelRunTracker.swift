@@ -8,7 +8,8 @@ import BreezeVocabulary
 /// runs (global twice a day, Europe once), so once per cycle Open-Meteo is asked when each
 /// domain of the cities last ran (`meta.json`, not counted against the limits), and a city's
 /// forecast is asked for when:
-/// - it has none kept (a start without `forecast.json`, a new city, its last answer failed);
+/// - it has none kept (a start without `forecast.json`, a new city, its last answer failed), or
+///   the one kept is of another place (the city moved in a reload);
 /// - a domain of its own (a European city: either) has a run out since its forecast was asked
 ///   for, at least `settleTime` after Open-Meteo made it available;
 /// - its kept forecast is `maximumAge` old: also what happens while the answers about the
@@ -70,7 +71,7 @@ enum ModelRunTracker {
     /// Whether `city`'s forecast is asked for this cycle (`kept`: its own; `runs`: each
     /// domain's last run out, `KeptForecasts.runs`).
     static func needsForecast(_ city: City, kept: KeptForecast?, runs: [String: Instant], now: Instant) -> Bool {
-        guard let kept else { return true }
+        guard let kept, kept.latitude == city.latitude, kept.longitude == city.longitude else { return true }
         // A clock set back leaves the age unknown: asked for again.
         if kept.isOlder(than: maximumAge, at: now) || kept.polledAt.unixSeconds > now.unixSeconds + 300 { return true }
         for domain in ModelDomain.covering(latitude: city.latitude, longitude: city.longitude) {

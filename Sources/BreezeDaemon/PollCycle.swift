@@ -104,8 +104,11 @@ public enum PollCycle {
                 if index < cities.count, let series = poll.forecast {
                     let city = cities[index].city
                     if poll.forecastIncluded {
-                        kept.cities[city.name] = KeptForecast(
+                        var forecast = KeptForecast(
                             series: series, polledAt: now, runs: ModelRunTracker.runs(of: city, in: kept.runs))
+                        forecast?.latitude = city.latitude
+                        forecast?.longitude = city.longitude
+                        kept.cities[city.name] = forecast
                         keptChanged = true
                     } else if let forecast = kept.cities[city.name] {
                         poll.forecast = forecast.spliced(onto: series)

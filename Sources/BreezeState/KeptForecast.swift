@@ -21,6 +21,9 @@ public struct KeptForecast: Sendable, Equatable {
     public var columns: [Pollutant: [Float]]
     /// What was wrong with the hours of the poll that brought it (`ForecastSeries.problems`).
     public var problems: [String]
+    /// Where it was asked for: a city moved by a reload is another place's forecast.
+    public var latitude: Double?
+    public var longitude: Double?
 
     public init(polledAt: Instant, runs: [String: Instant], firstHour: Instant, columns: [Pollutant: [Float]], problems: [String]) {
         self.polledAt = polledAt

@@ -61,6 +61,12 @@ public struct KeptForecastStore: Sendable {
                 writer.endArray()
             }
             writer.endObject()
+            if let latitude = kept.latitude, let longitude = kept.longitude, latitude.isFinite, longitude.isFinite {
+                writer.key("latitude")
+                writer.writeFiniteDouble(latitude)
+                writer.key("longitude")
+                writer.writeFiniteDouble(longitude)
+            }
             writer.key("polledAt")
             writer.writeFiniteDouble(kept.polledAt.unixSeconds)
             writer.key("problems")
@@ -137,8 +143,14 @@ public struct KeptForecastStore: Sendable {
         var columns: [Pollutant: [Float]] = [:]
         var problems: [String] = []
         var runs: [String: Instant] = [:]
+        var latitude: Double?
+        var longitude: Double?
         try Reader.members(&scanner, of: "a kept forecast") { scanner, key throws(Failure) in
-            if key.equals("firstHour") {
+            if key.equals("latitude") {
+                latitude = try Reader.number(&scanner, "latitude", in: -90...90)
+            } else if key.equals("longitude") {
+                longitude = try Reader.number(&scanner, "longitude", in: -180...180)
+            } else if key.equals("firstHour") {
                 firstHour = Instant(unixSeconds: try Reader.time(&scanner, "firstHour"))
             } else if key.equals("polledAt") {
                 polledAt = Instant(unixSeconds: try Reader.time(&scanner, "polledAt"))
@@ -169,8 +181,11 @@ public struct KeptForecastStore: Sendable {
                 try Reader.skip(&scanner)
             }
         }
-        return KeptForecast(
+        var kept = KeptForecast(
             polledAt: try Reader.required(scanner, polledAt, "polledAt"), runs: runs,
             firstHour: try Reader.required(scanner, firstHour, "firstHour"), columns: columns, problems: problems)
+        kept.latitude = latitude
+        kept.longitude = longitude
+        return kept
     }
 }

@@ -1,4 +1,5 @@
 import BreezeConfig
+import BreezeModel
 import BreezeOpenMeteo
 import BreezeState
 import BreezeSystem
@@ -219,6 +220,40 @@ struct ModelRunDaemonTests {
         _ = try rig.cycle()
         log = try rig.asked()
         #expect(Self.since(before, log).polls == ["120:2"])
+    }
+
+    /// The rule itself: none kept, another place's, 6 hours old, a clock set back, a newer run
+    /// of one of the city's domains (a European city: either).
+    @Test func theRuleAsksForTheForecastOnlyWhenItCanHaveChanged() {
+        let now = Instant(unixSeconds: 1_787_234_400)
+        let paris = City(name: "Paris", latitude: 48.85, longitude: 2.35)
+        let tokyo = City(name: "東京", latitude: 35.68, longitude: 139.69)
+        let run = now - .seconds(4 * 3600)
+        func kept(_ city: City, age hours: Double, runs: [String: Instant]) -> KeptForecast {
+            var kept = KeptForecast(polledAt: now - .seconds(hours * 3600), runs: runs, firstHour: now, columns: [:], problems: [])
+            kept.latitude = city.latitude
+            kept.longitude = city.longitude
+            return kept
+        }
+        let both = ["cams_global": run, "cams_europe": run]
+        func asks(_ city: City, _ forecast: KeptForecast?, _ runs: [String: Instant] = both) -> Bool {
+            ModelRunTracker.needsForecast(city, kept: forecast, runs: runs, now: now)
+        }
+        #expect(asks(paris, nil))
+        #expect(!asks(paris, kept(paris, age: 1, runs: both)))
+        #expect(asks(paris, kept(paris, age: 6, runs: both)))
+        #expect(!asks(paris, kept(paris, age: 5.9, runs: both)))
+        #expect(asks(paris, kept(paris, age: -1, runs: both)))
+        var moved = kept(paris, age: 1, runs: both)
+        moved.longitude = 2.36
+        #expect(asks(paris, moved))
+        let newerEurope = ["cams_global": run, "cams_europe": run + .seconds(3600)]
+        #expect(asks(paris, kept(paris, age: 1, runs: both), newerEurope))
+        #expect(!asks(tokyo, kept(tokyo, age: 1, runs: ["cams_global": run]), newerEurope))
+        #expect(asks(tokyo, kept(tokyo, age: 1, runs: ["cams_global": run - .seconds(1)]), newerEurope))
+        // No run known yet (the source cannot tell): by age alone.
+        #expect(!asks(tokyo, kept(tokyo, age: 1, runs: [:]), [:]))
+        #expect(ModelRunTracker.runs(of: tokyo, in: both) == ["cams_global": run])
     }
 
     @Test func aFailedAnswerAsksForTheForecastAgainNextCycle() throws {

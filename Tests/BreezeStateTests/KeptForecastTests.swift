@@ -64,7 +64,9 @@ struct KeptForecastTests {
         columns[.co] = Array(repeating: nil, count: 192)
         columns[.co]![100] = 250.7
         series = ForecastSeries(firstHour: series.firstHour, columns: columns, problems: series.problems, currentHour: series.currentHour)
-        let kept = try #require(KeptForecast(series: series, polledAt: Self.current, runs: ["cams_global": Self.current - .seconds(14 * 3600)]))
+        var kept = try #require(KeptForecast(series: series, polledAt: Self.current, runs: ["cams_global": Self.current - .seconds(14 * 3600)]))
+        kept.latitude = 35.68
+        kept.longitude = 139.69
         let forecasts = KeptForecasts(cities: ["東京 \u{7}\"": kept], runs: ["cams_global": Self.current - .seconds(14 * 3600)])
         try store.save(forecasts)
         let loaded = store.load()
