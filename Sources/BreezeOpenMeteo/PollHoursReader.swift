@@ -99,7 +99,9 @@ struct PollHoursReader {
                 for (row, value) in zip(0..., column) { place(value, row: row) }
             }
             if let sentence = dropped.sentence(variable, hour: series.hour(at:)) { series.problems.append(sentence) }
-            reportNulls(variable, lastValueSlot: lastValueSlot, nullSlots: nullSlots, anyRow: rows.lastSlot != nil, series: &series)
+            reportNulls(
+                variable, lastValueSlot: lastValueSlot, nullSlots: nullSlots, currentSlot: currentSlot,
+                anyRow: rows.lastSlot != nil, series: &series)
             checked[pollutant] = values
         }
         series.concentrations = HourlyConcentrations(checked: checked, implausibleHours: 0)
@@ -111,16 +113,20 @@ struct PollHoursReader {
         return (series, currentDrops)
     }
 
-    /// Nulls amid values (before the column's last value, `lastValueSlot`), as runs; nulls
-    /// after it are the model's horizon, not a problem. Values dropped were reported already.
+    /// Nulls amid values (before the column's last value, `lastValueSlot`, or at or before the
+    /// current hour), as runs; nulls after both are the model's horizon, not a problem. Values
+    /// dropped were reported already.
     private func reportNulls(
-        _ variable: String, lastValueSlot: Int?, nullSlots: [Int], anyRow: Bool, series: inout PollHours
+        _ variable: String, lastValueSlot: Int?, nullSlots: [Int], currentSlot: Int, anyRow: Bool,
+        series: inout PollHours
     ) {
         guard let last = lastValueSlot else {
             if anyRow { series.problems.append("\(variable) has no value in any hour") }
             return
         }
-        let amid = nullSlots.filter { $0 < last }
+        // The model's values go on after the current hour, also when a poll asks for none of
+        // them (`PollRequestShape.withoutForecast`): a null up to it is never the horizon.
+        let amid = nullSlots.filter { $0 < last || $0 <= currentSlot }
         if let firstNull = amid.min() {
             series.problems.append(
                 "\(variable) null for \(amid.count) hour\(amid.count == 1 ? "" : "s") amid values, from "
