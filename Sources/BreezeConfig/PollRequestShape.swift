@@ -9,8 +9,9 @@ import BreezeModel
 /// variable of `current` and `hourly` together (`APICost.weight`). Ten variables over at most
 /// 14 days weigh exactly one call, so the shape holds ten: `us_aqi` and the sub-indices of the
 /// pollutants that dominate almost always (PM2.5, PM10, O₃) in `current`, and the six
-/// pollutants' hourly concentrations, 72 past hours to 5 days ahead, in `hourly`. The current
-/// concentrations are the current hour of that series.
+/// pollutants' hourly concentrations, 72 past hours to 5 days ahead (`standard`) or to the
+/// current hour (`withoutForecast`), in `hourly`. The current concentrations are the current
+/// hour of that series.
 ///
 /// 72 past hours, not 24 and not 48: the status page charts the alerting AQI of the last 48
 /// hours, each hour rated as it was then, and the oldest of them reads its own 24 trailing
