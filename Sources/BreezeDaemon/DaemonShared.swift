@@ -49,6 +49,8 @@ extension Daemon {
             cities: plan.cities, state: &state, kept: &kept, source: plan.source, logger: environment.logger,
             now: now, deadline: deadline, reduction: reduction, readingLog: plan.readingLog, grounds: grounds)
         if kept.runs != runsBefore { summary.keptForecastsChanged = true }
+        environment.logger.log(
+            LogRecord(.debug, "the forecast was asked for \(summary.forecastsAsked) of \(Counted.text(summary.cities, "city", "cities"))"))
         ForecastCycle.run(
             &summary, state: &state, configuration: plan.configuration, logger: environment.logger, now: now,
             reduction: reduction)

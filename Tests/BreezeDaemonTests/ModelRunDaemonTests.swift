@@ -111,6 +111,7 @@ struct ModelRunDaemonTests {
         var summary = try rig.cycle()
         var log = try rig.asked()
         #expect(log.polls == ["120:2"])
+        #expect(summary.forecastsAsked == 2)
         #expect(Set(log.meta) == ["/data/cams_global/static/meta.json", "/data/cams_europe/static/meta.json"])
         let runs = rig.logger.records.filter { $0.field("BREEZE_EVENT") == "model-run" }
         #expect(runs.map { "\($0.field("BREEZE_MODEL") ?? "") \($0.field("BREEZE_MODEL_RUN") ?? "")" }.contains("cams_global 2026-08-20T00:00:00Z"))
@@ -125,6 +126,8 @@ struct ModelRunDaemonTests {
         log = try rig.asked()
         #expect(Self.since(before, log).polls == ["1:2"])
         #expect(Self.since(before, log).meta.count == 2)
+        #expect(summary.forecastsAsked == 0)
+        #expect(rig.logger.records.contains { $0.message == "the forecast was asked for 0 of 2 cities" })
         let kept = try #require(summary.forecasts["Paris"]?.outlook)
         #expect(kept.days.map(\.day) == firstOutlook.days.map(\.day))
         #expect(kept.days.allSatisfy { if case .rated = $0.outcome { true } else { false } })
