@@ -147,7 +147,7 @@ final class PollService: DaemonService, @unchecked Sendable {
                 plan, state: &snapshot, kept: &keptForecasts, delivery: delivery, environment,
                 outboxFailures: outboxFailures, deadline: deadline, pages: pages, grounds: grounds)
             let seconds = environment.clock().monotonic - started.monotonic
-            // Here, off the control queue: at 10,000 cities the file is some 30 MB.
+            // Here, off the control queue: at 10,000 cities the file is some 40 MB.
             Daemon.saveKeptForecasts(keptForecasts, to: forecastStore, after: summary, environment: environment)
             let result = snapshot
             let forecasts = keptForecasts

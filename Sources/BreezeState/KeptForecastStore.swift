@@ -5,7 +5,7 @@ import BreezeVocabulary
 
 /// Loads and saves `KeptForecasts` as `forecast.json` beside `state.json`: written only when a
 /// cycle brought a forecast or saw a new model run (a few times a day), not every cycle as the
-/// state is, since at 10,000 cities it holds some 30 MB of hours (a value as
+/// state is, since at 10,000 cities it holds some 40 MB of hours (a value as
 /// `KeptForecast.concentration` gives it).
 public struct KeptForecastStore: Sendable {
     public let path: String

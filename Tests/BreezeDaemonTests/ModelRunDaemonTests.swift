@@ -96,7 +96,10 @@ struct ModelRunDaemonTests {
         }
 
 
-        func stop() { server.stop() }
+        func stop() {
+            server.stop()
+            try? FileManager.default.removeItem(atPath: folder)
+        }
     }
 
     /// The requests after `before` requests were logged.
