@@ -31,7 +31,7 @@ struct DigestContentTests {
             extras: extras.map { ["Paris": $0] } ?? [:])
     }
 
-    static let receiver = DigestReceiver(name: "ops", minute: 450, zone: TimeZone(identifier: "UTC")!, cities: ["Paris"])
+    static let receiver = DigestReceiver(name: "ops", minute: 450, zone: CivilZone.utc, cities: ["Paris"])
 
     @Test func theForecastPeakWithItsHoursAtThePeaksBand() throws {
         let digest = DigestContent.details(
