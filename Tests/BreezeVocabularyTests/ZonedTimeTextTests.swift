@@ -15,7 +15,7 @@ struct ZonedTimeTextTests {
         ("America/New_York", summer, "10:05 EDT"), ("America/New_York", winter, "09:05 EST"),
         ("Asia/Tokyo", summer, "23:05 JST"), ("Asia/Kolkata", summer, "19:35 IST"),
         ("Europe/London", summer, "15:05 BST"), ("America/Sao_Paulo", summer, "11:05 -03"),
-        ("Etc/UTC", summer, "14:05 UTC"), ("GMT", summer, "14:05 GMT"),
+        ("Etc/UTC", summer, "14:05 UTC"), ("UTC", summer, "14:05 UTC"), ("GMT", summer, "14:05 GMT"),
     ])
     func clockCarriesTheZonesAbbreviation(zone: String, time: Double, expected: String) {
         #expect(TimeText.clock(Instant(unixSeconds: time), in: TimeText.zone(zone)) == expected)
