@@ -1,6 +1,6 @@
 import BreezeModel
 import BreezeVocabulary
-import Foundation
+import FoundationEssentials
 
 extension AlertEvent {
     /// The forecast day as people say it, read when the event was made in the city's zone

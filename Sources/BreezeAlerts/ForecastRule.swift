@@ -1,6 +1,6 @@
 import BreezeConfig
 import BreezeVocabulary
-import Foundation
+import FoundationEssentials
 
 /// When one city's forecast alerts go out: its forecast settings reduced to what
 /// `ForecastStateMachine` needs.
@@ -12,12 +12,12 @@ public struct ForecastRule: Sendable, Equatable {
     /// How many coming days are announced (1 = tomorrow).
     public var days: Int
     /// The city's zone: its local days and `decideAtMinute` are read in it.
-    public var timeZone: TimeZone
+    public var timeZone: CivilZone
     /// Whether a `forecast-cleared` event is sent (`SendResolved=`, as for the current air).
     public var sendCleared: Bool
 
     public init(
-        threshold: Int, decideAtMinute: Int = 16 * 60, days: Int = 1, timeZone: TimeZone, sendCleared: Bool = true
+        threshold: Int, decideAtMinute: Int = 16 * 60, days: Int = 1, timeZone: CivilZone, sendCleared: Bool = true
     ) {
         self.threshold = threshold
         self.sendCleared = sendCleared
@@ -30,7 +30,7 @@ public struct ForecastRule: Sendable, Equatable {
 extension ForecastRule {
     /// The rule of a city's settings: its `ForecastThreshold=` (else its `Threshold=`), read in
     /// its `TimeZone=` (else the system's); nil when its forecast alerts are off.
-    public init?(_ city: CityConfiguration, systemTimeZone: TimeZone = .current) {
+    public init?(_ city: CityConfiguration, systemTimeZone: CivilZone = .current) {
         guard let threshold = city.alert.forecast.threshold.resolved(alert: city.alert.threshold) else { return nil }
         self.init(
             threshold: threshold.aqi, decideAtMinute: city.alert.forecast.decideAtMinute,

@@ -1,6 +1,6 @@
 import BreezeModel
 import BreezeVocabulary
-import Foundation
+import FoundationEssentials
 
 /// One city's hourly forecast as the forecast alerts read it: the model's concentrations on a
 /// grid of whole hours starting at `firstHour` (index `i` is `firstHour + i` hours).
@@ -34,7 +34,7 @@ public struct ForecastSeries: Sendable, Equatable {
 
     /// The grid indices of the local day `day` in `zone`: the hours starting at or after its
     /// midnight and before the next one (indices past the grid are missing hours).
-    public func hours(of day: LocalDay, in zone: TimeZone) -> Range<Int>? {
+    public func hours(of day: LocalDay, in zone: CivilZone) -> Range<Int>? {
         guard let start = day.midnight(in: zone), let end = day.next.midnight(in: zone) else { return nil }
         let first = firstHour.unixSeconds
         guard first.isFinite else { return nil }
@@ -48,7 +48,7 @@ public struct ForecastSeries: Sendable, Equatable {
     }
 
     /// The forecast of `day` (see `ForecastDay`), counting hours at or above `threshold`.
-    public func forecast(_ day: LocalDay, in zone: TimeZone, threshold: Int) -> ForecastDay.Outcome {
+    public func forecast(_ day: LocalDay, in zone: CivilZone, threshold: Int) -> ForecastDay.Outcome {
         guard let hours = hours(of: day, in: zone) else { return .beyondTheForecastHorizon }
         return ForecastDay(hours: hours, in: concentrations, threshold: threshold).outcome
     }
@@ -60,7 +60,7 @@ public typealias LocalDay = CivilDate
 
 extension CivilDate {
     /// The local date of `instant` in `zone`; nil for a time no calendar holds.
-    public init?(_ instant: Instant, in zone: TimeZone) {
+    public init?(_ instant: Instant, in zone: CivilZone) {
         guard instant.unixSeconds.isFinite, abs(instant.unixSeconds) < 1e12 else { return nil }
         self = CivilCalendar.time(Int(instant.unixSeconds.rounded(.down)), in: zone).date
     }
@@ -100,7 +100,7 @@ extension CivilDate {
     /// `adding(days:)` through Foundation's calendar: what the arithmetic stands in for, and
     /// what a day outside `civilYears` or not a date gets.
     func addingByCalendar(days: Int) -> LocalDay {
-        let calendar = Self.calendar(CivilCalendar.utc)
+        let calendar = Self.utcCalendar
         guard let noon = calendar.date(from: DateComponents(year: year, month: month, day: day, hour: 12)),
             let moved = calendar.date(byAdding: .day, value: days, to: noon)
         else { return self }
@@ -119,7 +119,7 @@ extension CivilDate {
 
     /// `days(until:)` through Foundation's calendar.
     func daysByCalendar(until other: LocalDay) -> Int {
-        let calendar = Self.calendar(CivilCalendar.utc)
+        let calendar = Self.utcCalendar
         guard let from = calendar.date(from: DateComponents(year: year, month: month, day: day, hour: 12)),
             let to = calendar.date(from: DateComponents(year: other.year, month: other.month, day: other.day, hour: 12))
         else { return 0 }
@@ -127,15 +127,16 @@ extension CivilDate {
     }
 
     /// The first instant of the day in `zone`.
-    public func midnight(in zone: TimeZone) -> Double? {
+    public func midnight(in zone: CivilZone) -> Double? {
         // A day that is not a date (2026-02-31) is the one it rolls over to.
         let date = CivilCalendar.daysSinceEpoch(self) == nil ? adding(days: 0) : self
         return CivilCalendar.startOfDay(date, in: zone).map(Double.init)
     }
 
-    static func calendar(_ zone: TimeZone) -> Calendar {
+    /// Foundation's Gregorian calendar in UTC (a fixed offset: no zone file needed).
+    static var utcCalendar: Calendar {
         var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
+        calendar.timeZone = TimeZone(secondsFromGMT: 0)!
         return calendar
     }
 }

@@ -76,7 +76,7 @@ extension Read {
     /// password (those are `SMTPUser=` and `SMTPPasswordFile=`), no path, query or fragment.
     /// The host comes back without an IPv6 address's brackets.
     static func smtpURL(_ text: String) -> Result<(url: String, host: String), ValueProblem> {
-        guard let separator = text.range(of: "://") else {
+        guard let separator = text.firstRange(of: "://") else {
             return .failure(ValueProblem("must start with smtp:// or smtps://"))
         }
         let scheme = text[..<separator.lowerBound].lowercased()

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// What `check-config` says about where each enabled `[Email]` receiver's mail goes: a line
 /// for each receiver that names its destination, and a warning for each whose mail only waits

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The one place secrets are taken out of text before it is written anywhere: a log record, an
 /// outbox or `dead/` file (world-readable), `breezectl status` and `test-alert`.
@@ -29,30 +29,54 @@ public struct Redactor: Sendable {
     /// `text` with every form of every secret replaced by `<redacted>`.
     public func redact(_ text: String) -> String {
         forms.reduce(text) { result, form in
-            result.contains(form) ? result.replacingOccurrences(of: form, with: "<redacted>") : result
+            result.contains(form) ? result.replacing(form, with: "<redacted>") : result
         }
     }
 
     /// The forms in which `secret` may come back.
     static func forms(of secret: String) -> Set<String> {
         var plain: Set<String> = [secret]
-        if let decoded = secret.removingPercentEncoding, decoded != secret { plain.insert(decoded) }
+        if let decoded = percentDecoded(secret), decoded != secret { plain.insert(decoded) }
         var forms = Set<String>()
         for text in plain {
             forms.insert(text)
             let upper = percentEncoded(text, upperCase: true)
             forms.formUnion([upper, percentEncoded(text, upperCase: false)])
-            forms.insert(upper.replacingOccurrences(of: "%20", with: "+"))
+            forms.insert(upper.replacing("%20", with: "+"))
             forms.insert(jsonEscaped(text))
             let base64 = Data(text.utf8).base64EncodedString()
             let unpadded = String(base64.prefix { $0 != "=" })
             forms.formUnion([base64, unpadded])
-            forms.insert(unpadded.replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_"))
+            forms.insert(unpadded.replacing("+", with: "-").replacing("/", with: "_"))
         }
         return forms
     }
 
     /// Every byte outside `A–Z a–z 0–9 - . _ ~` as `%XX`.
+    /// `text` with each `%` and two hexadecimal digits as the byte they name; nil when a `%`
+    /// lacks its digits or the bytes are not UTF-8 (as Foundation's `removingPercentEncoding`).
+    static func percentDecoded(_ text: String) -> String? {
+        var bytes: [UInt8] = []
+        var iterator = text.utf8.makeIterator()
+        func digit(_ byte: UInt8?) -> UInt8? {
+            switch byte {
+            case let byte? where (0x30...0x39).contains(byte): byte - 0x30
+            case let byte? where (0x41...0x46).contains(byte): byte - 0x37
+            case let byte? where (0x61...0x66).contains(byte): byte - 0x57
+            default: nil
+            }
+        }
+        while let byte = iterator.next() {
+            guard byte == UInt8(ascii: "%") else {
+                bytes.append(byte)
+                continue
+            }
+            guard let high = digit(iterator.next()), let low = digit(iterator.next()) else { return nil }
+            bytes.append(high << 4 | low)
+        }
+        return String(validating: bytes, as: UTF8.self)
+    }
+
     private static func percentEncoded(_ text: String, upperCase: Bool) -> String {
         let digits = Array(upperCase ? "0123456789ABCDEF" : "0123456789abcdef")
         var result = ""
@@ -71,8 +95,8 @@ public struct Redactor: Sendable {
 
     /// As inside a JSON string written by a serializer that escapes `/` (Foundation, PHP).
     private static func jsonEscaped(_ text: String) -> String {
-        text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-            .replacingOccurrences(of: "/", with: "\\/")
+        text.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"")
+            .replacing("/", with: "\\/")
     }
 }
 
@@ -138,8 +162,8 @@ extension Redactor {
             return []
         }
         let user = components.percentEncodedUser ?? ""
-        let decodedUser = user.removingPercentEncoding ?? user
-        let decodedPassword = password.removingPercentEncoding ?? password
+        let decodedUser = percentDecoded(user) ?? user
+        let decodedPassword = percentDecoded(password) ?? password
         // As configured, as libcurl sends it (decoded, then base64 in Authorization: Basic).
         return [password, user + ":" + password, decodedUser + ":" + decodedPassword]
     }

@@ -150,7 +150,7 @@ extension ConfigurationBuilder {
     /// Whether the http(s) `url` names a host and nothing after it but `/`, a query or a
     /// fragment.
     static func namesNoPath(_ url: String) -> Bool {
-        guard let separator = url.range(of: "://") else { return false }
+        guard let separator = url.firstRange(of: "://") else { return false }
         let afterScheme = url[separator.upperBound...]
         guard let end = afterScheme.firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" }) else { return true }
         let path = afterScheme[end...].prefix { $0 != "?" && $0 != "#" }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// How a webhook's `Secret=` becomes HMAC key bytes: read here once, for the configuration's
 /// check at load and for the signer alike, so a secret that loads always signs.

@@ -1,6 +1,6 @@
 import BreezeModel
 import BreezeVocabulary
-import Foundation
+import FoundationEssentials
 
 /// The other value types: booleans, numbers, URLs, addresses, clock ranges, headers, zones.
 /// Each returns nil (or a problem) for text that is not a valid value; none prints anything.
@@ -31,7 +31,7 @@ enum ValueSyntax {
     /// Why `text` is not an http(s) URL with a host, or nil when it is one.
     /// The problem never quotes the URL, which may carry a token.
     static func httpURLProblem(_ text: String) -> String? {
-        guard let separator = text.range(of: "://") else {
+        guard let separator = text.firstRange(of: "://") else {
             return "must start with http:// or https://"
         }
         let scheme = text[..<separator.lowerBound].lowercased()

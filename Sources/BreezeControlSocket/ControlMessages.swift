@@ -1,7 +1,7 @@
 import BreezeAlerts
 import BreezeOutboxValues
 import BreezeJSON
-import Foundation
+import FoundationEssentials
 import BreezeState
 import BreezeVocabulary
 

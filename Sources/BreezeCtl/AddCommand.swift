@@ -71,7 +71,7 @@ enum AddCommand: BreezectlCommand {
         -> ExitCode
     {
         let console = context.console
-        let query = parsed.positionals.joined(separator: " ").trimmingCharacters(in: .whitespaces)
+        let query = parsed.positionals.joined(separator: " ").trimmingBlanks
         guard !query.isEmpty else {
             console.printError("breezectl add: QUERY is empty; give a place name, e.g. 'breezectl add Paris'")
             return .usage
@@ -135,7 +135,7 @@ enum AddCommand: BreezectlCommand {
         guard missing.isEmpty, let name, let latitude, let longitude else {
             return .failure(UsageError("missing \(missing.joined(separator: ", ")); try 'breezectl add --help'"))
         }
-        guard !name.trimmingCharacters(in: .whitespaces).isEmpty,
+        guard !name.trimmingBlanks.isEmpty,
             !name.contains(where: \.isNewline)
         else { return .failure(UsageError("--name must be a non-empty single line")) }
         guard let latitudeValue = Double(latitude), latitudeValue.isFinite else {

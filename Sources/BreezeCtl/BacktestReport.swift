@@ -2,7 +2,7 @@ import BreezeBacktest
 import BreezeConfig
 import BreezeModel
 import BreezeVocabulary
-import Foundation
+import FoundationEssentials
 
 /// How `breezectl backtest` shows its replays: a block per city for people, or JSON.
 enum BacktestReport {
@@ -77,7 +77,7 @@ enum BacktestReport {
 
     /// An episode's row: fired, resolved (or "still firing"), length, peak, and its notes
     /// (short, each escalation, the reminders), times in `zone` read on `now`'s day.
-    static func episodeCells(_ episode: BacktestEpisode, zone: TimeZone, now: Instant) -> [String] {
+    static func episodeCells(_ episode: BacktestEpisode, zone: CivilZone, now: Instant) -> [String] {
         let time = { (instant: Instant) in TimeText.readable(instant, now: now, in: zone) }
         return [
             time(episode.firedAt),

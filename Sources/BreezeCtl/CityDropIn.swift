@@ -1,7 +1,7 @@
 import BreezeConfig
 import BreezeModel
 import BreezeVocabulary
-import Foundation
+import FoundationEssentials
 
 /// The drop-in file `breezectl add` writes for one city: its name and its text.
 enum CityDropIn {
@@ -53,7 +53,7 @@ enum CityDropIn {
         if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
         let text = String(value)
         guard text.contains("e") else { return text }
-        var fixed = String(format: "%.7f", value)
+        var fixed = FixedDecimal.text(value, decimals: 7)
         while fixed.hasSuffix("0") { fixed.removeLast() }
         if fixed.hasSuffix(".") { fixed.removeLast() }
         return fixed

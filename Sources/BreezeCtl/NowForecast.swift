@@ -4,7 +4,7 @@ import BreezeConfig
 import BreezeModel
 import BreezeOpenMeteo
 import BreezeVocabulary
-import Foundation
+import FoundationEssentials
 
 /// `breezectl now --forecast`: each configured city's coming days as the forecast alerts see
 /// them — tomorrow to four days ahead, the peak AQI and band, the hours expected at or above

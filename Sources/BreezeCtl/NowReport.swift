@@ -1,8 +1,9 @@
 import BreezeCommandLine
 import BreezeModel
 import BreezeOpenMeteo
+import BreezeVocabulary
 import BreezeWeb
-import Foundation
+import FoundationEssentials
 
 /// One configured city and what Open-Meteo said about it.
 struct NowRow: Sendable {
@@ -178,7 +179,7 @@ enum NowReport {
     /// cannot widen the table.
     static func decimal(_ value: Double) -> String {
         if !value.isFinite || abs(value) > 9999 { return value < 0 ? "<-9999" : ">9999" }
-        return abs(value) >= 100 ? String(format: "%.0f", value) : String(format: "%.1f", value)
+        return abs(value) >= 100 ? FixedDecimal.text(value, decimals: 0) : FixedDecimal.text(value, decimals: 1)
     }
 
     /// Table text and the columns it takes on a terminal (escape codes take none).

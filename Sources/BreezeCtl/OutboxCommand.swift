@@ -2,7 +2,8 @@ import BreezeCommandLine
 import BreezeConfig
 import BreezeControlSocket
 import BreezeDelivery
-import Foundation
+import FoundationEssentials
+import Glibc
 import BreezeVocabulary
 
 /// `breezectl outbox`: the deliveries waiting and given up, entry by entry; `outbox retry`

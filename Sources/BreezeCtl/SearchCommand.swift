@@ -2,7 +2,8 @@ import BreezeCommandLine
 import BreezeConfig
 import BreezeModel
 import BreezeOpenMeteo
-import Foundation
+import BreezeVocabulary
+import FoundationEssentials
 
 /// `breezectl search`: look a city up by name with Open-Meteo's geocoder.
 enum SearchCommand: BreezectlCommand {
@@ -42,7 +43,7 @@ enum SearchCommand: BreezectlCommand {
         case .proceed(let arguments): parsed = arguments
         }
         let console = context.console
-        let query = parsed.positionals.joined(separator: " ").trimmingCharacters(in: .whitespaces)
+        let query = parsed.positionals.joined(separator: " ").trimmingBlanks
         guard !query.isEmpty else {
             console.printError(
                 parsed.positionals.isEmpty
@@ -164,7 +165,7 @@ enum SearchOutput {
 
     /// Degrees in plain notation, at most five decimals (or `decimals`).
     static func number(_ degrees: Double, decimals: Int = 5) -> String {
-        var text = String(format: "%.\(decimals)f", degrees)
+        var text = FixedDecimal.text(degrees, decimals: decimals)
         while text.hasSuffix("0") { text.removeLast() }
         if text.hasSuffix(".") { text.removeLast() }
         return text

@@ -5,7 +5,7 @@ import BreezeControlSocket
 import BreezeDelivery
 import BreezeModel
 import BreezeOutboxValues
-import Foundation
+import FoundationEssentials
 import BreezeState
 import BreezeVocabulary
 

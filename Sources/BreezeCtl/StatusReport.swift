@@ -3,7 +3,7 @@ import BreezeConfig
 import BreezeDelivery
 import BreezeModel
 import BreezeOutboxValues
-import Foundation
+import FoundationEssentials
 import BreezeState
 import BreezeVocabulary
 import BreezeWeb

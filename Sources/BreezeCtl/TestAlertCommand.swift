@@ -4,7 +4,7 @@ import BreezeConfig
 import BreezeDelivery
 import BreezeHTTP
 import BreezeModel
-import Foundation
+import FoundationEssentials
 import BreezeState
 import BreezeVocabulary
 

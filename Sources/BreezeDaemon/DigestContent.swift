@@ -3,7 +3,7 @@ import BreezeConfig
 import BreezeModel
 import BreezeState
 import BreezeVocabulary
-import Foundation
+import FoundationEssentials
 
 /// What a digest says about each city, from what the daemon has: the state (reading, open
 /// alerts), the last cycle's hourly forecast, and the extras (pollen, UV, climate trend) last
@@ -92,7 +92,7 @@ enum DigestContent {
     /// Today's forecast peak: the day's AQI as the forecast alerts rate it, its band and
     /// pollutant, and the local hours from the first to the end of the last hour whose hourly
     /// AQI is at the peak's band or above.
-    static func peak(_ series: ForecastSeries, day: LocalDay, zone: TimeZone, threshold: Int, into city: inout DigestCity) {
+    static func peak(_ series: ForecastSeries, day: LocalDay, zone: CivilZone, threshold: Int, into city: inout DigestCity) {
         guard case .rated(let rating) = series.forecast(day, in: zone, threshold: threshold),
             let hours = series.hours(of: day, in: zone), let peak = rating.peakAQI, let band = rating.band
         else { return }
@@ -117,7 +117,7 @@ enum DigestContent {
 
     /// One phrase per alert open now: the AQI alert, the sensitive groups', pollen, UV, and
     /// each coming day a forecast alert announced.
-    static func openAlerts(_ record: CityRecord, zone: TimeZone, now: Instant) -> [String] {
+    static func openAlerts(_ record: CityRecord, zone: CivilZone, now: Instant) -> [String] {
         func since(_ state: CityAlertState) -> String {
             state.episodeStartedAt.map { " since " + TimeText.readable($0, now: now, in: zone) } ?? ""
         }

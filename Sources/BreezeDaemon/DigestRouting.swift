@@ -1,6 +1,6 @@
 import BreezeConfig
 import BreezeVocabulary
-import Foundation
+import FoundationEssentials
 
 extension DigestReceiver {
     /// The receivers due a digest in `configuration`, as `routing` built them (a receiver that

@@ -1,6 +1,6 @@
 import BreezeAlerts
 import BreezeVocabulary
-import Foundation
+import FoundationEssentials
 
 /// A receiver with a daily digest (`Digest=`): when, in which zone, about which cities.
 struct DigestReceiver: Sendable, Equatable {
@@ -8,7 +8,7 @@ struct DigestReceiver: Sendable, Equatable {
     /// `Digest=`, minutes after local midnight.
     var minute: Int
     /// The receiver's `TimeZone=`, else the system's.
-    var zone: TimeZone
+    var zone: CivilZone
     /// The cities whose `Notify=` routes to it, in configuration order.
     var cities: [String]
 }
@@ -62,7 +62,7 @@ enum DigestSchedule {
     }
 
     /// Minutes since local midnight at `instant` in `zone` (the wall clock's hour and minute).
-    static func minuteOfDay(_ instant: Instant, in zone: TimeZone) -> Int {
+    static func minuteOfDay(_ instant: Instant, in zone: CivilZone) -> Int {
         let seconds = instant.unixSeconds
         guard seconds.isFinite, abs(seconds) < 1e12 else { return 0 }
         return CivilCalendar.time(Int(seconds.rounded(.down)), in: zone).minuteOfDay
@@ -71,7 +71,7 @@ enum DigestSchedule {
     /// The first instant of local `day` in `zone` whose wall clock reads `minute` or later:
     /// the time itself, or the end of the gap it falls in on a spring-forward day; nil when
     /// the day ends in the gap.
-    static func firstMoment(_ day: LocalDay, minute: Int, zone: TimeZone) -> Instant? {
+    static func firstMoment(_ day: LocalDay, minute: Int, zone: CivilZone) -> Instant? {
         CivilCalendar.firstInstant(of: day, atMinute: minute, in: zone).map { Instant(unixSeconds: Double($0)) }
     }
 }

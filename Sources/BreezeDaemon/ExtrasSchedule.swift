@@ -2,7 +2,7 @@ import BreezeAlerts
 import BreezeConfig
 import BreezeModel
 import BreezeVocabulary
-import Foundation
+import FoundationEssentials
 
 /// When the status page's extras are fetched: pollen and UV every `APICost.pollenAndUVInterval`,
 /// each city's climate trend once per local day in its zone (a failed fetch is tried again

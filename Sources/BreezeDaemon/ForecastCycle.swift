@@ -5,7 +5,7 @@ import BreezeOpenMeteo
 import BreezeState
 import BreezeSystem
 import BreezeVocabulary
-import Foundation
+import FoundationEssentials
 
 /// The forecast alerts' step of a poll cycle, after `PollCycle` and before `OutboxHandOff`:
 /// each city's forecast state advanced by the hourly forecast its answer brought, its events

@@ -3,7 +3,7 @@ import BreezeConfig
 import BreezeModel
 import BreezeVocabulary
 import BreezeWeb
-import Foundation
+import FoundationEssentials
 
 /// What the status page shows from a poll's own hourly series, beyond the state: the last 48
 /// hours of the AQI hour by hour and the coming local days' forecast. Pure; run on the poll's
@@ -37,14 +37,14 @@ enum PolledExtras {
 
     /// The zone and threshold of `city`'s forecast days on the page: its `TimeZone=` (else the
     /// system's) and its forecast `rule`'s threshold.
-    static func pageDays(of city: CityConfiguration, rule: ForecastRule?) -> (zone: TimeZone, threshold: Int) {
+    static func pageDays(of city: CityConfiguration, rule: ForecastRule?) -> (zone: CivilZone, threshold: Int) {
         // Without a rule any threshold does: it only counts hours above it, which the page
         // does not show.
         (city.city.zone, rule?.threshold ?? 101)
     }
 
     /// One city's history and forecast days.
-    static func page(_ series: ForecastSeries, zone: TimeZone, threshold: Int) -> PolledPage {
+    static func page(_ series: ForecastSeries, zone: CivilZone, threshold: Int) -> PolledPage {
         PolledPage(history: history(series), forecast: forecastDays(series, zone: zone, threshold: threshold))
     }
 
@@ -73,7 +73,7 @@ enum PolledExtras {
     /// Each local day in `zone` from the current hour's to the last the series reaches, as the
     /// forecast alerts rate it (`ForecastDay`: the day's peak AQI and its pollutant), or a note
     /// saying why not. At most 8 days.
-    static func forecastDays(_ series: ForecastSeries, zone: TimeZone, threshold: Int) -> [ForecastDayAQI] {
+    static func forecastDays(_ series: ForecastSeries, zone: CivilZone, threshold: Int) -> [ForecastDayAQI] {
         let hourCount = series.concentrations.hourCount
         guard let current = series.currentHour, hourCount > 0, let today = LocalDay(current, in: zone),
             let lastDay = LocalDay(series.firstHour + .seconds(3600 * (hourCount - 1)), in: zone)

@@ -4,7 +4,7 @@ import BreezeModel
 import BreezeOpenMeteo
 import BreezeVocabulary
 import BreezeWeb
-import Foundation
+import FoundationEssentials
 
 /// What the steps after a poll read of one city's hourly forecast: the forecast alerts'
 /// outlook, the status page's history and days, and the whole series only for a city a digest
@@ -55,7 +55,7 @@ struct ForecastReduction: Sendable {
         var name: String
         var rule: ForecastRule?
         /// The zone and threshold of the page's forecast days; nil: no page.
-        var page: (zone: TimeZone, threshold: Int)?
+        var page: (zone: CivilZone, threshold: Int)?
         var keepsSeries: Bool
     }
 

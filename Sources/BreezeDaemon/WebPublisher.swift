@@ -6,7 +6,7 @@ import BreezeState
 import BreezeVocabulary
 import BreezeWeb
 import Dispatch
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// The one home of what the listener serves: the latest `WebSnapshot`, published by the
@@ -88,7 +88,7 @@ public final class WebPublisher: Sendable {
     /// The configured cities as the pages show them, in configured order, each with a slug
     /// (`Slug`) unique among them (`-2`, `-3`… should two ever agree). What `WebCity` carries
     /// beyond the state (history, forecast, pollen, climate) is added by `CityExtrasStore.fill`.
-    static func cities(_ names: [String], state: DaemonState, zones: [String: TimeZone] = [:]) -> [WebCity] {
+    static func cities(_ names: [String], state: DaemonState, zones: [String: CivilZone] = [:]) -> [WebCity] {
         var taken: Set<String> = []
         return names.map { name in
             let base = Slug.of(name)

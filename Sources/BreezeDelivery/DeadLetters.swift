@@ -1,7 +1,7 @@
 import BreezeFiles
 import BreezeJSON
 import BreezeOutboxValues
-import Foundation
+import FoundationEssentials
 
 #if canImport(Glibc)
 import Glibc

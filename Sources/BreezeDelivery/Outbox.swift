@@ -2,7 +2,7 @@ import BreezeAlerts
 import BreezeFiles
 import BreezeJSON
 import BreezeOutboxValues
-import Foundation
+import FoundationEssentials
 
 #if canImport(Glibc)
 import Glibc

@@ -1,7 +1,7 @@
 import BreezeAlerts
 import BreezeJSON
 import BreezeOutboxValues
-import Foundation
+import FoundationEssentials
 import BreezeVocabulary
 
 extension OutboxEntry {

@@ -1,6 +1,6 @@
 import BreezeAlerts
 import BreezeModel
-import Foundation
+import FoundationEssentials
 import BreezeVocabulary
 
 /// Whether a receiver's quiet hours hold an event, and until when. Pure: the clock and the
@@ -27,7 +27,7 @@ public enum QuietHoursPolicy {
 
     public static func holdUntil(
         event: AlertEvent, receiver: any Receiver, now: Instant, cityTimeZone: String?,
-        systemTimeZone: TimeZone = .current
+        systemTimeZone: CivilZone = .current
     ) -> Instant? {
         guard let window = receiver.delivery.quietHours, concerns(event.kind) else { return nil }
         if let band = event.band, band >= .veryUnhealthy { return nil }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A 3xx answer with a `Location`: Breeze never follows one (see `CurlTransport`), it reports
 /// where the server wanted the request to go so that the configured URL can be updated.

@@ -1,5 +1,5 @@
 import BreezeVocabulary
-import Foundation
+import FoundationEssentials
 
 /// A place Breeze watches or found by search.
 public struct City: Sendable, Hashable, Codable {
@@ -41,5 +41,5 @@ public struct City: Sendable, Hashable, Codable {
 extension City {
     /// The zone every time about this city is shown in: its `TimeZone=` when a known zone,
     /// else the system's (`TimeText.zone`).
-    public var zone: TimeZone { TimeText.zone(timeZone) }
+    public var zone: CivilZone { TimeText.zone(timeZone) }
 }

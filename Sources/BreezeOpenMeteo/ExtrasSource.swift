@@ -3,7 +3,7 @@ import BreezeConfig
 import BreezeHTTP
 import BreezeModel
 import BreezeVocabulary
-import Foundation
+import FoundationEssentials
 
 /// Where the status page's extras come from beside the poll: pollen and UV, and the climate
 /// trend (Open-Meteo over libcurl in production, a fake in unit tests).
@@ -107,7 +107,7 @@ public struct OpenMeteoExtrasSource: ExtrasSource {
         let (years, ranges) = ClimateTrendRequest.ranges(for: day)
         do {
             let results = try archive.dailyMaximumTemperatures(
-                at: Self.coordinate(city), ranges: ranges, timeZone: city.timeZone ?? TimeZone.current.identifier,
+                at: Self.coordinate(city), ranges: ranges, timeZone: city.timeZone ?? CivilZone.current.identifier,
                 deadline: deadline)
             return .success(ClimateTrendRequest.points(years: years, values: results.map { try? $0.get() }))
         } catch {

@@ -1,6 +1,6 @@
 import BreezeHTTP
 import BreezeModel
-import Foundation
+import FoundationEssentials
 import BreezeVocabulary
 
 /// A place found by Open-Meteo's geocoder: the city and what helps a person pick the right one.

@@ -1,5 +1,5 @@
 import BreezeVocabulary
-import Foundation
+import FoundationEssentials
 
 /// How transient failures are retried: exponential backoff with jitter, `Retry-After` honoured.
 public struct RetryPolicy: Sendable, Equatable {

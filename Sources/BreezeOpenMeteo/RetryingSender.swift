@@ -1,7 +1,7 @@
 import BreezeHTTP
 import BreezeJSON
 import BreezeVocabulary
-import Foundation
+import FoundationEssentials
 
 /// Called before each retry with the error that caused it, the coming wait and the number of
 /// the attempt that failed, so the daemon can log it.

@@ -1,5 +1,5 @@
 import BreezeVocabulary
-import Foundation
+import FoundationEssentials
 
 /// A status-page extra (the climate trend, or pollen and UV) that the daemon could not fetch
 /// for a city: why, when, and when it is tried again. Kept in the daemon's memory until the

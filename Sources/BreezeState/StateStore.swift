@@ -1,7 +1,7 @@
 import BreezeFiles
 import BreezeAlerts
 import BreezeModel
-import Foundation
+import FoundationEssentials
 import BreezeVocabulary
 
 /// What the daemon knows about one city between runs.

@@ -1,5 +1,3 @@
-import Foundation
-
 /// A date on the proleptic Gregorian calendar (every year by today's rules, year 0 before 1):
 /// `year-month-day`.
 public struct CivilDate: Sendable, Hashable, Comparable, CustomStringConvertible {
@@ -44,15 +42,15 @@ public struct CivilTime: Sendable, Hashable {
 /// arithmetic on dates, and which zone a setting names. Dates are counted by Howard Hinnant's
 /// `days_from_civil`/`civil_from_days` (no `Calendar` per call: it costs thousands of
 /// instructions, and this runs for every forecast day of every city each poll); a zone gives
-/// only its offset from UTC at an instant (`TimeZone.secondsFromGMT`).
+/// only its offset from UTC at an instant (`CivilZone.offset(at:)`).
 public enum CivilCalendar {
     /// UTC.
-    public static let utc = TimeZone(identifier: "UTC")!
+    public static let utc = CivilZone.utc
 
     /// The zone a setting names: the first of `names` that is a known IANA zone (an empty or
     /// unknown name counts as absent), else `system` (the machine's zone). The one fallback
     /// rule: a city's and a receiver's `TimeZone=` are read through it.
-    public static func zone(_ names: [String?], system: TimeZone = .current) -> TimeZone {
+    public static func zone(_ names: [String?], system: CivilZone = .current) -> CivilZone {
         for case let name? in names {
             if let zone = namedZone(name) { return zone }
         }
@@ -60,12 +58,12 @@ public enum CivilCalendar {
     }
 
     /// The IANA zone `name` names (`Europe/Paris`), nil for an empty or unknown name.
-    public static func namedZone(_ name: String) -> TimeZone? {
-        name.isEmpty ? nil : TimeZone(identifier: name)
+    public static func namedZone(_ name: String) -> CivilZone? {
+        CivilZone(named: name)
     }
 
     /// The wall clock at `unixSeconds` (whole seconds) in `zone`.
-    public static func time(_ unixSeconds: Int, in zone: TimeZone) -> CivilTime {
+    public static func time(_ unixSeconds: Int, in zone: CivilZone) -> CivilTime {
         time(unixSeconds, offset: offset(in: zone, at: unixSeconds))
     }
 
@@ -80,8 +78,8 @@ public enum CivilCalendar {
     }
 
     /// `zone`'s offset from UTC at `unixSeconds`, in seconds east.
-    public static func offset(in zone: TimeZone, at unixSeconds: Int) -> Int {
-        zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(unixSeconds)))
+    public static func offset(in zone: CivilZone, at unixSeconds: Int) -> Int {
+        zone.offset(at: unixSeconds)
     }
 
     /// Days from 1970-01-01 to `date` (negative before), nil when it is not a date (month 13,
@@ -137,7 +135,7 @@ public enum CivilCalendar {
     /// midnight) or later: the time itself (its first occurrence when the clock is turned back
     /// over it), or the end of the gap it falls in on a spring-forward day; nil when the day
     /// ends in that gap or the date is not one.
-    public static func firstInstant(of date: CivilDate, atMinute minute: Int, in zone: TimeZone) -> Int? {
+    public static func firstInstant(of date: CivilDate, atMinute minute: Int, in zone: CivilZone) -> Int? {
         guard let midnight = startOfDay(date, in: zone) else { return nil }
         let elapsed = midnight + minute * 60
         // The offset may change between midnight and the time: correct by the difference.
@@ -160,7 +158,7 @@ public enum CivilCalendar {
 
     /// The first instant of local `date` in `zone`: its midnight, or the end of a gap that
     /// swallows midnight; nil when the date is not one.
-    public static func startOfDay(_ date: CivilDate, in zone: TimeZone) -> Int? {
+    public static func startOfDay(_ date: CivilDate, in zone: CivilZone) -> Int? {
         guard let days = daysSinceEpoch(date) else { return nil }
         let wallMidnight = days * 86_400
         func isOnOrAfter(_ seconds: Int) -> Bool { time(seconds, in: zone).date >= date }
@@ -180,7 +178,7 @@ public enum CivilCalendar {
     /// The next instant after `unixSeconds` whose wall clock in `zone` reads `minute` (minutes
     /// since midnight) exactly, or, when the clock skips that time, the first instant after the
     /// gap.
-    public static func next(minute: Int, after unixSeconds: Int, in zone: TimeZone) -> Int? {
+    public static func next(minute: Int, after unixSeconds: Int, in zone: CivilZone) -> Int? {
         let today = time(unixSeconds, in: zone).date
         guard let todayNumber = daysSinceEpoch(today) else { return nil }
         for dayNumber in todayNumber...(todayNumber + 2) {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Days as people say them: `Today`, `Tomorrow`, `Yesterday`, else the weekday and date
 /// (`Thu 4 Dec`, with the year when it is not the year of the day it is read from:
@@ -49,19 +49,19 @@ extension TimeText {
     }
 
     /// The name of the local day of `instant` in `zone`, read on `now`'s local day there.
-    public static func day(_ instant: Instant, now: Instant, in zone: TimeZone) -> String {
+    public static func day(_ instant: Instant, now: Instant, in zone: CivilZone) -> String {
         day(localDate(instant, in: zone), today: localDate(now, in: zone))
     }
 
     /// The name of the local date written `YYYY-MM-DD` (a forecast day), read on `now`'s
     /// local day in `zone`; the text as written when it is not such a date.
-    public static func day(named text: String, now: Instant, in zone: TimeZone) -> String {
+    public static func day(named text: String, now: Instant, in zone: CivilZone) -> String {
         guard let date = date(named: text) else { return text }
         return day(date, today: localDate(now, in: zone))
     }
 
     /// The local date of `instant` in `zone` (the epoch's for a time beyond any real one).
-    public static func localDate(_ instant: Instant, in zone: TimeZone) -> CivilDate {
+    public static func localDate(_ instant: Instant, in zone: CivilZone) -> CivilDate {
         zonedParts(instant, in: zone).parts.date
     }
 

@@ -1,4 +1,5 @@
-import Foundation
+// The standard library's canonical decomposition (`_nfd`): Foundation's needs its ICU part.
+@_spi(_Unicode) import Swift
 
 /// The one way Breeze turns a name (a city, a receiver, an event id) into text for ids, file
 /// names and drop-ins: a readable part plus a hash of the exact name, so that distinct
@@ -22,12 +23,17 @@ public enum Slug {
     /// run of characters other than ASCII letters and digits one dash, none at the ends, cut
     /// to `readableLimit`; `city` when nothing is left (`東京`). A hint for people, not unique.
     public static func readable(_ name: String) -> String {
+        // ASCII has nothing to decompose and no combining marks: 100,000 city names went
+        // through the decomposition for nothing.
+        let slug = name.utf8.allSatisfy { $0 < 0x80 } ? readable(scalars: name.unicodeScalars) : readable(scalars: name._nfd)
+        return slug.isEmpty ? "city" : slug
+    }
+
+    /// The readable part of canonically decomposed `scalars`, maybe empty.
+    private static func readable<Scalars: Sequence<Unicode.Scalar>>(scalars: Scalars) -> String {
         var slug = ""
         var pendingDash = false
-        // ASCII has nothing to decompose and no combining marks: 100,000 city names went
-        // through Foundation's decomposition for nothing.
-        let decomposed = name.utf8.allSatisfy { $0 < 0x80 } ? name : name.decomposedStringWithCanonicalMapping
-        for scalar in decomposed.unicodeScalars {
+        for scalar in scalars {
             if scalar.properties.generalCategory == .nonspacingMark { continue }
             let value = scalar.value
             let isDigit = (0x30...0x39).contains(value)
@@ -45,7 +51,7 @@ public enum Slug {
             pendingDash = false
             slug.unicodeScalars.append(Unicode.Scalar(isUpper ? value + 0x20 : value)!)
         }
-        return slug.isEmpty ? "city" : slug
+        return slug
     }
 
     /// FNV-1a (64-bit) of the UTF-8 bytes of `name`, exactly as written. Not cryptographic,

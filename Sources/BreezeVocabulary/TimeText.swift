@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Unix times written for people and for receivers, without a formatter object per call.
 public enum TimeText {

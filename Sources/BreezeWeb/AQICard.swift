@@ -1,7 +1,7 @@
 import BreezeModel
 import BreezeState
 import BreezeVocabulary
-import Foundation
+import FoundationEssentials
 
 /// A city's AQI card, as the app's: the ring scaled 0–500 with the AQI in the band's colour,
 /// the band's label, emoji, summary and health tips, then where the AQI came from, when it was
@@ -147,7 +147,7 @@ enum AQICard {
     }
 
     /// The alert's state: firing since when, and what the outbox holds for it.
-    static func writeAlert(_ record: CityRecord, zone: TimeZone, context: DashboardContext, into html: inout HTMLWriter) {
+    static func writeAlert(_ record: CityRecord, zone: CivilZone, context: DashboardContext, into html: inout HTMLWriter) {
         html.element("dt", "Alert")
         guard record.alert.firing else { return html.element("dd", "not firing") }
         let since = record.alert.episodeStartedAt.map { " since " + context.time($0, in: zone) } ?? ""

@@ -2,7 +2,7 @@ import BreezeAlerts
 import BreezeBacktest
 import BreezeModel
 import BreezeVocabulary
-import Foundation
+import FoundationEssentials
 
 /// One replay of `breezectl backtest --report` as inline SVG: the alerting AQI it judged, hour
 /// by hour, as a step line in each band's colour (one gradient along the AQI axis with a stop
@@ -201,7 +201,7 @@ enum BacktestChart {
 
     /// A line at local midnight every day, two days or week (Mondays), so at most 9 are named;
     /// named as people say the day (`Mon 1 Jun`, `Yesterday`, `Today`).
-    private static func writeDays(start: Instant, hours: Int, zone: TimeZone, now: Instant, into html: inout HTMLWriter) {
+    private static func writeDays(start: Instant, hours: Int, zone: CivilZone, now: Instant, into html: inout HTMLWriter) {
         let end = start + .seconds(hours * 3600)
         guard let first = CivilCalendar.daysSinceEpoch(TimeText.localDate(start, in: zone)),
             let last = CivilCalendar.daysSinceEpoch(TimeText.localDate(end, in: zone)), last >= first

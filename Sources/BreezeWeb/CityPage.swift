@@ -1,7 +1,7 @@
 import BreezeModel
 import BreezeState
 import BreezeVocabulary
-import Foundation
+import FoundationEssentials
 
 /// `/city/<name or slug>` (`CityAddress`): the city's card and pollutants, its last 48 hours,
 /// the coming days, pollen, UV and the climate trend, and what happened when an extra's fetch
@@ -63,7 +63,7 @@ enum CityPage {
     /// One line per day: the day as people say it in the city's zone (`Today`, `Tomorrow`,
     /// `Thu 4 Dec`), its forecast AQI and band, the dominant pollutant or why there is no AQI.
     static func writeForecast(
-        _ days: [ForecastDayAQI], zone: TimeZone, context: DashboardContext, into html: inout HTMLWriter
+        _ days: [ForecastDayAQI], zone: CivilZone, context: DashboardContext, into html: inout HTMLWriter
     ) {
         guard !days.isEmpty else {
             return html.element("p", ["class": "muted"], "No forecast yet for this city.")
@@ -78,7 +78,7 @@ enum CityPage {
                         // The day's reason without its per-pollutant detail (six hour counts
                         // for a partly forecast day), which the title and /api/v1 keep.
                         let note = day.note ?? "Not rated."
-                        let short = note.range(of: " (").map { String(note[..<$0.lowerBound]) + "." } ?? note
+                        let short = note.firstRange(of: " (").map { String(note[..<$0.lowerBound]) + "." } ?? note
                         return html.element("span", ["class": "muted", "title": note], short)
                     }
                     html.element("span", ["class": "status"], "AQI \(aqi) · " + band.label

@@ -1,7 +1,7 @@
 import BreezeModel
 import BreezeState
 import BreezeVocabulary
-import Foundation
+import FoundationEssentials
 
 /// What every part of a page reads: the snapshot, the moment it shows ("now" is when the daemon
 /// took it, so a page is the same however late it is served) and the zone times are written in.
@@ -9,9 +9,9 @@ struct DashboardContext {
     let snapshot: WebSnapshot
     /// The zone of the daemon's own times (the last cycle, the next poll): the machine's
     /// unless a test pins one. A city's times are in the city's zone (`WebCity.zone`).
-    let zone: TimeZone
+    let zone: CivilZone
 
-    init(snapshot: WebSnapshot, zone: TimeZone = TimeText.zone()) {
+    init(snapshot: WebSnapshot, zone: CivilZone = TimeText.zone()) {
         self.snapshot = snapshot
         self.zone = zone
     }
@@ -22,19 +22,19 @@ struct DashboardContext {
     /// (`TimeText.readable`), in `zone` (the daemon's unless a city's is given); "an
     /// unreadable time" for one the daemon never writes (before 1970, after 9999, not a
     /// number: a damaged state).
-    func time(_ instant: Instant, in zone: TimeZone? = nil) -> String {
+    func time(_ instant: Instant, in zone: CivilZone? = nil) -> String {
         guard TimeText.stored.contains(instant.unixSeconds) else { return "an unreadable time" }
         return TimeText.readable(instant, now: now, in: zone ?? self.zone)
     }
 
     /// When a reading was observed: its instant in `zone`, else the text the source wrote.
-    func time(_ observed: ObservationTime, in zone: TimeZone) -> String {
+    func time(_ observed: ObservationTime, in zone: CivilZone) -> String {
         observed.instant.map { time($0, in: zone) } ?? observed.text
     }
 
     /// A forecast day (`YYYY-MM-DD` in the city's zone) as people say it: `Today`,
     /// `Tomorrow`, `Thu 4 Dec` (`TimeText.day(named:)`).
-    func day(_ text: String, in zone: TimeZone) -> String {
+    func day(_ text: String, in zone: CivilZone) -> String {
         TimeText.day(named: text, now: now, in: zone)
     }
 

@@ -1,6 +1,6 @@
 import BreezeModel
 import BreezeVocabulary
-import Foundation
+import FoundationEssentials
 
 /// The last 48 hours of a city's alerting AQI as inline SVG bars, each coloured by its band,
 /// with a gap for every hour without a value; a visually hidden table carries the same values
@@ -10,7 +10,7 @@ enum HistoryChart {
     private static let width = 360.0, height = 160.0, left = 30.0, right = 4.0, top = 8.0, bottom = 22.0
 
     /// The chart of `history` (oldest first), or a sentence when there is none.
-    static func write(_ history: [HourlyAQI], zone: TimeZone, context: DashboardContext, into html: inout HTMLWriter) {
+    static func write(_ history: [HourlyAQI], zone: CivilZone, context: DashboardContext, into html: inout HTMLWriter) {
         let slots = place(history)
         let values = slots.compactMap { $0.aqi }
         guard let end = slots.last?.hour, !values.isEmpty else {

@@ -2,7 +2,7 @@ import BreezeModel
 import BreezeOutboxValues
 import BreezeState
 import BreezeVocabulary
-import Foundation
+import FoundationEssentials
 
 /// What every page, `/metrics` and `/api/v1` read of the daemon: one moment, published by the
 /// daemon after each cycle (and on reload), read on the listener's threads. Holds no secrets:
@@ -93,7 +93,7 @@ public struct WebCity: Sendable {
     public var climate: [ClimateTrendPoint]?
     /// The zone the city's times and days are shown in, as its messages show them
     /// (`City.zone`: its `TimeZone=`, else the system's).
-    public var zone: TimeZone
+    public var zone: CivilZone
     /// The extras whose last fetch failed, by kind; the page says what happened.
     public var failures: [ExtrasFailure.Kind: ExtrasFailure] = [:]
 
@@ -101,7 +101,7 @@ public struct WebCity: Sendable {
     public init(
         name: String, slug: String, record: CityRecord? = nil, history: [HourlyAQI] = [],
         forecast: [ForecastDayAQI] = [], pollen: [PollenType: Double]? = nil, uvIndex: Double? = nil,
-        climate: [ClimateTrendPoint]? = nil, zone: TimeZone? = nil
+        climate: [ClimateTrendPoint]? = nil, zone: CivilZone? = nil
     ) {
         self.name = name
         self.slug = slug

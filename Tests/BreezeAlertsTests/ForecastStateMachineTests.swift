@@ -6,7 +6,7 @@ import Testing
 
 /// Forecast alerts: once per day, an update only a band worse, cleared, the horizon.
 struct ForecastStateMachineTests {
-    static let utc = TimeZone(identifier: "UTC")!
+    static let utc = CivilZone.utc
     let slug = EventIdentifier.city("Paris")
     static let paris = City(name: "Paris", latitude: 48.86, longitude: 2.35, timeZone: "UTC")
     /// 2026-12-01T00:00:00Z: "today".
@@ -150,7 +150,7 @@ struct ForecastStateMachineTests {
 
     @Test func localDaysFollowTheCitysZone() throws {
         // 16:00 in Tokyo is 07:00Z; its "tomorrow" starts at 15:00Z today.
-        let tokyo = TimeZone(identifier: "Asia/Tokyo")!
+        let tokyo = CivilZone(named: "Asia/Tokyo")!
         let rule = ForecastRule(threshold: 101, timeZone: tokyo)
         var column: [Double?] = Array(repeating: 5, count: 15 + 24 + 24)
         for hour in 15..<39 { column[hour] = 60 }

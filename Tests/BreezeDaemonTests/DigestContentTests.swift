@@ -31,7 +31,7 @@ struct DigestContentTests {
             extras: extras.map { ["Paris": $0] } ?? [:])
     }
 
-    static let receiver = DigestReceiver(name: "ops", minute: 450, zone: TimeZone(identifier: "UTC")!, cities: ["Paris"])
+    static let receiver = DigestReceiver(name: "ops", minute: 450, zone: CivilZone.utc, cities: ["Paris"])
 
     @Test func theForecastPeakWithItsHoursAtThePeaksBand() throws {
         let digest = DigestContent.details(
@@ -68,7 +68,7 @@ struct DigestContentTests {
             for: Self.receiver, day: LocalDay(year: 2026, month: 12, day: 1),
             from: try Self.sources(record: record, extras: CityExtras(pollen: pollen, climate: climate)), now: Self.now)
         let paris = try #require(digest.cities.first)
-        #expect(paris.openAlerts == ["AQI: Unhealthy 😨 since 02:10 GMT", "UV alert", "Forecast for Tomorrow: Unhealthy 😨"])
+        #expect(paris.openAlerts == ["AQI: Unhealthy 😨 since 02:10 UTC", "UV alert", "Forecast for Tomorrow: Unhealthy 😨"])
         #expect(paris.needsAttention)
         #expect(paris.pollen?[.birch] != nil && paris.pollen?[.grass] != nil && paris.pollen?[.olive] == nil)
         #expect(paris.uvMaximum == 4.4)

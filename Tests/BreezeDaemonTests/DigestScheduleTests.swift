@@ -14,7 +14,7 @@ struct DigestScheduleTests {
     }
 
     static func receiver(_ name: String = "ops", at minute: Int = 7 * 60 + 30, zone: String = "UTC") -> DigestReceiver {
-        DigestReceiver(name: name, minute: minute, zone: TimeZone(identifier: zone)!, cities: ["Paris"])
+        DigestReceiver(name: name, minute: minute, zone: CivilZone(named: zone)!, cities: ["Paris"])
     }
 
     func dueDays(_ receivers: [DigestReceiver], sent: [String: String] = [:], at text: String) -> [String] {

@@ -122,7 +122,7 @@ struct ForecastReductionTests {
                 cities: plan.cities, configuration: configuration, state: state,
                 forecasts: summary.forecasts.compactMapValues(\.series), extras: [:])
             let receiver = DigestReceiver(
-                name: "ops", minute: 0, zone: TimeZone(identifier: "UTC")!, cities: digestCities.sorted())
+                name: "ops", minute: 0, zone: CivilZone.utc, cities: digestCities.sorted())
             // The digest reads the series at its own time, a day later too.
             for later in [0.0, 20] {
                 let at = now + .seconds(later * 3600)

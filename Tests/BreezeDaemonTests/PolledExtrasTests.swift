@@ -11,7 +11,7 @@ import Testing
 struct PolledExtrasTests {
     /// 2026-08-20T14:00Z, the current hour.
     static let now = 1_787_234_400.0
-    static let utc = TimeZone(identifier: "UTC")!
+    static let utc = CivilZone.utc
 
     /// A grid of `past` hours before the current one and `ahead` from it, PM2.5 `pm25(offset)`,
     /// the other pollutants low and steady.
@@ -106,10 +106,10 @@ struct PolledExtrasTests {
 
     @Test func theDaysAreLocalDaysOfTheCitysZone() {
         // 14:00 UTC is already the next day in Tokyo (UTC+9, 23:00).
-        let tokyo = TimeZone(identifier: "Asia/Tokyo")!
+        let tokyo = CivilZone(named: "Asia/Tokyo")!
         let days = PolledExtras.forecastDays(Self.series(), zone: tokyo, threshold: 101)
         #expect(days.first?.day == "2026-08-20")
-        let kiritimati = TimeZone(identifier: "Pacific/Kiritimati")!  // UTC+14: 04:00 on the 21st
+        let kiritimati = CivilZone(named: "Pacific/Kiritimati")!  // UTC+14: 04:00 on the 21st
         #expect(PolledExtras.forecastDays(Self.series(), zone: kiritimati, threshold: 101).first?.day == "2026-08-21")
     }
 }

@@ -22,7 +22,7 @@ struct QuietHoursPolicyTests {
     }
 
     private let night = QuietHours(start: 22 * 60, end: 7 * 60)
-    private let utc = TimeZone(identifier: "UTC")!
+    private let utc = CivilZone.utc
 
     @Test func insideAWrappingWindowWaitsUntilItsEnd() {
         let hold = QuietHoursPolicy.holdUntil(

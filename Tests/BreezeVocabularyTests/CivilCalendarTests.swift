@@ -7,10 +7,10 @@ import Testing
 /// October, Australia/Adelaide's 30-minute offset, Lord Howe's 30-minute change), UTC, leap
 /// days, 1970 and 2100; and against Foundation's calendar as the reference across years.
 struct CivilCalendarTests {
-    static let paris = TimeZone(identifier: "Europe/Paris")!
-    static let adelaide = TimeZone(identifier: "Australia/Adelaide")!
-    static let kolkata = TimeZone(identifier: "Asia/Kolkata")!
-    static let lordHowe = TimeZone(identifier: "Australia/Lord_Howe")!
+    static let paris = CivilZone(named: "Europe/Paris")!
+    static let adelaide = CivilZone(named: "Australia/Adelaide")!
+    static let kolkata = CivilZone(named: "Asia/Kolkata")!
+    static let lordHowe = CivilZone(named: "Australia/Lord_Howe")!
 
     func date(_ year: Int, _ month: Int, _ day: Int) -> CivilDate { CivilDate(year: year, month: month, day: day) }
 
@@ -84,7 +84,7 @@ struct CivilCalendarTests {
     }
 
     @Test func theZoneFallback() {
-        let system = TimeZone(identifier: "Asia/Tokyo")!
+        let system = CivilZone(named: "Asia/Tokyo")!
         #expect(CivilCalendar.zone(["Europe/Paris", "UTC"], system: system) == Self.paris)
         #expect(CivilCalendar.zone([nil, "", "Not/AZone", "Europe/Paris"], system: system) == Self.paris)
         #expect(CivilCalendar.zone(["Not/AZone"], system: system) == system)
@@ -93,7 +93,7 @@ struct CivilCalendarTests {
 
     @Test func datesAsFoundationsCalendar() {
         var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = CivilCalendar.utc
+        calendar.timeZone = TimeZone(identifier: "UTC")!
         // Every 97th day from 1600 to 9999 (Foundation turns Julian before 1582).
         for days in stride(from: -135_140, through: 2_932_896, by: 97) {
             let parts = calendar.dateComponents([.year, .month, .day], from: Date(timeIntervalSince1970: Double(days) * 86_400))
@@ -107,9 +107,9 @@ struct CivilCalendarTests {
     /// wall clock each quarter hour, and the next 02:30 and 07:00, as Foundation's calendar has them.
     @Test(arguments: ["Europe/Paris", "America/New_York", "Australia/Adelaide", "Australia/Lord_Howe", "Asia/Kolkata", "UTC", "America/Sao_Paulo"])
     func zonesAsFoundationsCalendar(name: String) {
-        let zone = TimeZone(identifier: name)!
+        let zone = CivilZone(named: name)!
         var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
+        calendar.timeZone = TimeZone(identifier: name)!
         for dayNumber in CivilCalendar.daysSinceEpoch(date(2026, 1, 1))!...CivilCalendar.daysSinceEpoch(date(2026, 12, 31))! {
             let day = CivilCalendar.date(daysSinceEpoch: dayNumber)
             let noon = calendar.date(from: DateComponents(year: day.year, month: day.month, day: day.day, hour: 12))!
@@ -138,8 +138,8 @@ struct CivilCalendarTests {
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.calendar = Calendar(identifier: .gregorian)
         formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss Z"
-        for zone in [Self.paris, Self.kolkata, TimeZone(identifier: "America/St_Johns")!, CivilCalendar.utc] {
-            formatter.timeZone = zone
+        for zone in [Self.paris, Self.kolkata, CivilZone(named: "America/St_Johns")!, CivilCalendar.utc] {
+            formatter.timeZone = TimeZone(identifier: zone.identifier)!
             for seconds in [0, 1_709_208_000, 1_774_746_000, 1_792_891_801, 4_107_542_399] {
                 let instant = Instant(unixSeconds: Double(seconds))
                 #expect(TimeText.rfc5322(instant, in: zone) == formatter.string(from: Date(timeIntervalSince1970: Double(seconds))))

@@ -58,7 +58,7 @@ def section(server, dynamic, static, work, size, runs, log):
         "|---|---:|---:|---:|---:|---:|",
     ] + rows + [
         "",
-        "The static binary carries the Swift runtime, Foundation and ICU's data itself (most of its "
+        "The static binary carries the Swift runtime and FoundationEssentials itself (most of its "
         "size) instead of mapping them from /opt/swift; peak RSS is GNU time's, READY=1 as in part 3.",
     ]
 
@@ -110,6 +110,8 @@ def symbol_group(name):
         return "Swift runtime (C++)"
     if "dispatch" in name:
         return "libdispatch"
+    if name.startswith("__CFUniChar"):
+        return "Unicode bitmaps (FoundationEssentials' C shims)"
     if name.startswith(("_CF", "__CF", "CF", "__kCF", "kCF")):
         return "CoreFoundation"
     if name.startswith("curl_"):

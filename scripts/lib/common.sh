@@ -76,7 +76,7 @@ breeze_help_requested() {
     done
 }
 
-# The binaries that get installed: a release build with the Swift runtime, Foundation and ICU
+# The binaries that get installed: a release build with the Swift runtime and FoundationEssentials
 # linked in (--static-swift-stdlib), so they need nothing from the toolchain at run time, and
 # no $ORIGIN run path (--disable-local-rpath). Builds into .build/static when anything changed
 # and prints the folder holding breezed and breezectl. (Minutes on a small machine the first time.)

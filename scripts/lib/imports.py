@@ -1,4 +1,5 @@
-"""Every `import` of a package target is one of the importing target's declared dependencies.
+"""Every `import` of a package target is one of the importing target's declared dependencies,
+and no target that ships imports Foundation.
 
     python3 scripts/lib/imports.py [--unused]
 
@@ -6,7 +7,9 @@ Reads Package.swift's targets (name, dependencies, path) and each target's Swift
 lines; prints each import of another target that the importer does not declare, and exits 1 if
 there is one. With --unused, also lists declared dependencies that no file imports (not an
 error: a dependency may be there for linking). Imports of modules that are not targets
-(Foundation, Glibc, Testing…) are not checked.
+(FoundationEssentials, Glibc, Testing…) are not checked, except Foundation in the targets
+under Sources/: it would link FoundationInternationalization and ICU's 30 MB of data into
+breezed and breezectl (FoundationEssentials is what they use). Tests may import it.
 """
 import os
 import re
@@ -20,6 +23,10 @@ TARGET = re.compile(
 IMPORT = re.compile(
     r'^(?:@testable\s+|@_spi\([^)]*\)\s+)?import\s+(?:(?:struct|enum|class|func|protocol|typealias)\s+)?'
     r'([A-Za-z_][A-Za-z_0-9]*)')
+
+
+# Modules the shipped targets must not import, and what they use instead.
+SHIPPED_NOT = {"Foundation": "FoundationEssentials"}
 
 
 def targets(root):
@@ -63,11 +70,15 @@ def main(argv):
             if module in package and module != name and module not in dependencies:
                 undeclared += 1
                 print(f"{name}: imports {module} without declaring it ({os.path.relpath(files[0], root)})")
+            if module in SHIPPED_NOT and path.startswith("Sources/"):
+                undeclared += 1
+                print(f"{name}: imports {module} ({os.path.relpath(files[0], root)}); "
+                      f"shipped targets use {SHIPPED_NOT[module]}")
         if "--unused" in argv:
             unused = [dependency for dependency in dependencies if dependency not in used]
             if unused:
                 print(f"{name}: declares without importing {', '.join(unused)}")
-    print(f"{undeclared} undeclared import(s)")
+    print(f"{undeclared} undeclared or unshipped import(s)")
     return 1 if undeclared else 0
 
 

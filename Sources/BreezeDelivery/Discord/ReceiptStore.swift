@@ -1,6 +1,6 @@
 import BreezeFiles
 import BreezeOutboxValues
-import Foundation
+import FoundationEssentials
 import BreezeVocabulary
 
 #if canImport(Glibc)

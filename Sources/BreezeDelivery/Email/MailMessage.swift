@@ -1,7 +1,7 @@
 import BreezeAlerts
 import BreezeConfig
 import BreezeModel
-import Foundation
+import FoundationEssentials
 import BreezeVocabulary
 
 /// Who an email receiver's messages are from and to, and what their subjects start with.

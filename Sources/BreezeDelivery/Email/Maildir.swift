@@ -1,5 +1,5 @@
 import BreezeFiles
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 #if canImport(Glibc)

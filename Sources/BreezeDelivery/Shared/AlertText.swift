@@ -1,6 +1,6 @@
 import BreezeAlerts
 import BreezeModel
-import Foundation
+import FoundationEssentials
 import BreezeVocabulary
 
 /// What people read about one event, made when it is delivered, from the outbox entry's event
@@ -15,7 +15,7 @@ struct AlertText {
     let event: AlertEvent
     /// When this attempt is made.
     let now: Instant
-    let zone: TimeZone
+    let zone: CivilZone
 
     init(_ event: AlertEvent, now: Instant, receiverTimeZone: String?) {
         self.event = event

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// RFC 2047 encoded-words: non-ASCII text made safe for a header, `=?UTF-8?B?…?=`.
 enum EncodedWord {

@@ -1,6 +1,6 @@
 import BreezeHTTP
 import BreezeJSON
-import Foundation
+import FoundationEssentials
 import BreezeVocabulary
 
 /// Turns an HTTP answer into a delivery outcome, as Standard Webhooks and Alertmanager do:

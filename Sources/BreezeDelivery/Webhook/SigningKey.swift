@@ -1,5 +1,5 @@
 import BreezeConfig
-import Foundation
+import FoundationEssentials
 
 /// The key of Standard Webhooks signatures, read from `Secret=`/`SecretFile=`.
 ///
