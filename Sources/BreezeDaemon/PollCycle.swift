@@ -83,7 +83,8 @@ public enum PollCycle {
         var summary = CycleSummary()
         summary.cities = cities.count
         var reduced: [PolledForecast?] = reduction == nil ? [] : Array(repeating: nil, count: cities.count)
-        let results = source.polls(
+        let shared = GridCellSharingSource(source, cells: state.gridCells(for: cities.map(\.city)))
+        let results = shared.polls(
             for: cities.map(\.city), deadline: deadline, requests: &summary.apiRequests,
             reducing: { index, poll in
                 guard let forecast = reduction?.reduce(index, &poll), reduced.indices.contains(index) else { return }

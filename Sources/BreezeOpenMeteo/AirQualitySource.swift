@@ -27,15 +27,18 @@ public struct CityPoll: Sendable, Equatable {
     /// The hourly forecast of the same response, for the forecast alerts (nil: none, or
     /// taken by the `reducing` step of `polls(for:deadline:requests:reducing:)`).
     public var forecast: ForecastSeries?
+    /// The model grid cell the answer came from (nil: the source does not say).
+    public var gridCell: GridCell?
 
     public init(
         reading: Reading, hourly: HourlyCurrentAQI? = nil, hourlyProblems: [String] = [],
-        forecast: ForecastSeries? = nil
+        forecast: ForecastSeries? = nil, gridCell: GridCell? = nil
     ) {
         self.reading = reading
         self.hourly = hourly
         self.hourlyProblems = hourlyProblems
         self.forecast = forecast
+        self.gridCell = gridCell
     }
 }
 
