@@ -1,6 +1,7 @@
 import BreezeCommandLine
 import BreezeConfig
 import BreezeModel
+import BreezeState
 
 /// `breezectl check-config`: check the configuration and estimate its API cost.
 enum CheckConfigCommand: BreezectlCommand {
@@ -12,7 +13,9 @@ enum CheckConfigCommand: BreezectlCommand {
         Check the configuration (the main file PATH and every PATH.d/*.conf) and estimate its
         Open-Meteo cost. Prints "configuration OK: …" and the cities it watches (each with its
         Region= and Country=), or every error as PATH:LINE: message. [Sensor] sections are
-        counted on a line of their own, each with its requests a day. Receivers are counted when
+        counted on a line of their own, each with its requests a day. Once breezed has polled,
+        a line says how many cities share an Open-Meteo grid cell (one location a poll each
+        cell) and the calls a day that saves, read from its state. Receivers are counted when
         the daemon delivers to them, those with Enabled=no in parentheses. Warnings (among them
         no [City] section, or every city with Enabled=no, naming the files read) go to standard
         error either way. A secret file (ApiKeyFile=, SecretFile=) this user may not read, or a
@@ -46,7 +49,12 @@ enum CheckConfigCommand: BreezectlCommand {
             path: path, environment: context.environment, secretFiles: .allWarningWhenUnreadable)
         outcome.errors.forEach(context.console.printError)
         outcome.output.forEach(context.console.print)
-        if let configuration = outcome.configuration { cityLines(configuration).forEach(context.console.print) }
+        if let configuration = outcome.configuration {
+            // breezed's state holds no secret and is readable by anyone; without it, no line.
+            let state = try? StateStore(stateDirectory: configuration.breeze.stateDirectory).read()
+            if let line = GridCellReport.line(configuration, state: state ?? nil) { context.console.print(line) }
+            cityLines(configuration).forEach(context.console.print)
+        }
         return outcome.succeeded ? .success : .configuration
     }
 

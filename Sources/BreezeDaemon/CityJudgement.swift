@@ -64,7 +64,12 @@ struct CityJudgement: Equatable {
         ground: CityGround? = nil
     ) -> CityJudgement {
         var record = before ?? CityRecord(city: watched.city)
+        // A cell belongs to the coordinates it answered: a city moved is asked on its own again.
+        if record.city.latitude != watched.city.latitude || record.city.longitude != watched.city.longitude {
+            record.gridCell = nil
+        }
         record.city = watched.city
+        if case .success(let poll) = answer, let cell = poll.gridCell { record.gridCell = cell }
         record.lastPollAt = now
         record.ground = ground
         var judgement = CityJudgement(answer: .failed, record: record)

@@ -98,7 +98,8 @@ public enum PollCycle {
         }
         summary.forecastsAsked = asked.filter { $0 }.count
         var keptChanged = false
-        let results = source.polls(
+        let shared = GridCellSharingSource(source, cells: state.gridCells(for: cities.map(\.city)))
+        let results = shared.polls(
             for: cities.map(\.city), forecast: asked, deadline: deadline, requests: &summary.apiRequests,
             reducing: { index, poll in
                 if index < cities.count, let series = poll.forecast {

@@ -31,16 +31,19 @@ public struct CityPoll: Sendable, Equatable {
     /// asked only for the current hour (`PollRequestShape.withoutForecast`), and the city's
     /// kept forecast goes after it.
     public var forecastIncluded: Bool
+    /// The model grid cell the answer came from (nil: the source does not say).
+    public var gridCell: GridCell?
 
     public init(
         reading: Reading, hourly: HourlyCurrentAQI? = nil, hourlyProblems: [String] = [],
-        forecast: ForecastSeries? = nil, forecastIncluded: Bool = true
+        forecast: ForecastSeries? = nil, forecastIncluded: Bool = true, gridCell: GridCell? = nil
     ) {
         self.reading = reading
         self.hourly = hourly
         self.hourlyProblems = hourlyProblems
         self.forecast = forecast
         self.forecastIncluded = forecastIncluded
+        self.gridCell = gridCell
     }
 }
 

@@ -103,6 +103,7 @@ public struct OpenMeteoSource: AirQualitySource {
     static func cityPoll(_ conditions: PollConditions) -> CityPoll {
         CityPoll(
             reading: conditions.current.reading, hourly: conditions.hourlyCurrentAQI,
-            hourlyProblems: conditions.hourly.problems, forecast: ForecastSeries(grid: conditions.hourly))
+            hourlyProblems: conditions.hourly.problems, forecast: ForecastSeries(grid: conditions.hourly),
+            gridCell: conditions.gridCell)
     }
 }

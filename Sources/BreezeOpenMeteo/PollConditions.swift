@@ -10,10 +10,13 @@ public struct PollConditions: Sendable, Equatable {
     public var current: CurrentConditions
     /// The hourly concentrations, past and forecast, with what was wrong with them.
     public var hourly: PollHours
+    /// The grid cell Open-Meteo answered with (its `latitude` and `longitude`).
+    public var gridCell: GridCell?
 
-    public init(current: CurrentConditions, hourly: PollHours) {
+    public init(current: CurrentConditions, hourly: PollHours, gridCell: GridCell? = nil) {
         self.current = current
         self.hourly = hourly
+        self.gridCell = gridCell
     }
 
     /// The current AQI as AirNow reports it (`CurrentAirQuality` at the current hour), or why
@@ -48,6 +51,8 @@ public struct PollConditions: Sendable, Equatable {
         if let aqi = current.reading.usAQI, let highest = subIndices.values.max(), highest < aqi {
             current.reading.subIndices = [:]
         }
-        self.init(current: current, hourly: hourly)
+        self.init(
+            current: current, hourly: hourly,
+            gridCell: GridCell(answeredLatitude: payload.latitude, longitude: payload.longitude))
     }
 }

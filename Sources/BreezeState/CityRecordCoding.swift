@@ -9,7 +9,7 @@ import BreezeVocabulary
 extension CityRecord {
     enum CodingKeys: String, CodingKey {
         case city, lastReading, alerting, band, bandSince, lastPollAt, lastSuccessfulPollAt, lastError, alert
-        case forecast, sensitiveAlert, pollenAlert, uvAlert, ground, sourceAlerts
+        case forecast, sensitiveAlert, pollenAlert, uvAlert, ground, sourceAlerts, gridCell
     }
 
     public init(from decoder: any Decoder) throws {
@@ -29,6 +29,7 @@ extension CityRecord {
         uvAlert = try container.decodeIfPresent(CityAlertState.self, forKey: .uvAlert)
         ground = try container.decodeIfPresent(CityGround.self, forKey: .ground)
         sourceAlerts = try container.decodeIfPresent([String: CityAlertState].self, forKey: .sourceAlerts) ?? [:]
+        gridCell = try container.decodeIfPresent(GridCell.self, forKey: .gridCell)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -48,5 +49,6 @@ extension CityRecord {
         try container.encodeIfPresent(uvAlert, forKey: .uvAlert)
         try container.encodeIfPresent(ground, forKey: .ground)
         if !sourceAlerts.isEmpty { try container.encode(sourceAlerts, forKey: .sourceAlerts) }
+        try container.encodeIfPresent(gridCell, forKey: .gridCell)
     }
 }

@@ -102,6 +102,8 @@ enum StateJSONReader {
                 record.uvAlert = try optional(&scanner, readAlert)
             } else if key.equals("ground") {
                 record.ground = try optional(&scanner, readGround)
+            } else if key.equals("gridCell") {
+                record.gridCell = try optional(&scanner, readGridCell)
             } else if key.equals("sourceAlerts") {
                 record.sourceAlerts = try optional(&scanner) { scanner throws(Failure) in
                     var alerts: [String: CityAlertState] = [:]
@@ -149,6 +151,22 @@ enum StateJSONReader {
             name: try required(scanner, name, "name"), country: country, admin1: admin1,
             latitude: try required(scanner, latitude, "latitude"), longitude: try required(scanner, longitude, "longitude"),
             timeZone: timeZone)
+    }
+
+    private static func readGridCell(_ scanner: inout JSONScanner) throws(Failure) -> GridCell {
+        var latitude: Double?
+        var longitude: Double?
+        try members(&scanner, of: "a grid cell") { scanner, key throws(Failure) in
+            if key.equals("latitude") {
+                latitude = try number(&scanner, "latitude", in: -90...90)
+            } else if key.equals("longitude") {
+                longitude = try number(&scanner, "longitude", in: -180...180)
+            } else {
+                try skip(&scanner)
+            }
+        }
+        return GridCell(
+            latitude: try required(scanner, latitude, "latitude"), longitude: try required(scanner, longitude, "longitude"))
     }
 
     private static func readForecast(_ scanner: inout JSONScanner) throws(Failure) -> CityForecastState {

@@ -56,6 +56,13 @@ struct StateJSONWriter {
         writer.key("city")
         try write(record.city)
         if let forecast = record.forecast { writer.key("forecast"); write(forecast) }
+        if let cell = record.gridCell {
+            writer.key("gridCell")
+            writer.beginObject()
+            writer.key("latitude"); try writer.writeDouble(cell.latitude, key: "latitude")
+            writer.key("longitude"); try writer.writeDouble(cell.longitude, key: "longitude")
+            writer.endObject()
+        }
         if let ground = record.ground { writer.key("ground"); try write(ground) }
         if let lastError = record.lastError { writer.key("lastError"); writer.writeString(lastError) }
         try optional(record.lastPollAt?.unixSeconds, "lastPollAt")

@@ -41,6 +41,9 @@ public struct CityRecord: Sendable, Equatable, Codable {
     /// Per sensor of the city (by name), its `source-stale` alert: fires when it gave no valid
     /// sample for `StaleAfter=`, resolves when it does again. Empty without sensors.
     public var sourceAlerts: [String: CityAlertState] = [:]
+    /// The model grid cell Open-Meteo last answered `city`'s coordinates with; nil before
+    /// its first answer (and in state files from before cells were shared).
+    public var gridCell: GridCell?
 
     public init(city: City) {
         self.city = city
@@ -120,5 +123,21 @@ public struct StateStore: Sendable {
             throw FileError(path: path, reason: "cannot encode state: \(error)")
         }
         try AtomicFile.write(bytes, to: path, mode: 0o644)
+    }
+}
+
+extension DaemonState {
+    /// The grid cell of each of `cities` whose record was answered for the coordinates the
+    /// city has now (a city moved, or new, has none): what a poll shares
+    /// (`GridCellSharing`).
+    public func gridCells(for cities: [City]) -> [String: GridCell] {
+        var cells: [String: GridCell] = [:]
+        for city in cities {
+            guard let record = self.cities[city.name], let cell = record.gridCell,
+                record.city.latitude == city.latitude, record.city.longitude == city.longitude
+            else { continue }
+            cells[city.name] = cell
+        }
+        return cells
     }
 }

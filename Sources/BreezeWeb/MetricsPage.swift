@@ -31,6 +31,8 @@ public enum MetricsPage {
         writeCities(cities, into: &text)
         writeSensors(cities, into: &text)
         writeCounters(snapshot, into: &text)
+        text.family("breeze_poll_locations", .gauge, help: "Locations each poll asks Open-Meteo for: one per model grid cell the cities share, one per city whose cell is not known yet.")
+        text.sample("breeze_poll_locations", integer: GridCellSharing.locations(cities.map { $0.record?.gridCell }))
         writeDeliveries(snapshot, into: &text)
         text.family("breeze_build_info", .gauge, help: "Always 1: the running breezed's version in the label.")
         text.sample("breeze_build_info", MetricLabels(("version", snapshot.version)), integer: 1)

@@ -1,0 +1,84 @@
+import BreezeModel
+import BreezeVocabulary
+
+/// A source asking for each shared cell once (`GridCellSharing`): the inner source is asked
+/// for one city per cell, and its answer goes to every city of the cell, each reduced as its
+/// own (a city's forecast rules read its own time zone).
+public struct GridCellSharingSource: AirQualitySource {
+    private let inner: any AirQualitySource
+    private let cells: [String: GridCell]
+
+    /// `cells`: each city's known cell by name, valid for the coordinates it is asked with.
+    public init(_ inner: any AirQualitySource, cells: [String: GridCell]) {
+        self.inner = inner
+        self.cells = cells
+    }
+
+    public func currentReadings(for cities: [City], deadline: Deadline) -> [Result<Reading, SourceFailure>] {
+        let sharing = GridCellSharing(cities: cities, cells: cells)
+        return sharing.spread(inner.currentReadings(for: sharing.asked, deadline: deadline), missing: .failure(Self.noAnswer))
+    }
+
+    public func polls(for cities: [City], deadline: Deadline) -> [Result<CityPoll, SourceFailure>] {
+        var uncounted: [String: Int] = [:]
+        return polls(for: cities, deadline: deadline, requests: &uncounted)
+    }
+
+    public func polls(for cities: [City], deadline: Deadline, requests: inout [String: Int])
+        -> [Result<CityPoll, SourceFailure>]
+    {
+        polls(for: cities, deadline: deadline, requests: &requests) { _, _ in }
+    }
+
+    public func polls(
+        for cities: [City], deadline: Deadline, requests: inout [String: Int],
+        reducing reduce: (_ index: Int, inout CityPoll) -> Void
+    ) -> [Result<CityPoll, SourceFailure>] {
+        polls(for: cities, forecast: nil, deadline: deadline, requests: &requests, reducing: reduce)
+    }
+
+    /// A cell's location asks for the forecast when any of its cities needs it.
+    public func polls(
+        for cities: [City], forecast: [Bool], deadline: Deadline, requests: inout [String: Int],
+        reducing reduce: (_ index: Int, inout CityPoll) -> Void
+    ) -> [Result<CityPoll, SourceFailure>] {
+        polls(for: cities, forecast: Optional(forecast), deadline: deadline, requests: &requests, reducing: reduce)
+    }
+
+    public func modelRuns(_ domains: [ModelDomain], deadline: Deadline) -> [ModelDomain: Result<ModelRunMeta, SourceFailure>] {
+        inner.modelRuns(domains, deadline: deadline)
+    }
+
+    private func polls(
+        for cities: [City], forecast: [Bool]?, deadline: Deadline, requests: inout [String: Int],
+        reducing reduce: (_ index: Int, inout CityPoll) -> Void
+    ) -> [Result<CityPoll, SourceFailure>] {
+        let sharing = GridCellSharing(cities: cities, cells: cells)
+        // The other members' polls, each reduced from the whole poll before the first's
+        // reduction takes from it.
+        var shared: [Int: CityPoll] = [:]
+        func handOut(_ position: Int, _ poll: inout CityPoll) {
+            let whole = poll
+            let cityIndices = sharing.members[position]
+            reduce(cityIndices[0], &poll)
+            for index in cityIndices.dropFirst() {
+                var copy = whole
+                reduce(index, &copy)
+                shared[index] = copy
+            }
+        }
+        var answers: [Result<CityPoll, SourceFailure>]
+        if let forecast {
+            let asked = sharing.members.map { indices in indices.contains { $0 < forecast.count && forecast[$0] } }
+            answers = inner.polls(
+                for: sharing.asked, forecast: asked, deadline: deadline, requests: &requests, reducing: handOut)
+        } else {
+            answers = inner.polls(for: sharing.asked, deadline: deadline, requests: &requests, reducing: handOut)
+        }
+        answers = sharing.spread(answers, missing: .failure(Self.noAnswer))
+        for (index, poll) in shared { answers[index] = .success(poll) }
+        return answers
+    }
+
+    private static let noAnswer = SourceFailure(message: "no result for this city", permanent: false)
+}
