@@ -41,6 +41,7 @@ struct StateJSONWriterTests {
             alert.eventsInEpisode = 1
             return alert
         }(), "東京": CityAlertState()]
+        full.gridCell = GridCell(latitude: 52.5, longitude: 13.400002)
         state.cities["Sensor"] = {
             var record = CityRecord(city: City(name: "Sensor", latitude: 1, longitude: 2))
             var alerting = AlertingAQI(source: .sensor, aqi: 157, dominantPollutant: .pm2_5, openMeteoAQI: 60)
@@ -125,8 +126,8 @@ struct StateJSONWriterTests {
         let record = Self.fullState().cities["Berlin"]!
         #expect(Mirror(reflecting: DaemonState()).children.count == 7)
         // With `alerting`, `forecast`, `lastSuccessfulPollAt`, the sensitive, pollen and UV
-        // alerts, the sensors' `ground` and their `sourceAlerts`.
-        #expect(Mirror(reflecting: record).children.count == 15)
+        // alerts, the sensors' `ground` and their `sourceAlerts`, the `gridCell`.
+        #expect(Mirror(reflecting: record).children.count == 16)
         #expect(Mirror(reflecting: CityGround(sensors: [])).children.count == 1)
         #expect(Mirror(reflecting: SensorStatus(name: "", kind: .airNow, placement: .indoor, label: "")).children.count == 9)
         #expect(Mirror(reflecting: SensorRating(label: "", modelAQI: nil, modelSource: .nowcast)).children.count == 3)

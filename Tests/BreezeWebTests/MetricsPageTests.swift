@@ -32,7 +32,7 @@ import Testing
             ("breeze_api_requests_total", "counter"), ("breeze_outbox_pending", "gauge"),
             ("breeze_deliveries_total", "counter"), ("breeze_build_info", "gauge"),
             ("breeze_model_aqi", "gauge"), ("breeze_sensor_pm25", "gauge"), ("breeze_sensor_valid", "gauge"),
-            ("breeze_sensor_nowcast_aqi", "gauge"), ("breeze_sensor_stale", "gauge"),
+            ("breeze_sensor_nowcast_aqi", "gauge"), ("breeze_sensor_stale", "gauge"), ("breeze_poll_locations", "gauge"),
         ]
         let all = body.split(separator: "\n").map(String.init)
         for (name, kind) in families {
