@@ -237,5 +237,8 @@ func referencePollConditions(
     if let aqi = current.reading.usAQI, let highest = subIndices.values.max(), highest < aqi {
         current.reading.subIndices = [:]
     }
-    return PollConditions(current: current, hourly: hourly)
+    // The cell is not the readers' business: taken as the poll takes it.
+    return PollConditions(
+        current: current, hourly: hourly,
+        gridCell: GridCell(answeredLatitude: payload.latitude, longitude: payload.longitude))
 }
