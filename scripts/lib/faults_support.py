@@ -69,7 +69,8 @@ class Receiver:
         if not os.path.exists(self.log):
             return []
         with open(self.log, encoding="utf-8") as file:
-            return [json.loads(line) for line in file if line.strip()]
+            # Whole lines only: the receiver may be writing the last one as this reads it.
+            return [json.loads(line) for line in file if line.strip() and line.endswith("\n")]
 
 
 class Daemon:
