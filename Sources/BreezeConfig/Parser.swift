@@ -52,7 +52,8 @@ enum Parser {
     private static func header(
         _ line: String, location: SourceLocation, diagnostics: inout DiagnosticCollector
     ) -> ParsedSection? {
-        guard line.last == "]", line.count >= 2 else {
+        // Not `line.count`: that walks every character of the line to count to two.
+        guard line.last == "]", !line.dropLast().isEmpty else {
             diagnostics.error("invalid section header: missing \"]\"", at: location)
             return nil
         }
@@ -232,6 +233,17 @@ extension StringProtocol {
     /// The same by bytes, for ASCII text (nil otherwise): ASCII whitespace is exactly
     /// U+0009…U+000D and U+0020, each a Character of its own but for "\r\n".
     private func trimmingASCIIWhitespace() -> String? {
+        // A native string's bytes are contiguous: read as a buffer, not index by index.
+        let contiguous: String?? = utf8.withContiguousStorageIfAvailable { buffer in
+            guard !buffer.contains(where: { $0 >= 0x80 }) else { return nil }
+            let isSpace = { (byte: UInt8) in byte == 0x20 || (0x09...0x0D).contains(byte) }
+            var start = 0
+            var end = buffer.count
+            while start < end, isSpace(buffer[start]) { start += 1 }
+            while end > start, isSpace(buffer[end - 1]) { end -= 1 }
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<end]), as: UTF8.self)
+        }
+        if let contiguous { return contiguous }
         let bytes = utf8
         var start: String.Index?
         var end = bytes.startIndex

@@ -48,6 +48,15 @@ public enum QuotedText {
         // backslash would otherwise make one character of the two and hide it.
         let scalars = text.unicodeScalars
         guard scalars.first == "\"" else { return nil }
+        // Most names hold no escape: found by bytes (a quote and a backslash are ASCII, never
+        // part of another scalar's bytes), the content is one slice, not appended scalar by
+        // scalar.
+        let bytes = text.utf8
+        if let end = bytes.dropFirst().firstIndex(where: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }),
+            bytes[end] == UInt8(ascii: "\"")
+        {
+            return (String(text[bytes.index(after: bytes.startIndex)..<end]), text[bytes.index(after: end)...])
+        }
         var content = String.UnicodeScalarView()
         var index = scalars.index(after: scalars.startIndex)
         // Copied in runs: most text has no escape at all.

@@ -53,7 +53,7 @@ enum CheckConfigCommand: BreezectlCommand {
             // breezed's state holds no secret and is readable by anyone; without it, no line.
             let state = try? StateStore(stateDirectory: configuration.breeze.stateDirectory).read()
             if let line = GridCellReport.line(configuration, state: state ?? nil) { context.console.print(line) }
-            cityLines(configuration).forEach(context.console.print)
+            context.console.print(lines: cityLines(configuration))
         }
         return outcome.succeeded ? .success : .configuration
     }

@@ -53,9 +53,6 @@ enum CityDropIn {
         if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
         let text = String(value)
         guard text.contains("e") else { return text }
-        var fixed = FixedDecimal.text(value, decimals: 7)
-        while fixed.hasSuffix("0") { fixed.removeLast() }
-        if fixed.hasSuffix(".") { fixed.removeLast() }
-        return fixed
+        return FixedDecimal.text(value, decimals: 7, trimmingZeros: true)
     }
 }

@@ -165,10 +165,7 @@ enum SearchOutput {
 
     /// Degrees in plain notation, at most five decimals (or `decimals`).
     static func number(_ degrees: Double, decimals: Int = 5) -> String {
-        var text = FixedDecimal.text(degrees, decimals: decimals)
-        while text.hasSuffix("0") { text.removeLast() }
-        if text.hasSuffix(".") { text.removeLast() }
-        return text
+        FixedDecimal.text(degrees, decimals: decimals, trimmingZeros: true)
     }
 
     /// 3426354 → "3,426,354".

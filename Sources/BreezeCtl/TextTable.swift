@@ -43,7 +43,11 @@ struct TextTable {
                 let padding = String(repeating: " ", count: widths[column] - cell.width)
                 return rightAligned.contains(column) ? padding + cell.text : cell.text + padding
             }.joined(separator: "  ")
-            while line.last == " " { line.removeLast() }
+            // By bytes: removing a padded column's spaces one Character at a time cost more
+            // than the rest of the line. The byte after a scalar's last is a scalar boundary.
+            let bytes = line.utf8
+            guard let last = bytes.lastIndex(where: { $0 != UInt8(ascii: " ") }) else { return "" }
+            line = String(line[..<bytes.index(after: last)])
             return line
         }
     }

@@ -31,11 +31,15 @@ public enum Slug {
 
     /// The readable part of canonically decomposed `scalars`, maybe empty.
     private static func readable<Scalars: Sequence<Unicode.Scalar>>(scalars: Scalars) -> String {
-        var slug = ""
+        // Bytes, made a string once: the slug is ASCII.
+        var slug: [UInt8] = []
+        slug.reserveCapacity(readableLimit)
         var pendingDash = false
         for scalar in scalars {
-            if scalar.properties.generalCategory == .nonspacingMark { continue }
             let value = scalar.value
+            // ASCII holds no combining mark; asking Unicode's tables for each letter of
+            // 100,000 names cost more than the rest of the slug.
+            if value >= 0x80, scalar.properties.generalCategory == .nonspacingMark { continue }
             let isDigit = (0x30...0x39).contains(value)
             let isUpper = (0x41...0x5A).contains(value)
             let isLower = (0x61...0x7A).contains(value)
@@ -46,12 +50,12 @@ public enum Slug {
             if slug.count >= readableLimit { break }
             if pendingDash, !slug.isEmpty {
                 if slug.count + 1 >= readableLimit { break }
-                slug += "-"
+                slug.append(UInt8(ascii: "-"))
             }
             pendingDash = false
-            slug.unicodeScalars.append(Unicode.Scalar(isUpper ? value + 0x20 : value)!)
+            slug.append(UInt8(isUpper ? value + 0x20 : value))
         }
-        return slug
+        return String(decoding: slug, as: UTF8.self)
     }
 
     /// FNV-1a (64-bit) of the UTF-8 bytes of `name`, exactly as written. Not cryptographic,
@@ -79,7 +83,9 @@ public enum Slug {
     }
 
     private static func hexadecimal(_ value: UInt64) -> String {
-        let digits = String(value, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
+        let digits = Array("0123456789abcdef".utf8)
+        var text = [UInt8](repeating: 0, count: 16)
+        for position in 0..<16 { text[position] = digits[Int((value >> UInt64(60 - 4 * position)) & 0xF)] }
+        return String(decoding: text, as: UTF8.self)
     }
 }

@@ -39,6 +39,23 @@ struct TerminalTextTests {
         #expect(errors.withLock { $0 } == "unknown city 'R\\x1Bome'\n")
     }
 
+    /// Many lines go out in few writes, each line as `print` would have written it.
+    @Test func linesPrintAsEachLineWouldInFewWrites() {
+        let lines = (0..<20_000).map { "Bench \($0)\u{1B}[2J 東京" } + ["", "last"]
+        let one = Mutex("")
+        let many = Mutex((text: "", writes: 0))
+        let single = Console(writeOutput: { text in one.withLock { $0 += text } }, writeError: { _ in }, colours: false)
+        let batched = Console(
+            writeOutput: { text in many.withLock { $0.text += text; $0.writes += 1 } }, writeError: { _ in }, colours: false)
+        lines.forEach(single.print)
+        batched.print(lines: lines)
+        #expect(many.withLock { $0.text } == one.withLock { $0 })
+        let bytes = one.withLock { $0.utf8.count }
+        #expect(many.withLock { $0.writes } <= bytes / (1 << 16) + 1)
+        batched.print(lines: [])
+        #expect(many.withLock { $0.writes } <= bytes / (1 << 16) + 1)
+    }
+
     /// The hostile names' table: a terminal shows each as `VisibleText` does, whatever is kept.
     @Test(arguments: HostileName.all)
     func hostileNamesAreShownAsTheTableSays(_ row: HostileName) {
