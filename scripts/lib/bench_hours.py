@@ -20,7 +20,7 @@ import subprocess
 import time
 
 from bench_daemon import Daemon, is_cycle_status, is_ready
-from bench_support import proc_sample, summary, write_config
+from bench_support import curl_arguments, proc_sample, run_measured, summary, write_config
 
 CALLS_PER_DAY = re.compile(r"~([\d,]+) API calls/day")
 
@@ -60,11 +60,12 @@ def run(server, breezed, work, config, cycles, start, step, log, label):
     """`cycles` poll cycles of a daemon (SIGUSR1 after each), the fixture's clock at `start`
     and moved on by `step` before every cycle after the first. Per measured cycle (the first,
     which starts from no state, is left out): CPU s, wall s (SIGUSR1 to its STATUS=), answer
-    bytes, numbers asked, requests; and the daemon's /proc sample after the last cycle."""
+    bytes, numbers asked, requests; the daemon's /proc sample after the last cycle; and the
+    last cycle's air-quality requests (what curl replays)."""
     server.reset()
     server.control("/control/clock", {"now": clock_text(start)})
     daemon = Daemon(breezed, config, work)
-    measured, last = [], None
+    measured, last, mine = [], None, []
     try:
         index, _ = daemon.listener.wait(is_ready)
         logged, asked = 0, daemon.started
@@ -90,7 +91,20 @@ def run(server, breezed, work, config, cycles, start, step, log, label):
             log(f"hours ({label}): cycle {cycle}/{cycles}")
     finally:
         daemon.stop()
-    return measured, last
+    return measured, last, mine
+
+
+def curl_walls(server, requests, work, runs):
+    """curl's wall replaying `requests` (one process, the same bodies in turn), `runs` times:
+    the transfer lower bound of the same work, answered as breezed's were."""
+    arguments = curl_arguments(server.base, requests, f"{work}/hours-body")
+    walls = []
+    for _ in range(runs):
+        status, wall, _, _ = run_measured(["curl"] + arguments)
+        if status != 0:
+            raise RuntimeError(f"curl exited {status}")
+        walls.append(wall)
+    return walls
 
 
 def check_config(breezectl, config):
@@ -110,14 +124,24 @@ def section(server, breezed, breezectl, work, size, cycles, log):
     # The changing run ends at the current hour, so breezed never sees readings from its future.
     now = datetime.datetime.now(datetime.timezone.utc).replace(tzinfo=None, minute=5, second=0, microsecond=0)
     start = now - datetime.timedelta(hours=cycles - 1)
-    rows = []
+    rows, ratio = [], None
     for label, step in (("cached answers (clock still)", datetime.timedelta(0)),
                         ("hours changing (clock +1 h per cycle)", datetime.timedelta(hours=1))):
         config_run = f"{work}/hours-{len(rows)}.conf"
         write_config(config_run, server.base, size, f"{work}/state-hours-{len(rows)}",
                      extra_breeze="PollInterval=1h\nJitter=0\n")
-        measured, last = run(server, breezed, work, config_run, cycles, start, step, log, label)
+        measured, last, requests = run(server, breezed, work, config_run, cycles, start, step, log, label)
         column = lambda name: [cycle[name] for cycle in measured]
+        if step == datetime.timedelta(0) and requests:
+            # The clock still, curl's replay is answered from the same cache as breezed's cycles.
+            walls = curl_walls(server, requests, work, max(5, cycles - 1))
+            breeze_wall = sorted(column("wall"))[len(measured) // 2]
+            curl_wall = sorted(walls)[len(walls) // 2]
+            ratio = (f"Wall per cycle against curl replaying the last cycle's {len(requests)} "
+                     f"air-quality requests (cached answers, {len(walls)} runs): breezed "
+                     f"{breeze_wall:.3f} s ÷ curl {summary(walls, digits=3)} s = "
+                     f"**{breeze_wall / curl_wall:.2f}×** (breezed's cycle also asks when the "
+                     f"model ran: one or two small GETs curl does not make).")
         rows.append(
             f"| {label} | {summary(column('cpu'), scale=1e6 / size, digits=1)} | "
             f"{summary(column('wall'))} | {last['rss']:.1f} ({last['hwm']:.1f}) | "
@@ -132,7 +156,7 @@ def section(server, breezed, breezectl, work, size, cycles, log):
         "| fixture answers | CPU per city per cycle (µs) | wall per cycle (s) | RSS after the last "
         "cycle (peak), MiB | requests per cycle | MB received per cycle | million numbers asked per cycle |",
         "|---|---:|---:|---:|---:|---:|---:|",
-    ] + rows + [
+    ] + rows + ([ "", ratio] if ratio else []) + [
         "",
         f"API calls per day for this configuration ({size:,} cities, PollInterval=1h, "
         f"StatusPageExtras=no), as `breezectl check-config` estimates them: "
