@@ -51,8 +51,9 @@ enum CheckConfigCommand: BreezectlCommand {
         outcome.output.forEach(context.console.print)
         if let configuration = outcome.configuration {
             // breezed's state holds no secret and is readable by anyone; without it, no line.
-            let state = try? StateStore(stateDirectory: configuration.breeze.stateDirectory).read()
-            if let line = GridCellReport.line(configuration, state: state ?? nil) { context.console.print(line) }
+            let cells = try? StateStore(stateDirectory: configuration.breeze.stateDirectory)
+                .gridCells(for: configuration.cities.map(\.city))
+            if let line = GridCellReport.line(configuration, cells: cells ?? nil) { context.console.print(line) }
             context.console.print(lines: cityLines(configuration))
         }
         return outcome.succeeded ? .success : .configuration

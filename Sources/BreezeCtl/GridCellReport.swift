@@ -1,6 +1,5 @@
 import BreezeConfig
 import BreezeModel
-import BreezeState
 
 /// `check-config`'s line on grid cells: cities Open-Meteo answered with one model grid cell
 /// share one location in each poll (`GridCellSharing`), which the configuration alone cannot
@@ -9,10 +8,11 @@ import BreezeState
 enum GridCellReport {
     /// `grid cells: 12 cities in 6 locations a poll (9 cities share 3 Open-Meteo grid cells,
     /// as last answered): ~576 API calls/day, not ~1152`, or that no two share one; nil when
-    /// no city's cell is known.
-    static func line(_ configuration: Configuration, state: DaemonState?) -> String? {
+    /// no city's cell is known. `cells`: each city's known cell, as the state holds it
+    /// (`StateStore.gridCells(for:)`).
+    static func line(_ configuration: Configuration, cells: [String: GridCell]?) -> String? {
         let cities = configuration.cities.map(\.city)
-        guard let cells = state?.gridCells(for: cities), !cells.isEmpty else { return nil }
+        guard let cells, !cells.isEmpty else { return nil }
         var citiesInCell: [GridCell: Int] = [:]
         for cell in cells.values { citiesInCell[cell, default: 0] += 1 }
         let shared = citiesInCell.values.filter { $0 > 1 }

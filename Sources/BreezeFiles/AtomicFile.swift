@@ -117,6 +117,12 @@ public enum AtomicFile {
         }
         defer { close(descriptor) }
         var content: [UInt8] = []
+        // Sized once: grown chunk by chunk, an 81 MB state was copied and faulted in again
+        // at every doubling.
+        var status = stat()
+        if fstat(descriptor, &status) == 0, status.st_size > 0 {
+            content.reserveCapacity(min(Int(status.st_size), cap ?? Int.max) + 1)
+        }
         var chunk = [UInt8](repeating: 0, count: 65_536)
         while true {
             let wanted = min(chunk.count, cap.map { $0 - content.count } ?? chunk.count)

@@ -113,6 +113,20 @@ public struct StateStore: Sendable {
         }
     }
 
+    /// The grid cell of each of `cities` as `DaemonState.gridCells(for:)` gives it, read
+    /// from the file without the rest of the state (skipped, not decoded); nil when there is
+    /// no state yet.
+    public func gridCells(for cities: [City]) throws(FileError) -> [String: GridCell]? {
+        guard let bytes = try AtomicFile.read(path) else { return nil }
+        let recorded: [String: RecordedGridCell]
+        do {
+            recorded = try StateJSONReader.decodeGridCells(bytes)
+        } catch {
+            throw FileError(path: path, reason: "not a state file breezed wrote: \(error)")
+        }
+        return DaemonState.gridCells(for: cities) { recorded[$0] }
+    }
+
     /// Writes the state atomically, readable by everyone (it holds no secrets), as compact
     /// JSON with sorted keys.
     public func save(_ state: DaemonState) throws(FileError) {
@@ -131,13 +145,26 @@ extension DaemonState {
     /// city has now (a city moved, or new, has none): what a poll shares
     /// (`GridCellSharing`).
     public func gridCells(for cities: [City]) -> [String: GridCell] {
-        var cells: [String: GridCell] = [:]
+        Self.gridCells(for: cities) { name in
+            self.cities[name].flatMap { record in record.gridCell.map { RecordedGridCell(city: record.city, cell: $0) } }
+        }
+    }
+
+    /// The same from each city's recorded cell by name, whichever way it was read.
+    static func gridCells(for cities: [City], recorded: (String) -> RecordedGridCell?) -> [String: GridCell] {
+        var cells = [String: GridCell](minimumCapacity: cities.count)
         for city in cities {
-            guard let record = self.cities[city.name], let cell = record.gridCell,
-                record.city.latitude == city.latitude, record.city.longitude == city.longitude
+            guard let known = recorded(city.name), known.city.latitude == city.latitude,
+                known.city.longitude == city.longitude
             else { continue }
-            cells[city.name] = cell
+            cells[city.name] = known.cell
         }
         return cells
     }
+}
+
+/// A record's grid cell and the city as it was when answered with it.
+struct RecordedGridCell: Equatable {
+    var city: City
+    var cell: GridCell
 }

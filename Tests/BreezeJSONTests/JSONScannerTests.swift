@@ -50,4 +50,41 @@ struct JSONScannerTests {
             try scan(text) { scanner throws(JSONSyntaxError) in try scanner.skipValue() }
         }
     }
+
+    /// The unchecked skip ends where the checked one does on JSON, and still refuses text
+    /// that ends inside a value or nests too deep.
+    @Test(arguments: [
+        #"{"a":[1,{"b":"]}\"["}],"c":null}"#, #"[]"#, #"{}"#, #"  [ "\\", "x\"]" , {"k":[[]]} ]"#, #""s\"""#, "-1.5e3", "true",
+        #"{"東京":"\u005d]"}"#,
+    ])
+    func uncheckedSkipEndsWhereTheCheckedOneDoes(text: String) throws {
+        let bytes = Array((text + " ,").utf8)
+        var checkedEnd = -1
+        var uncheckedEnd = -2
+        try bytes.withUnsafeBytes { buffer in
+            var checked = JSONScanner(buffer)
+            try checked.skipValue()
+            checkedEnd = checked.position
+            var unchecked = JSONScanner(buffer)
+            try unchecked.skipValueUnchecked()
+            uncheckedEnd = unchecked.position
+        }
+        #expect(checkedEnd == uncheckedEnd)
+    }
+
+    @Test(arguments: [#"{"a":1"#, #"["]"#, #"{"a":"\"}"#, "[", #""open"#])
+    func uncheckedSkipRefusesAnEndInsideAValue(text: String) {
+        #expect(throws: JSONSyntaxError.self) {
+            try scan(text) { scanner throws(JSONSyntaxError) in try scanner.skipValueUnchecked() }
+        }
+    }
+
+    @Test func uncheckedSkipRefusesDeepNesting() throws {
+        let text = String(repeating: "[", count: 600) + String(repeating: "]", count: 600)
+        #expect(throws: JSONSyntaxError.self) {
+            try scan(text) { scanner throws(JSONSyntaxError) in try scanner.skipValueUnchecked() }
+        }
+        let fine = String(repeating: "[", count: 500) + String(repeating: "]", count: 500)
+        try scan(fine) { scanner throws(JSONSyntaxError) in try scanner.skipValueUnchecked() }
+    }
 }

@@ -144,6 +144,34 @@ struct StateJSONWriterTests {
 /// The one-pass state reader: what the writer and earlier versions wrote reads back equal;
 /// what `JSONDecoder` refuses it refuses too.
 struct StateJSONReaderTests {
+    /// check-config's reading: every record's city and grid cell as the whole reading gives
+    /// them, nothing else; a file the whole reading refuses for its syntax is refused too.
+    @Test func gridCellsReadAsTheWholeStateGivesThem() throws {
+        var state = StateJSONWriterTests.fullState()
+        var moved = state.cities.values.first { $0.gridCell != nil }!
+        moved.city.name = "Moved"
+        state.cities["Moved"] = moved
+        let bytes = try StateJSONWriter.encode(state)
+        let recorded = try StateJSONReader.decodeGridCells(bytes)
+        #expect(Set(recorded.keys) == Set(state.cities.filter { $0.value.gridCell != nil }.keys))
+        for (name, known) in recorded {
+            #expect(known == RecordedGridCell(city: state.cities[name]!.city, cell: state.cities[name]!.gridCell!))
+        }
+        var cities = state.cities.values.map(\.city)
+        // A city whose coordinates changed since its answer has no cell.
+        cities = cities.map { city in
+            var city = city
+            if city.name == "Moved" { city.latitude += 0.5 }
+            return city
+        }
+        let cells = DaemonState.gridCells(for: cities) { recorded[$0] }
+        #expect(cells == state.gridCells(for: cities))
+        #expect(cells["Moved"] == nil && cells.count == recorded.count - 1)
+        #expect(throws: StateJSONReader.Failure.self) { try StateJSONReader.decodeGridCells(Array(bytes.dropLast(2))) }
+        #expect(throws: StateJSONReader.Failure.self) { try StateJSONReader.decodeGridCells(bytes + Array("x".utf8)) }
+        #expect(throws: StateJSONReader.Failure.self) { try StateJSONReader.decodeGridCells(Array(#"{"cities":{"a":{"gridCell":null}}}"#.utf8)) }
+    }
+
     @Test func readsWhatTheWriterWrites() throws {
         let state = StateJSONWriterTests.fullState()
         #expect(try StateJSONReader.decode(StateJSONWriter.encode(state)) == state)
