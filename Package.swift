@@ -9,6 +9,8 @@ import PackageDescription
 // (BreezeControlSocket), what every module shares (BreezeVocabulary, BreezeFiles,
 // BreezeCommandLine). The page (BreezeWeb) and the socket read the outbox's values, never its
 // transports: neither links libcurl or libcrypto.
+// The executables are thin: breezed runs BreezeDaemonCommand's command, breezectl BreezeCtl's,
+// and breeze-multicall, what the package installs, either by the name it is run as.
 
 let package = Package(
     name: "breeze",
