@@ -9,12 +9,18 @@ import PackageDescription
 // (BreezeControlSocket), what every module shares (BreezeVocabulary, BreezeFiles,
 // BreezeCommandLine). The page (BreezeWeb) and the socket read the outbox's values, never its
 // transports: neither links libcurl or libcrypto.
+// The executables are thin: breezed runs BreezeDaemonCommand's command, breezectl BreezeCtl's,
+// and breeze-multicall, what the package installs, either by the name it is run as.
 
 let package = Package(
     name: "breeze",
     products: [
         .executable(name: "breezed", targets: ["breezed"]),
         .executable(name: "breezectl", targets: ["breezectl"]),
+        // What the package installs: breezed and breezectl in one binary, chosen by the name it
+        // is run as (/usr/bin/breezectl links to /usr/sbin/breezed), so the Swift runtime and
+        // the modules the two share are there once.
+        .executable(name: "breeze-multicall", targets: ["breeze-multicall"]),
     ],
     targets: [
         // C libraries from Debian, reached through pkg-config.
@@ -96,13 +102,20 @@ let package = Package(
             name: "BreezeCtl",
             dependencies: ["BreezeModel", "BreezeConfig", "BreezeHTTP", "BreezeOpenMeteo", "BreezeCommandLine", "BreezeAlerts", "BreezeDelivery", "BreezeOutboxValues", "BreezeControlSocket", "BreezeState", "BreezeVocabulary", "BreezeFiles", "BreezeBacktest", "BreezeWeb", "BreezeJSON"]),
 
-        .executableTarget(
-            name: "breezed",
+        // breezed's command line (check, once, run) and its wiring: the real sources, transports,
+        // receivers and journal a `DaemonEnvironment` is built from. A library so that the
+        // `breezed` executable and `breeze-multicall` run the same command.
+        .target(
+            name: "BreezeDaemonCommand",
             dependencies: [
                 "BreezeModel", "BreezeConfig", "BreezeDaemon", "BreezeSystem", "BreezeCommandLine",
                 "BreezeDelivery", "BreezeHTTP", "BreezeOpenMeteo", "BreezeSensors",
             ]),
-        .executableTarget(name: "breezectl", dependencies: ["BreezeCtl", "BreezeCommandLine"]),
+
+        // Thin executables: each calls its command's `main`; breeze-multicall picks one by argv[0].
+        .executableTarget(name: "breezed", dependencies: ["BreezeDaemonCommand"]),
+        .executableTarget(name: "breezectl", dependencies: ["BreezeCtl"]),
+        .executableTarget(name: "breeze-multicall", dependencies: ["BreezeDaemonCommand", "BreezeCtl", "BreezeCommandLine"]),
 
         // What the test targets share: Python fixture servers, process running, and the
         // recording stand-ins for the network (`RecordingTransport`) and the journal (`MemoryLogger`).

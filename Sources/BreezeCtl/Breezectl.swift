@@ -1,5 +1,9 @@
 import BreezeCommandLine
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// The `breezectl` entry point: picks a subcommand and runs it.
 public enum Breezectl {
     static var commands: [any BreezectlCommand.Type] {
@@ -16,6 +20,15 @@ public enum Breezectl {
             TestAlertCommand.self,
             BacktestCommand.self,
         ]
+    }
+
+    /// Runs `breezectl` with `arguments` (without the program's name) on the standard streams
+    /// and this process's environment, and exits with its status: the `breezectl` executable's
+    /// and the multi-call binary's (`breeze-multicall`) entry.
+    public static func main(_ arguments: [String]) -> Never {
+        let environment = CommandLine.environment
+        let status = run(arguments, context: CommandContext(console: .standard(environment: environment), environment: environment))
+        exit(status.rawValue)
     }
 
     /// Runs `breezectl` with `arguments` (without the program name).

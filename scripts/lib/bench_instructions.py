@@ -22,7 +22,7 @@ BASELINE_CITIES = 100
 BREEZED_ENVIRONMENT = {**os.environ, "SWIFT_DETERMINISTIC_HASHING": "1"}
 # The process's entry: each holds nearly all of it inclusive, so the table starts below them.
 ENTRY_FUNCTIONS = {"(below main)", "__libc_start_main@@GLIBC_2.34", "__libc_start_main", "main",
-                   "breezed_main", "static DaemonCommand.main(_:)", "_dl_start", "_start"}
+                   "breezed_main", "breeze_multicall_main", "static DaemonCommand.main(_:)", "_dl_start", "_start"}
 
 
 def total_instructions(path):

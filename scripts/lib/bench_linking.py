@@ -1,8 +1,9 @@
 """scripts/bench, part 6: what linking the Swift runtime statically costs. The installed
-binaries (scripts/install, scripts/package) are built with --static-swift-stdlib and stripped;
-this compares them with the dynamically linked release build on the same machine and run. Part "binaries" (issue 29):
-each installed binary's size, the libraries it needs, and where its bytes go; the package's
-Installed-Size."""
+binary (scripts/install, scripts/package: breeze-multicall, breezed and breezectl in one, either
+by the name it is run as) is built with --static-swift-stdlib and stripped; this compares it, run
+as breezed, with the dynamically linked release build on the same machine and run. Part
+"binaries" (issue 29): the installed binary's size, the libraries it needs, and where its bytes
+go; the package's Installed-Size and its layout (breezectl a link to breezed)."""
 
 import os
 import re
@@ -24,7 +25,9 @@ def needed_from_toolchain(path):
 
 
 def section(server, dynamic, static, work, size, runs, log):
-    installed = os.path.join(work, "breezed-static-stripped")
+    # Named breezed: the multi-call binary is breezed by that name alone.
+    os.makedirs(os.path.join(work, "static-stripped"), exist_ok=True)
+    installed = os.path.join(work, "static-stripped", "breezed")
     shutil.copy(static, installed)
     subprocess.run(["strip", "--strip-unneeded", installed], check=True)
     state = os.path.join(work, "state-linking")
@@ -63,7 +66,7 @@ def section(server, dynamic, static, work, size, runs, log):
     ]
 
 
-# Part "binaries" (issue 29's baseline): what each installed binary weighs and links. -----------
+# Part "binaries" (issue 29): what the installed binary weighs and links. ---------------------
 
 def needed_libraries(readelf_output):
     """The NEEDED entries of `readelf -d`, in order."""
@@ -152,31 +155,28 @@ def mib(size):
 
 
 def binaries_section(static_folder, package, work, log):
-    lines = ["## 13. The installed binaries: size, what they link, where the bytes go", ""]
-    rows, groups_rows, sections_rows = [], [], []
-    for program in ("breezed", "breezectl"):
-        built = os.path.join(static_folder, program)
-        stripped = os.path.join(work, f"{program}-stripped")
-        shutil.copy(built, stripped)
-        subprocess.run(["strip", "--strip-unneeded", "--remove-section=.comment", "--remove-section=.note",
-                        stripped], check=True)
-        needed = needed_libraries(output_of(["readelf", "-d", stripped]))
-        rows.append(f"| {program} | {os.path.getsize(built):,} | {os.path.getsize(stripped):,} "
-                    f"({mib(os.path.getsize(stripped))} MiB) | {', '.join(needed)} |")
-        sections = largest_sections(output_of(["size", "-A", stripped]))
-        sections_rows.append(f"| {program} | " + ", ".join(f"{name} {mib(size)}" for name, size in sections) + " |")
-        groups = symbol_groups(output_of(["nm", "-S", "--defined-only", built]))
-        top = sorted(groups.items(), key=lambda item: -item[1])[:8]
-        groups_rows.append(f"| {program} | " + ", ".join(f"{name} {mib(size)}" for name, size in top) + " |")
-    lines += ["Built by `scripts/bench` as `scripts/package` builds them (release, `--static-swift-stdlib`, "
-              "in .build/static), stripped as `scripts/package` strips them.", "",
-              "| binary | built (bytes) | stripped (bytes) | NEEDED (readelf -d) |", "|---|---:|---:|---|"]
-    lines += rows
-    lines += ["", "Largest sections of the stripped binaries (MiB, `size -A`):", "",
-              "| binary | sections |", "|---|---|"] + sections_rows
-    lines += ["", "Symbol bytes by origin (MiB, `nm -S` of the unstripped build, .bss left out; grouped by "
-              "the Swift module in the mangled name, ICU by its `icu_76` namespace and C API names):", "",
-              "| binary | biggest groups |", "|---|---|"] + groups_rows
+    lines = ["## 13. The installed binary: size, what it links, where the bytes go", ""]
+    program = "breeze-multicall"
+    built = os.path.join(static_folder, program)
+    stripped = os.path.join(work, f"{program}-stripped")
+    shutil.copy(built, stripped)
+    subprocess.run(["strip", "--strip-unneeded", "--remove-section=.comment", "--remove-section=.note",
+                    stripped], check=True)
+    needed = needed_libraries(output_of(["readelf", "-d", stripped]))
+    sections = largest_sections(output_of(["size", "-A", stripped]))
+    groups = symbol_groups(output_of(["nm", "-S", "--defined-only", built]))
+    top = sorted(groups.items(), key=lambda item: -item[1])[:8]
+    lines += ["Built by `scripts/bench` as `scripts/package` builds it (release, `--static-swift-stdlib`, "
+              "in .build/static), stripped as `scripts/package` strips it. One binary is breezed and "
+              "breezectl, by the name it is run as.", "",
+              "| binary | built (bytes) | stripped (bytes) | NEEDED (readelf -d) |", "|---|---:|---:|---|",
+              f"| {program} | {os.path.getsize(built):,} | {os.path.getsize(stripped):,} "
+              f"({mib(os.path.getsize(stripped))} MiB) | {', '.join(needed)} |",
+              "", "Largest sections of the stripped binary (MiB, `size -A`): "
+              + ", ".join(f"{name} {mib(size)}" for name, size in sections) + ".",
+              "", "Symbol bytes by origin (MiB, `nm -S` of the unstripped build, .bss left out; grouped by "
+              "the Swift module in the mangled name, ICU by its `icu_76` namespace and C API names): "
+              + ", ".join(f"{name} {mib(size)}" for name, size in top) + "."]
     if package is None:
         log("binaries: scripts/package (no lintian)")
         folder = os.path.join(work, "package")
@@ -186,9 +186,11 @@ def binaries_section(static_folder, package, work, log):
     unpacked = os.path.join(work, "unpacked")
     subprocess.run(["dpkg-deb", "-x", package, unpacked], check=True)
     kib = installed_size(output_of(["dpkg-deb", "-I", package]))
-    inside = {program: os.path.getsize(os.path.join(unpacked, path)) for program, path in
-              (("breezed", "usr/sbin/breezed"), ("breezectl", "usr/bin/breezectl"))}
+    daemon = os.path.join(unpacked, "usr/sbin/breezed")
+    control = os.path.join(unpacked, "usr/bin/breezectl")
+    layout = (f"breezectl a link to {os.readlink(control)}" if os.path.islink(control)
+              else f"breezectl {os.path.getsize(control):,} bytes")
     lines += ["", f"The package (`{os.path.basename(package)}`): {os.path.getsize(package):,} bytes as a .deb; "
-              f"**Installed-Size {kib:,} KiB ({kib / 1024:.1f} MiB)** (`dpkg-deb -I`); inside it breezed "
-              f"{inside['breezed']:,} bytes and breezectl {inside['breezectl']:,} bytes."]
+              f"**Installed-Size {kib:,} KiB ({kib / 1024:.1f} MiB, {kib * 1024:,} bytes)** (`dpkg-deb -I`); "
+              f"inside it breezed {os.path.getsize(daemon):,} bytes, {layout}."]
     return lines

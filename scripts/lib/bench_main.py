@@ -65,7 +65,8 @@ def main():
     parser.add_argument("--breezectl", help="breezectl for backtest and scale (default: beside BREEZED)")
     parser.add_argument("--parts", default=",".join(PARTS),
                         help=f"only these parts (scale only when named: {', '.join(OPT_IN_PARTS)})")
-    parser.add_argument("--static", help="the --static-swift-stdlib breezed, compared in part 6")
+    parser.add_argument("--static", help="the --static-swift-stdlib breezed (a link named breezed to "
+                        "breeze-multicall), compared in part 6")
     parser.add_argument("--linking-only", action="store_true", help="part 6 only")
     parser.add_argument("--quick", action="store_true",
                         help=f"only {', '.join(QUICK_PARTS)} (issue 29's baseline), without part 6")
@@ -146,7 +147,7 @@ def main():
             if "binaries" in parts:
                 if not options.static:
                     parser.error("part binaries needs --static (the installed kind of build)")
-                report += [""] + bench_linking.binaries_section(os.path.dirname(os.path.abspath(options.static)),
+                report += [""] + bench_linking.binaries_section(os.path.dirname(os.path.realpath(options.static)),
                                                                 options.package, work, log)
             if "instructions" in parts:
                 report += [""] + bench_instructions.section(server, options.breezed, work,

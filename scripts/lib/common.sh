@@ -76,10 +76,11 @@ breeze_help_requested() {
     done
 }
 
-# The binaries that get installed: a release build with the Swift runtime and FoundationEssentials
-# linked in (--static-swift-stdlib), so they need nothing from the toolchain at run time, and
+# The binary that gets installed: breeze-multicall, breezed and breezectl in one (it is either by
+# the name it is run as), a release build with the Swift runtime and FoundationEssentials
+# linked in (--static-swift-stdlib), so it needs nothing from the toolchain at run time, and
 # no $ORIGIN run path (--disable-local-rpath). Builds into .build/static when anything changed
-# and prints the folder holding breezed and breezectl. (Minutes on a small machine the first time.)
+# and prints the folder holding breeze-multicall. (Minutes on a small machine the first time.)
 breeze_static_binaries() {
     breeze_require_swift
     local scratch=$repository_root/.build/static
@@ -87,8 +88,7 @@ breeze_static_binaries() {
     local flags=(-c release --static-swift-stdlib --disable-local-rpath -Xlinker -z -Xlinker now
         --scratch-path "$scratch" --package-path "$repository_root")
     echo "==> building (release, Swift runtime linked statically, in .build/static)" >&2
-    swift build "${flags[@]}" --product breezed >&2
-    swift build "${flags[@]}" --product breezectl >&2
+    swift build "${flags[@]}" --product breeze-multicall >&2
     swift build "${flags[@]}" --show-bin-path
 }
 

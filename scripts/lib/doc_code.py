@@ -73,11 +73,11 @@ class CodeTables:
     # ---- breezed -----------------------------------------------------------------------------
     def read_daemon_options(self):
         options = set()
-        for text in self.swift("Sources/breezed").values():
+        for text in self.swift("Sources/BreezeDaemonCommand").values():
             for flags, names in specifications(text):
                 options.update("--" + o for o in flags + names)
         if not options:
-            self.cannot("breezed's options: no ArgumentSpecification in Sources/breezed")
+            self.cannot("breezed's options: no ArgumentSpecification in Sources/BreezeDaemonCommand")
         return options
 
     # ---- breezed.conf ------------------------------------------------------------------------

@@ -5,7 +5,7 @@ What the code has is read from its own tables (scripts/lib/doc_code.py):
   - configuration keys: Schema.sections of Sources/BreezeConfig/Schema.swift;
   - breezectl's commands and options: each BreezectlCommand of Sources/BreezeCtl and its
     ArgumentSpecification; the top-level options are the "--…" literals of Breezectl.swift;
-  - breezed's options: the ArgumentSpecification of Sources/breezed;
+  - breezed's options: the ArgumentSpecification of Sources/BreezeDaemonCommand;
   - exit statuses: each command's `exitStatuses` table (what its --help prints);
   - metrics: every family `….family("breeze_…", …)` writes in Sources;
   - journal fields: every "BREEZE_…" literal of the daemon's Swift modules (and the names
@@ -189,7 +189,7 @@ def check_exit_statuses(root, code, ctl_page, daemon_page, problems):
     shared_statuses = dict(re.findall(r'static let (\w+) = ExitStatus\(\.\w+,\s*"((?:[^"\\]|\\.)*)"\)', shared_text))
     shared_codes = dict(re.findall(r"static let (\w+) = ExitStatus\(\.(\w+),", shared_text))
     swift_texts = dict(code.ctl_sources)
-    swift_texts.update(code.swift("Sources/breezed"))
+    swift_texts.update(code.swift("Sources/BreezeDaemonCommand"))
 
     def exit_table(block, where):
         """{code: meaning} of the `exitStatuses` a declaration's block defines (or forwards to)."""

@@ -58,7 +58,7 @@ struct NowCommand: BreezectlCommand {
     }
 }
 """,
-    "Sources/breezed/DaemonCommand.swift": """
+    "Sources/BreezeDaemonCommand/DaemonCommand.swift": """
 enum DaemonCommand {
     static let exitStatuses = [ExitStatus(.success, "stopped")]
     static func parse(_ arguments: [String]) throws {

@@ -13,8 +13,9 @@ import Dispatch
 import Glibc
 #endif
 
-/// `breezed`'s command line: check, run once, or run until stopped.
-enum DaemonCommand {
+/// `breezed`'s command line: check, run once, or run until stopped. Its one home: the
+/// `breezed` executable and the multi-call binary (`breeze-multicall`) both call `main`.
+public enum DaemonCommand {
     static let help = """
         Usage: breezed [OPTIONS]
 
@@ -53,7 +54,13 @@ enum DaemonCommand {
         ExitStatus(.configuration, "the configuration has errors"),
     ]
 
-    static func main(_ arguments: [String]) -> Never {
+    /// Runs `breezed` with `arguments` (without the program's name) and exits. Call it before
+    /// anything has started a thread.
+    public static func main(_ arguments: [String]) -> Never {
+        // Before anything can start a thread (Dispatch included): a thread that existed earlier
+        // could take these signals with their default, terminating action.
+        SignalWatcher.blockBeforeThreadsStart([SIGTERM, SIGINT, SIGHUP, SIGUSR1])
+        MemoryArenas.useOne()
         let variables = CommandLine.environment
         let console = Console.standard(environment: variables)
         let options: ParsedArguments
