@@ -34,15 +34,17 @@ public struct GridCellSharingSource: AirQualitySource {
         for cities: [City], deadline: Deadline, requests: inout [String: Int],
         reducing reduce: (_ index: Int, inout CityPoll) -> Void
     ) -> [Result<CityPoll, SourceFailure>] {
-        polls(for: cities, forecast: nil, deadline: deadline, requests: &requests, reducing: reduce)
+        polls(for: cities, asks: nil, deadline: deadline, requests: &requests, reducing: reduce)
     }
 
-    /// A cell's location asks for the forecast when any of its cities needs it.
+    /// A cell's location asks for the forecast when any of its cities needs it, and only the
+    /// recent hours when every one of them can (over its first city's kept hours: the cell's
+    /// cities are answered alike).
     public func polls(
-        for cities: [City], forecast: [Bool], deadline: Deadline, requests: inout [String: Int],
+        for cities: [City], asks: [PollAsk], deadline: Deadline, requests: inout [String: Int],
         reducing reduce: (_ index: Int, inout CityPoll) -> Void
     ) -> [Result<CityPoll, SourceFailure>] {
-        polls(for: cities, forecast: Optional(forecast), deadline: deadline, requests: &requests, reducing: reduce)
+        polls(for: cities, asks: Optional(asks), deadline: deadline, requests: &requests, reducing: reduce)
     }
 
     public func modelRuns(_ domains: [ModelDomain], deadline: Deadline) -> [ModelDomain: Result<ModelRunMeta, SourceFailure>] {
@@ -50,7 +52,7 @@ public struct GridCellSharingSource: AirQualitySource {
     }
 
     private func polls(
-        for cities: [City], forecast: [Bool]?, deadline: Deadline, requests: inout [String: Int],
+        for cities: [City], asks: [PollAsk]?, deadline: Deadline, requests: inout [String: Int],
         reducing reduce: (_ index: Int, inout CityPoll) -> Void
     ) -> [Result<CityPoll, SourceFailure>] {
         let sharing = GridCellSharing(cities: cities, cells: cells)
@@ -68,10 +70,15 @@ public struct GridCellSharingSource: AirQualitySource {
             }
         }
         var answers: [Result<CityPoll, SourceFailure>]
-        if let forecast {
-            let asked = sharing.members.map { indices in indices.contains { $0 < forecast.count && forecast[$0] } }
+        if let asks {
+            let asked = sharing.members.map { indices in
+                let own = indices.map { $0 < asks.count ? asks[$0] : .full }
+                let forecast = own.contains { $0.forecast }
+                let recent = own.allSatisfy { $0.recent != nil } ? own.first?.recent : nil
+                return PollAsk(forecast: forecast, recent: forecast ? nil : recent)
+            }
             answers = inner.polls(
-                for: sharing.asked, forecast: asked, deadline: deadline, requests: &requests, reducing: handOut)
+                for: sharing.asked, asks: asked, deadline: deadline, requests: &requests, reducing: handOut)
         } else {
             answers = inner.polls(for: sharing.asked, deadline: deadline, requests: &requests, reducing: handOut)
         }
