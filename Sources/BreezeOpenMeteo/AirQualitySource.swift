@@ -138,3 +138,33 @@ extension AirQualitySource {
         [:]
     }
 }
+
+/// A source whose polls are all one: the one asking each city as its `PollAsk` says. Every
+/// shorter form is that one with every city asked whole (`PollAsk.full`), and the readings are
+/// the polls' — defaults here, so `OpenMeteoSource` and `GridCellSharingSource` write only
+/// what is their own.
+public protocol AskingAirQualitySource: AirQualitySource {}
+
+extension AskingAirQualitySource {
+    public func currentReadings(for cities: [City], deadline: Deadline) -> [Result<Reading, SourceFailure>] {
+        polls(for: cities, deadline: deadline).map { $0.map(\.reading) }
+    }
+
+    public func polls(for cities: [City], deadline: Deadline) -> [Result<CityPoll, SourceFailure>] {
+        var uncounted: [String: Int] = [:]
+        return polls(for: cities, deadline: deadline, requests: &uncounted)
+    }
+
+    public func polls(for cities: [City], deadline: Deadline, requests: inout [String: Int])
+        -> [Result<CityPoll, SourceFailure>]
+    {
+        polls(for: cities, deadline: deadline, requests: &requests) { _, _ in }
+    }
+
+    public func polls(
+        for cities: [City], deadline: Deadline, requests: inout [String: Int],
+        reducing reduce: (_ index: Int, inout CityPoll) -> Void
+    ) -> [Result<CityPoll, SourceFailure>] {
+        polls(for: cities, asks: cities.map { _ in .full }, deadline: deadline, requests: &requests, reducing: reduce)
+    }
+}

@@ -5,8 +5,10 @@ import BreezeModel
 import BreezeVocabulary
 
 /// Current readings from Open-Meteo over libcurl: all cities batched, retries inside the
-/// cycle's deadline, each city's own result.
-public struct OpenMeteoSource: AirQualitySource {
+/// cycle's deadline, each city's own result. Each city's poll is its reading and the current
+/// AQI of its hourly series (`CurrentAirQuality` at the current hour), or why its hours are
+/// unusable; every request is counted as it ends (retries too).
+public struct OpenMeteoSource: AskingAirQualitySource {
     private let client: AirQualityClient
     private let modelRunClient: ModelRunClient
 
@@ -26,35 +28,6 @@ public struct OpenMeteoSource: AirQualitySource {
             client: AirQualityClient(
                 endpoints: OpenMeteoEndpoints(settings), transport: transport,
                 environment: RetryEnvironment(clock: clock)))
-    }
-
-    public func currentReadings(for cities: [City], deadline: Deadline)
-        -> [Result<Reading, SourceFailure>]
-    {
-        polls(for: cities, deadline: deadline).map { $0.map(\.reading) }
-    }
-
-    /// Each city's reading and the current AQI of its hourly series (`CurrentAirQuality` at
-    /// the current hour), or why its hours are unusable.
-    public func polls(for cities: [City], deadline: Deadline) -> [Result<CityPoll, SourceFailure>] {
-        var uncounted: [String: Int] = [:]
-        return polls(for: cities, deadline: deadline, requests: &uncounted)
-    }
-
-    /// The polls, each request counted in `requests` as it ends (retries too).
-    public func polls(for cities: [City], deadline: Deadline, requests: inout [String: Int])
-        -> [Result<CityPoll, SourceFailure>]
-    {
-        polls(for: cities, deadline: deadline, requests: &requests) { _, _ in }
-    }
-
-    /// The polls, each city's handed to `reduce` as soon as its batch is read (while the next
-    /// batch is on the wire), each request counted in `requests` as it ends (retries too).
-    public func polls(
-        for cities: [City], deadline: Deadline, requests: inout [String: Int],
-        reducing reduce: (_ index: Int, inout CityPoll) -> Void
-    ) -> [Result<CityPoll, SourceFailure>] {
-        polls(for: cities, asks: cities.map { _ in .full }, deadline: deadline, requests: &requests, reducing: reduce)
     }
 
     /// The polls in groups by shape (`PollAsk.shape`), each its own batches: the cities whose
