@@ -55,8 +55,10 @@ public struct KeptHours: Sendable, Equatable {
         self.latitude = latitude
         self.longitude = longitude
         newestHour = nil
-        words = [UInt16](repeating: Stored.none, count: Self.valueCount)
-            + [UInt16](repeating: Stored.empty, count: Self.slotCount)
+        // One allocation of exactly `wordCount` (a concatenation would reserve twice that).
+        var words = [UInt16](repeating: Stored.none, count: Self.wordCount)
+        for slot in 0..<Self.slotCount { words[Self.valueCount + slot] = Stored.empty }
+        self.words = words
         exceptions = []
     }
 
@@ -73,17 +75,21 @@ public struct KeptHours: Sendable, Equatable {
         else { return nil }
         self.init(latitude: latitude, longitude: longitude)
         let start = max(first, current - Self.slotCount + 1)
-        var any = false
+        // Every slot written once, in order (at most `slotCount` hours: no slot twice), so no
+        // exception is there to replace: `setRow`'s work without its checks, for every poll.
         let columns = Self.pollutants.map { concentrations.storedValues($0) }
+        var any = false
         for hour in start...current {
             let index = hour - first
-            setRow(hour: hour) { pollutant in
-                guard let column = columns[Self.position(of: pollutant)], index < column.count else { return nil }
-                let value = column[index]
-                return value.isNaN ? nil : value
+            let slot = Self.slot(hour)
+            words[Self.valueCount + slot] = Self.tag(hour)
+            for (position, column) in columns.enumerated() {
+                guard let column, index < column.count, column[index].isFinite else { continue }
+                words[slot * 6 + position] = store(column[index], index: slot * 6 + position)
+                any = true
             }
-            if !any { any = Self.pollutants.contains { self.value($0, hour: hour) != nil } }
         }
+        newestHour = current
         guard any else { return nil }
     }
 
