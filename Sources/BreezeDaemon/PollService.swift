@@ -143,6 +143,9 @@ final class PollService: DaemonService, @unchecked Sendable {
         nonisolated(unsafe) var keptForecasts = forecasts
         let forecastStore = self.forecastStore
         nonisolated(unsafe) var keptHours = hours
+        // Handed over, not shared: each city's window the cycle replaces is then freed as it
+        // goes, not kept beside the new one until the result is adopted (every cycle's is).
+        hours = [:]
         let hoursStore = self.hoursStore
         let environment = self.environment
         let (delivery, outboxFailures) = (self.delivery, self.outboxFailures)
