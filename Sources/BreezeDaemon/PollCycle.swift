@@ -121,7 +121,12 @@ public enum PollCycle {
             reducing: { index, poll in
                 if index < cities.count, let series = poll.forecast {
                     let city = cities[index].city
-                    if let current = series.currentHour {
+                    if case .unusable = poll.hourly {
+                        // Hours the current AQI reads came without their rows (or a column was
+                        // refused): kept, they would read as hours of nulls from now on. The
+                        // next poll asks the whole window instead.
+                        if hours.removeValue(forKey: city.name) != nil { hoursChanged = true }
+                    } else if let current = series.currentHour {
                         let window = KeptHours(
                             latitude: city.latitude, longitude: city.longitude, firstHour: series.firstHour,
                             currentHour: current, concentrations: series.concentrations)

@@ -1,5 +1,9 @@
+import BreezeAlerts
 import BreezeModel
+import BreezeOpenMeteo
 import BreezeState
+import BreezeSystem
+import Synchronization
 import BreezeTestSupport
 import BreezeVocabulary
 import Foundation
@@ -109,5 +113,61 @@ struct KeptHoursDaemonTests {
         let stored = KeptHoursStore(stateDirectory: rig.folder + "/state").load().hours
         #expect(Array(stored.keys) == ["Paris"])
         #expect(stored["Paris"]?.isFor(latitude: 48.85, longitude: 2.36) == true)
+    }
+
+    /// Answers every city with a 72 + 1 hour grid, its current AQI usable or not, recording
+    /// what each was asked.
+    final class WindowSource: AirQualitySource {
+        let asked = Mutex<[[PollAsk]]>([])
+        let unusable = Mutex(false)
+
+        func currentReadings(for cities: [City], deadline: Deadline) -> [Result<Reading, SourceFailure>] { [] }
+
+        func polls(
+            for cities: [City], asks: [PollAsk], deadline: Deadline, requests: inout [String: Int],
+            reducing reduce: (_ index: Int, inout CityPoll) -> Void
+        ) -> [Result<CityPoll, SourceFailure>] {
+            asked.withLock { $0.append(asks) }
+            let unusable = unusable.withLock { $0 }
+            let current = Instant(unixSeconds: 1_787_234_400)
+            let series = ForecastSeries(
+                firstHour: current - .seconds(72 * 3600), columns: [.pm2_5: (0..<73).map { Double($0) / 10 }],
+                currentHour: current)
+            return cities.indices.map { index in
+                var poll = CityPoll(
+                    reading: Reading(time: "2026-08-20T14:00", usAQI: 50, concentrations: [.pm2_5: 7.2]),
+                    hourly: unusable ? .unusable("hourly rows missing") : nil, forecast: series,
+                    forecastIncluded: asks[index].forecast)
+                reduce(index, &poll)
+                return .success(poll)
+            }
+        }
+    }
+
+    /// A poll whose current window came without its rows keeps no hours: the next asks them all.
+    @Test func hoursWithoutTheirRowsAreNotKept() {
+        let source = WindowSource()
+        let paris = WatchedCity(city: City(name: "Paris", latitude: 48.85, longitude: 2.35), rule: AlertRule(threshold: 101))
+        var state = DaemonState()
+        var kept = KeptForecasts()
+        var hours: [String: KeptHours] = [:]
+        var now = Instant(unixSeconds: 1_787_234_400 + 600)
+        func cycle() -> CycleSummary {
+            defer { now = now + .seconds(600) }
+            return PollCycle.run(
+                cities: [paris], state: &state, kept: &kept, hours: &hours, source: source, logger: MemoryLogger(),
+                now: now, deadline: Deadline(monotonic: 0), reduction: nil)
+        }
+        var summary = cycle()
+        #expect(summary.keptHoursChanged && hours["Paris"]?.value(.pm2_5, hour: 1_787_234_400 / 3600) == 7.2)
+        summary = cycle()
+        #expect(summary.recentAsked == 1 && !summary.keptHoursChanged)
+        source.unusable.withLock { $0 = true }
+        summary = cycle()
+        #expect(summary.recentAsked == 1 && summary.keptHoursChanged && hours.isEmpty)
+        source.unusable.withLock { $0 = false }
+        summary = cycle()
+        #expect(summary.recentAsked == 0 && hours["Paris"] != nil)
+        #expect(source.asked.withLock { $0.map { $0[0].recent != nil } } == [false, true, true, false])
     }
 }
