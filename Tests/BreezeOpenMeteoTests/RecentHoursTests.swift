@@ -48,6 +48,11 @@ struct RecentHoursTests {
             client: AirQualityClient(
                 endpoints: OpenMeteoEndpoints(apiURL: server.baseURL),
                 transport: CurlTransport(options: .init(userAgent: "breeze-tests"))))
+        // Hours that differ one from the next (PM2.5 rising and falling, O₃ on a daily cycle,
+        // CO past what tenths in a UInt16 hold), for every location.
+        try server.control(
+            "scenario",
+            #"{"anchor": "2026-08-20T00:00", "now": "2026-08-20T13:20", "series": [{"horizon_hours": 96, "hourly": {"pm2_5": [[-72, 5.0], [-30, 80.0], [-10, 12.0], [13, 150.0], [20, 20.0]], "ozone": {"keys": [[-72, 60.0]], "daily_cycle": 0.3, "peak_hour": 15}, "carbon_monoxide": [[-72, 200.0], [14, 9000.0]]}}]}"#)
         let whole = Self.cities.map { _ in PollAsk(forecast: false) }
         let before = try Self.polls(source, whole)
         let kept = try zip(before, Self.cities).map { try Self.kept($0, $1) }
@@ -62,6 +67,10 @@ struct RecentHoursTests {
         }
         // The poll of the whole window had values to compare: the equality is not of nothing.
         #expect(full.allSatisfy { $0.forecast?.concentrations.storedValues(.pm2_5)?.allSatisfy { !$0.isNaN } == true })
+        // Values that change hour by hour: an hour off anywhere would show.
+        #expect(full.allSatisfy { Set($0.forecast?.concentrations.storedValues(.pm2_5) ?? []).count > 20 })
+        #expect(full.allSatisfy { Set($0.forecast?.concentrations.storedValues(.o3) ?? []).count > 10 })
+        #expect(kept.allSatisfy { $0.exceptionCount > 0 })
         let pasts = try server.recordedRequests().filter { ($0["path"] as? String) == "/v1/air-quality" }.compactMap {
             ($0["form"] as? [String: [String]])?["past_hours"]?.first
         }
