@@ -91,4 +91,18 @@ struct KeptHoursStoreTests {
         #expect(broken.hours.isEmpty)
         #expect(broken.problem == store.path + ": not a kept-hours file")
     }
+
+    /// The fuzz target's seed, written by Python from the layout above (not by `encode`):
+    /// the layout is what the documentation says.
+    @Test func theFuzzSeedWrittenFromTheLayoutReads() throws {
+        let seed = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fuzz/Corpus/hours/four-cities.bin")
+        let hours = try KeptHoursStore.decode(Array(try Data(contentsOf: seed))).get()
+        #expect(hours.keys.sorted() == ["Lima", "Nowhere", "Paris", "東京"])
+        #expect(hours["Paris"]?.value(.pm2_5, hour: Self.hour - 3) == 12.6)
+        #expect(hours["Paris"]?.value(.co, hour: Self.hour - 72) == 250)
+        #expect(hours["Lima"]?.value(.co, hour: Self.hour - 1) == 2.675)
+        #expect(hours["Lima"]?.reachesRecent(at: Instant(unixSeconds: Double(Self.hour) * 3600)) == true)
+        #expect(hours["Nowhere"]?.newestHour == nil)
+    }
 }
