@@ -155,7 +155,10 @@ public enum PollCycle {
             keptChanged = true
         }
         summary.keptForecastsChanged = keptChanged
+        // The windows the asks held, replaced by the answers', are freed before the judging.
         asks = []
+        // More kept than configured, or a city without (one renamed leaves its old name):
+        // drop the names no longer configured.
         if hours.count > cities.count || cities.contains(where: { hours[$0.city.name] == nil }) {
             let configured = Set(cities.map(\.city.name))
             let before = hours.count
