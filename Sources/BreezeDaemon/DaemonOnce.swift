@@ -1,6 +1,7 @@
 import BreezeConfig
 import BreezeDelivery
 import BreezeFiles
+import BreezeModel
 import BreezeState
 import BreezeSystem
 import BreezeVocabulary
@@ -28,10 +29,13 @@ extension Daemon {
         let forecastStore: KeptForecastStore
         var forecasts: KeptForecasts
         (forecastStore, forecasts) = openKeptForecasts(plan.stateDirectory, environment: environment)
+        let hoursStore: KeptHoursStore
+        var hours: [String: KeptHours]
+        (hoursStore, hours) = openKeptHours(plan.stateDirectory, environment: environment)
         let delivery = makeDelivery(plan, environment: environment)
         delivery.start()
         var summary = poll(
-            plan, state: &state, kept: &forecasts, delivery: delivery, environment, outboxFailures: FailureLatch(),
+            plan, state: &state, kept: &forecasts, hours: &hours, delivery: delivery, environment, outboxFailures: FailureLatch(),
             deadline: Deadline(after: plan.cycleBudget, from: environment.clock()), pages: false)
         // A digest due now goes too (with the climate trends kept, no pollen fetch); it is
         // marked in the state saved next.
@@ -39,6 +43,7 @@ extension Daemon {
         state.pollInterval = Duration(seconds: plan.interval)
         try store.save(state)
         saveKeptForecasts(forecasts, to: forecastStore, after: summary, environment: environment)
+        saveKeptHours(hours, to: hoursStore, after: summary, environment: environment)
         if let url = plan.configuration.breeze.heartbeatURL, let transport = environment.heartbeatTransport {
             HeartbeatSender(transport: transport, logger: environment.logger)
                 .send(summary.citiesWithData > 0 ? .success : .failure, url: url)

@@ -32,7 +32,8 @@ extension Daemon {
     /// at most `ModelRunTracker.askTimeout` of the cycle's time): `kept` says whose forecast
     /// is asked for, and keeps those that come.
     static func poll(
-        _ plan: DaemonPlan, state: inout DaemonState, kept: inout KeptForecasts, delivery: DeliveryWorker,
+        _ plan: DaemonPlan, state: inout DaemonState, kept: inout KeptForecasts, hours: inout [String: KeptHours],
+        delivery: DeliveryWorker,
         _ environment: DaemonEnvironment, outboxFailures: FailureLatch, deadline: Deadline, pages: Bool,
         grounds: @Sendable () -> [String: CityGround] = { [:] }
     ) -> CycleSummary {
@@ -46,11 +47,14 @@ extension Daemon {
             cities: plan.cities, configuration: plan.configuration, pages: pages,
             digestCities: Set(DigestReceiver.all(plan.configuration, routing: plan.routing).flatMap(\.cities)), now: now)
         var summary = PollCycle.run(
-            cities: plan.cities, state: &state, kept: &kept, source: plan.source, logger: environment.logger,
+            cities: plan.cities, state: &state, kept: &kept, hours: &hours, source: plan.source, logger: environment.logger,
             now: now, deadline: deadline, reduction: reduction, readingLog: plan.readingLog, grounds: grounds)
         if kept.runs != runsBefore { summary.keptForecastsChanged = true }
         environment.logger.log(
-            LogRecord(.debug, "the forecast was asked for \(summary.forecastsAsked) of \(Counted.text(summary.cities, "city", "cities"))"))
+            LogRecord(
+                .debug,
+                "the forecast was asked for \(summary.forecastsAsked) of \(Counted.text(summary.cities, "city", "cities")), "
+                    + "only the recent hours for \(summary.recentAsked)"))
         ForecastCycle.run(
             &summary, state: &state, configuration: plan.configuration, logger: environment.logger, now: now,
             reduction: reduction)
@@ -85,6 +89,34 @@ extension Daemon {
         } catch {
             environment.logger.log(
                 LogRecord(.error, "cannot save the kept forecasts: \(error)", fields: [("BREEZE_ERROR", error.description)]))
+        }
+    }
+
+    /// The kept hours in `directory`'s `hours.bin`; none (logged once, naming the file) when
+    /// it does not read: every city's whole window is asked for again.
+    static func openKeptHours(_ directory: String, environment: DaemonEnvironment) -> (KeptHoursStore, [String: KeptHours]) {
+        let store = KeptHoursStore(stateDirectory: directory)
+        let (hours, problem) = store.load()
+        if let problem {
+            environment.logger.log(
+                LogRecord(
+                    .warning, "the kept hours could not be read (\(problem)); every city's past hours are asked for again",
+                    fields: [("BREEZE_ERROR", problem)]))
+        }
+        return (store, hours)
+    }
+
+    /// Saves `hours` when `summary` changed them; a failure is logged (the whole window is only
+    /// asked for again after a restart).
+    static func saveKeptHours(
+        _ hours: [String: KeptHours], to store: KeptHoursStore, after summary: CycleSummary, environment: DaemonEnvironment
+    ) {
+        guard summary.keptHoursChanged else { return }
+        do {
+            try store.save(hours)
+        } catch {
+            environment.logger.log(
+                LogRecord(.error, "cannot save the kept hours: \(error)", fields: [("BREEZE_ERROR", error.description)]))
         }
     }
 

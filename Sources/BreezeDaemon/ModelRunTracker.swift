@@ -14,8 +14,9 @@ import BreezeVocabulary
 ///   for, at least `settleTime` after Open-Meteo made it available;
 /// - its kept forecast is `maximumAge` old: also what happens while the answers about the
 ///   runs cannot be believed (`ModelRunMeta.problem(now:)`, a failed request).
-/// Every other city's poll asks only for the current hour (`PollRequestShape.withoutForecast`)
-/// and gets its kept forecast after it (`KeptForecast.spliced(onto:)`).
+/// Every other city's poll asks only for the current hour ahead (`PollRequestShape.withoutForecast`,
+/// or `recent` when its hours are kept: `KeptHours`) and gets its kept forecast after it
+/// (`KeptForecast.spliced(onto:)`).
 enum ModelRunTracker {
     /// How long after a run's availability its forecast is asked for: Open-Meteo's servers
     /// take a few minutes to all have it.

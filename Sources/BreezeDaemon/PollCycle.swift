@@ -30,6 +30,11 @@ public struct CycleSummary: Sendable, Equatable {
     public var forecasts: [String: PolledForecast] = [:]
     /// Cities whose poll asked for the forecast (`ModelRunTracker.needsForecast`).
     public var forecastsAsked = 0
+    /// Cities whose poll asked only the recent hours (`PollRequestShape.recent`).
+    public var recentAsked = 0
+    /// Whether the kept hours changed (a new hour came, a city joined or left): `hours.bin` is
+    /// written again.
+    public var keptHoursChanged = false
     /// Whether the kept forecasts changed (one came, a city left, a model run was seen):
     /// `forecast.json` is written again.
     public var keptForecastsChanged = false
@@ -85,25 +90,51 @@ public enum PollCycle {
     /// A city's forecast is asked for as `ModelRunTracker.needsForecast` says from `kept`; one
     /// that comes is kept there, and a poll that asked only for the current hour gets the
     /// city's kept forecast after its own hours, before anything reads it.
+    ///
+    /// A city whose `hours` reach the previous hour (and whose forecast is not asked for) asks
+    /// only the recent hours (`PollRequestShape.recent`), its answer laid over them by the
+    /// source; every city's hours up to its current one are kept in `hours` from its answer.
     static func run(
-        cities: [WatchedCity], state: inout DaemonState, kept: inout KeptForecasts, source: any AirQualitySource,
+        cities: [WatchedCity], state: inout DaemonState, kept: inout KeptForecasts,
+        hours: inout [String: KeptHours], source: any AirQualitySource,
         logger: any Logger, now: Instant, deadline: Deadline, reduction: ForecastReduction?,
         readingLog: ReadingLogFilter = ReadingLogFilter(), grounds: () -> [String: CityGround] = { [:] }
     ) -> CycleSummary {
         var summary = CycleSummary()
         summary.cities = cities.count
         var reduced: [PolledForecast?] = reduction == nil ? [] : Array(repeating: nil, count: cities.count)
-        let asked = cities.map { watched in
-            ModelRunTracker.needsForecast(watched.city, kept: kept.cities[watched.city.name], runs: kept.runs, now: now)
+        var asks = cities.map { watched in
+            let city = watched.city
+            let forecast = ModelRunTracker.needsForecast(city, kept: kept.cities[city.name], runs: kept.runs, now: now)
+            guard !forecast, let recent = hours[city.name], recent.isFor(latitude: city.latitude, longitude: city.longitude),
+                recent.reachesRecent(at: now)
+            else { return PollAsk(forecast: forecast) }
+            return PollAsk(forecast: false, recent: recent)
         }
-        summary.forecastsAsked = asked.filter { $0 }.count
+        summary.forecastsAsked = asks.filter(\.forecast).count
+        summary.recentAsked = asks.filter { $0.recent != nil }.count
         var keptChanged = false
+        var hoursChanged = false
         let shared = GridCellSharingSource(source, cells: state.gridCells(for: cities.map(\.city)))
         let results = shared.polls(
-            for: cities.map(\.city), forecast: asked, deadline: deadline, requests: &summary.apiRequests,
+            for: cities.map(\.city), asks: asks, deadline: deadline, requests: &summary.apiRequests,
             reducing: { index, poll in
                 if index < cities.count, let series = poll.forecast {
                     let city = cities[index].city
+                    if case .unusable = poll.hourly {
+                        // Hours the current AQI reads came without their rows (or a column was
+                        // refused): kept, they would read as hours of nulls from now on. The
+                        // next poll asks the whole window instead.
+                        if hours.removeValue(forKey: city.name) != nil { hoursChanged = true }
+                    } else if let current = series.currentHour {
+                        let window = KeptHours(
+                            latitude: city.latitude, longitude: city.longitude, firstHour: series.firstHour,
+                            currentHour: current, concentrations: series.concentrations)
+                        if let window, hours[city.name] != window {
+                            hours[city.name] = window
+                            hoursChanged = true
+                        }
+                    }
                     if poll.forecastIncluded {
                         var forecast = KeptForecast(
                             series: series, polledAt: now, runs: ModelRunTracker.runs(of: city, in: kept.runs))
@@ -124,6 +155,17 @@ public enum PollCycle {
             keptChanged = true
         }
         summary.keptForecastsChanged = keptChanged
+        // The windows the asks held, replaced by the answers', are freed before the judging.
+        asks = []
+        // More kept than configured, or a city without (one renamed leaves its old name):
+        // drop the names no longer configured.
+        if hours.count > cities.count || cities.contains(where: { hours[$0.city.name] == nil }) {
+            let configured = Set(cities.map(\.city.name))
+            let before = hours.count
+            hours = hours.filter { configured.contains($0.key) }
+            if hours.count != before { hoursChanged = true }
+        }
+        summary.keptHoursChanged = hoursChanged
         summary.forecasts = ForecastCycle.forecasts(results, reduced: reduced, cities: cities)
         // Read once Open-Meteo has answered: a sensor on the LAN asked at the same time (the
         // first cycle after a start) is in this cycle's records.
@@ -161,8 +203,9 @@ public enum PollCycle {
         logger: any Logger, now: Instant, deadline: Deadline, readingLog: ReadingLogFilter = ReadingLogFilter()
     ) -> CycleSummary {
         var kept = KeptForecasts()
+        var hours: [String: KeptHours] = [:]
         return run(
-            cities: cities, state: &state, kept: &kept, source: source, logger: logger, now: now, deadline: deadline,
+            cities: cities, state: &state, kept: &kept, hours: &hours, source: source, logger: logger, now: now, deadline: deadline,
             reduction: nil, readingLog: readingLog)
     }
 

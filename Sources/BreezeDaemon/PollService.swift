@@ -27,6 +27,10 @@ final class PollService: DaemonService, @unchecked Sendable {
     /// handed to each cycle and back like the state, saved by the cycle when it changed them.
     private var forecasts: KeptForecasts
     private let forecastStore: KeptForecastStore
+    /// Each city's recent hours, as `hours.bin` holds them: handed to each cycle and back like
+    /// the forecasts, saved by the cycle when it changed them.
+    private var hours: [String: KeptHours]
+    private let hoursStore: KeptHoursStore
     private var loop: PollLoop?
     private var exposure = ExposureAlerts()
     /// Every city's `[Sensor]`s after the sensor service's latest round, by city name, read by
@@ -39,7 +43,7 @@ final class PollService: DaemonService, @unchecked Sendable {
     /// The cycle the loop asked for, until it is complete.
     private var completion: PollLoop.CycleCompletion?
     /// The running cycle's result, once it has handed it back.
-    private var result: (state: DaemonState, summary: CycleSummary, forecasts: KeptForecasts)?
+    private var result: (state: DaemonState, summary: CycleSummary, forecasts: KeptForecasts, hours: [String: KeptHours])?
     /// Whether a cycle runs on the poll queue now.
     private var running = false
     private var stopped = false
@@ -61,6 +65,7 @@ final class PollService: DaemonService, @unchecked Sendable {
         current = plan
         kept = state
         (forecastStore, forecasts) = Daemon.openKeptForecasts(plan.stateDirectory, environment: environment)
+        (hoursStore, hours) = Daemon.openKeptHours(plan.stateDirectory, environment: environment)
     }
 
     /// The running plan.
@@ -137,6 +142,11 @@ final class PollService: DaemonService, @unchecked Sendable {
         nonisolated(unsafe) var snapshot = kept
         nonisolated(unsafe) var keptForecasts = forecasts
         let forecastStore = self.forecastStore
+        nonisolated(unsafe) var keptHours = hours
+        // Handed over, not shared: each city's window the cycle replaces is then freed as it
+        // goes, not kept beside the new one until the result is adopted (every cycle's is).
+        hours = [:]
+        let hoursStore = self.hoursStore
         let environment = self.environment
         let (delivery, outboxFailures) = (self.delivery, self.outboxFailures)
         let started = environment.clock()
@@ -144,20 +154,22 @@ final class PollService: DaemonService, @unchecked Sendable {
         running = true
         work.async { [self] in
             let summary = Daemon.poll(
-                plan, state: &snapshot, kept: &keptForecasts, delivery: delivery, environment,
+                plan, state: &snapshot, kept: &keptForecasts, hours: &keptHours, delivery: delivery, environment,
                 outboxFailures: outboxFailures, deadline: deadline, pages: pages, grounds: grounds)
             let seconds = environment.clock().monotonic - started.monotonic
             // Here, off the control queue: at 10,000 cities the file is some 40 MB.
             Daemon.saveKeptForecasts(keptForecasts, to: forecastStore, after: summary, environment: environment)
+            Daemon.saveKeptHours(keptHours, to: hoursStore, after: summary, environment: environment)
             let result = snapshot
             let forecasts = keptForecasts
+            let hours = keptHours
             // From the poll's own answer, no call: worked out whenever a page may read them.
             let polled = pages ? PolledExtras.byCity(summary.forecasts, configuration: plan.configuration) : [:]
             control.async { [self] in
                 running = false
                 counted.countCycle(summary.result, seconds: seconds)
                 counted.countRequests(summary.apiRequests)
-                self.result = (result, summary, forecasts)
+                self.result = (result, summary, forecasts, hours)
                 finished(polled)
                 let waiters = stopWaiters
                 stopWaiters = []
@@ -173,6 +185,7 @@ final class PollService: DaemonService, @unchecked Sendable {
         ExposureAlerts.carryOver(from: kept, into: &result.state)
         kept = result.state
         forecasts = result.forecasts
+        hours = result.hours
         kept.pollInterval = Duration(seconds: current.interval)
     }
 

@@ -61,14 +61,18 @@ public struct AirQualityClient: Sendable {
 
     /// The same, each location's conditions handed to `reduce` (with the coordinate's index)
     /// as soon as its batch is decoded, while the next batch is on the wire; only what it
-    /// returns is kept, so the hourly grids of every batch are never alive at once.
+    /// returns is kept, so the hourly grids of every batch are never alive at once. With
+    /// `kept` (one per coordinate), each answer is laid over its location's kept hours
+    /// (`PollHoursReader`): what a poll of `PollRequestShape.recent` needs.
     public func poll<Reduced>(
-        for coordinates: [Coordinate], shape: PollRequestShape = .standard, deadline: Deadline,
-        counted: RequestCounter = { _ in }, reducing reduce: (_ index: Int, PollConditions) -> Reduced
+        for coordinates: [Coordinate], shape: PollRequestShape = .standard, kept: [KeptHours?] = [],
+        deadline: Deadline, counted: RequestCounter = { _ in },
+        reducing reduce: (_ index: Int, PollConditions) -> Reduced
     ) -> [Result<Reduced, FetchError>] {
-        fetch(coordinates, fields: shape.formFields, deadline: deadline, counted: counted) {
+        precondition(kept.isEmpty || kept.count == coordinates.count, "kept hours for every coordinate or none")
+        return fetch(coordinates, fields: shape.formFields, deadline: deadline, counted: counted) {
             payload, coordinate, index throws(FetchError) in
-            reduce(index, try PollConditions(payload, requested: coordinate, shape: shape))
+            reduce(index, try PollConditions(payload, requested: coordinate, shape: shape, kept: kept.isEmpty ? nil : kept[index]))
         }
     }
 

@@ -1,4 +1,5 @@
 import BreezeAlerts
+import BreezeConfig
 import BreezeModel
 import BreezeVocabulary
 
@@ -47,6 +48,30 @@ public struct CityPoll: Sendable, Equatable {
     }
 }
 
+/// What a poll asks Open-Meteo for one city.
+public struct PollAsk: Sendable, Equatable {
+    /// Whether its forecast is asked for (`ModelRunTracker.needsForecast`).
+    public var forecast: Bool
+    /// Its kept hours, when they reach the previous hour and only the hours since are asked
+    /// (`PollRequestShape.recent`); nil: the whole window. Not used when `forecast` is.
+    public var recent: KeptHours?
+
+    public init(forecast: Bool, recent: KeptHours? = nil) {
+        self.forecast = forecast
+        self.recent = recent
+    }
+
+    /// The whole window and the forecast.
+    public static let full = PollAsk(forecast: true)
+
+    /// The shape it is asked with: with the forecast `standard` (a new model run replaces the
+    /// past hours too), else `recent` over kept hours, else `withoutForecast`.
+    public var shape: PollRequestShape {
+        if forecast { return .standard }
+        return recent == nil ? .withoutForecast : .recent
+    }
+}
+
 /// Where current readings come from (Open-Meteo in production, a fake in unit tests).
 public protocol AirQualitySource: Sendable {
     /// One result per city, in the order given; must return by `deadline`.
@@ -64,11 +89,12 @@ public protocol AirQualitySource: Sendable {
         for cities: [City], deadline: Deadline, requests: inout [String: Int],
         reducing reduce: (_ index: Int, inout CityPoll) -> Void
     ) -> [Result<CityPoll, SourceFailure>]
-    /// The same, the forecast asked for only for the cities whose `forecast` flag is true
-    /// (one per city); the others' polls say `forecastIncluded == false`. By default every
-    /// city's poll is asked alike.
+    /// The same, each city asked as its `PollAsk` says (one per city): the forecast only for
+    /// those whose `forecast` is true (the others' polls say `forecastIncluded == false`), only
+    /// the recent hours for those with `recent` kept hours (their answers laid over them). By
+    /// default every city's poll is asked alike.
     func polls(
-        for cities: [City], forecast: [Bool], deadline: Deadline, requests: inout [String: Int],
+        for cities: [City], asks: [PollAsk], deadline: Deadline, requests: inout [String: Int],
         reducing reduce: (_ index: Int, inout CityPoll) -> Void
     ) -> [Result<CityPoll, SourceFailure>]
     /// When each of `domains` last ran, as the source tells it; a domain left out is one the
@@ -102,7 +128,7 @@ extension AirQualitySource {
     }
 
     public func polls(
-        for cities: [City], forecast: [Bool], deadline: Deadline, requests: inout [String: Int],
+        for cities: [City], asks: [PollAsk], deadline: Deadline, requests: inout [String: Int],
         reducing reduce: (_ index: Int, inout CityPoll) -> Void
     ) -> [Result<CityPoll, SourceFailure>] {
         polls(for: cities, deadline: deadline, requests: &requests, reducing: reduce)
@@ -110,5 +136,35 @@ extension AirQualitySource {
 
     public func modelRuns(_ domains: [ModelDomain], deadline: Deadline) -> [ModelDomain: Result<ModelRunMeta, SourceFailure>] {
         [:]
+    }
+}
+
+/// A source whose polls are all one: the one asking each city as its `PollAsk` says. Every
+/// shorter form is that one with every city asked whole (`PollAsk.full`), and the readings are
+/// the polls' — defaults here, so `OpenMeteoSource` and `GridCellSharingSource` write only
+/// what is their own.
+public protocol AskingAirQualitySource: AirQualitySource {}
+
+extension AskingAirQualitySource {
+    public func currentReadings(for cities: [City], deadline: Deadline) -> [Result<Reading, SourceFailure>] {
+        polls(for: cities, deadline: deadline).map { $0.map(\.reading) }
+    }
+
+    public func polls(for cities: [City], deadline: Deadline) -> [Result<CityPoll, SourceFailure>] {
+        var uncounted: [String: Int] = [:]
+        return polls(for: cities, deadline: deadline, requests: &uncounted)
+    }
+
+    public func polls(for cities: [City], deadline: Deadline, requests: inout [String: Int])
+        -> [Result<CityPoll, SourceFailure>]
+    {
+        polls(for: cities, deadline: deadline, requests: &requests) { _, _ in }
+    }
+
+    public func polls(
+        for cities: [City], deadline: Deadline, requests: inout [String: Int],
+        reducing reduce: (_ index: Int, inout CityPoll) -> Void
+    ) -> [Result<CityPoll, SourceFailure>] {
+        polls(for: cities, asks: cities.map { _ in .full }, deadline: deadline, requests: &requests, reducing: reduce)
     }
 }

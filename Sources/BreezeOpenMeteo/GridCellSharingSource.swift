@@ -4,7 +4,7 @@ import BreezeVocabulary
 /// A source asking for each shared cell once (`GridCellSharing`): the inner source is asked
 /// for one city per cell, and its answer goes to every city of the cell, each reduced as its
 /// own (a city's forecast rules read its own time zone).
-public struct GridCellSharingSource: AirQualitySource {
+public struct GridCellSharingSource: AskingAirQualitySource {
     private let inner: any AirQualitySource
     private let cells: [String: GridCell]
 
@@ -19,38 +19,11 @@ public struct GridCellSharingSource: AirQualitySource {
         return sharing.spread(inner.currentReadings(for: sharing.asked, deadline: deadline), missing: .failure(Self.noAnswer))
     }
 
-    public func polls(for cities: [City], deadline: Deadline) -> [Result<CityPoll, SourceFailure>] {
-        var uncounted: [String: Int] = [:]
-        return polls(for: cities, deadline: deadline, requests: &uncounted)
-    }
-
-    public func polls(for cities: [City], deadline: Deadline, requests: inout [String: Int])
-        -> [Result<CityPoll, SourceFailure>]
-    {
-        polls(for: cities, deadline: deadline, requests: &requests) { _, _ in }
-    }
-
+    /// A cell's location asks for the forecast when any of its cities needs it, and only the
+    /// recent hours when every one of them can (over its first city's kept hours: the cell's
+    /// cities are answered alike).
     public func polls(
-        for cities: [City], deadline: Deadline, requests: inout [String: Int],
-        reducing reduce: (_ index: Int, inout CityPoll) -> Void
-    ) -> [Result<CityPoll, SourceFailure>] {
-        polls(for: cities, forecast: nil, deadline: deadline, requests: &requests, reducing: reduce)
-    }
-
-    /// A cell's location asks for the forecast when any of its cities needs it.
-    public func polls(
-        for cities: [City], forecast: [Bool], deadline: Deadline, requests: inout [String: Int],
-        reducing reduce: (_ index: Int, inout CityPoll) -> Void
-    ) -> [Result<CityPoll, SourceFailure>] {
-        polls(for: cities, forecast: Optional(forecast), deadline: deadline, requests: &requests, reducing: reduce)
-    }
-
-    public func modelRuns(_ domains: [ModelDomain], deadline: Deadline) -> [ModelDomain: Result<ModelRunMeta, SourceFailure>] {
-        inner.modelRuns(domains, deadline: deadline)
-    }
-
-    private func polls(
-        for cities: [City], forecast: [Bool]?, deadline: Deadline, requests: inout [String: Int],
+        for cities: [City], asks: [PollAsk], deadline: Deadline, requests: inout [String: Int],
         reducing reduce: (_ index: Int, inout CityPoll) -> Void
     ) -> [Result<CityPoll, SourceFailure>] {
         let sharing = GridCellSharing(cities: cities, cells: cells)
@@ -67,17 +40,21 @@ public struct GridCellSharingSource: AirQualitySource {
                 shared[index] = copy
             }
         }
-        var answers: [Result<CityPoll, SourceFailure>]
-        if let forecast {
-            let asked = sharing.members.map { indices in indices.contains { $0 < forecast.count && forecast[$0] } }
-            answers = inner.polls(
-                for: sharing.asked, forecast: asked, deadline: deadline, requests: &requests, reducing: handOut)
-        } else {
-            answers = inner.polls(for: sharing.asked, deadline: deadline, requests: &requests, reducing: handOut)
+        let asked = sharing.members.map { indices in
+            let own = indices.map { $0 < asks.count ? asks[$0] : .full }
+            let forecast = own.contains { $0.forecast }
+            let recent = own.allSatisfy { $0.recent != nil } ? own.first?.recent : nil
+            return PollAsk(forecast: forecast, recent: forecast ? nil : recent)
         }
+        var answers = inner.polls(
+            for: sharing.asked, asks: asked, deadline: deadline, requests: &requests, reducing: handOut)
         answers = sharing.spread(answers, missing: .failure(Self.noAnswer))
         for (index, poll) in shared { answers[index] = .success(poll) }
         return answers
+    }
+
+    public func modelRuns(_ domains: [ModelDomain], deadline: Deadline) -> [ModelDomain: Result<ModelRunMeta, SourceFailure>] {
+        inner.modelRuns(domains, deadline: deadline)
     }
 
     private static let noAnswer = SourceFailure(message: "no result for this city", permanent: false)

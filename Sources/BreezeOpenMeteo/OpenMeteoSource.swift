@@ -5,8 +5,10 @@ import BreezeModel
 import BreezeVocabulary
 
 /// Current readings from Open-Meteo over libcurl: all cities batched, retries inside the
-/// cycle's deadline, each city's own result.
-public struct OpenMeteoSource: AirQualitySource {
+/// cycle's deadline, each city's own result. Each city's poll is its reading and the current
+/// AQI of its hourly series (`CurrentAirQuality` at the current hour), or why its hours are
+/// unusable; every request is counted as it ends (retries too).
+public struct OpenMeteoSource: AskingAirQualitySource {
     private let client: AirQualityClient
     private let modelRunClient: ModelRunClient
 
@@ -28,54 +30,29 @@ public struct OpenMeteoSource: AirQualitySource {
                 environment: RetryEnvironment(clock: clock)))
     }
 
-    public func currentReadings(for cities: [City], deadline: Deadline)
-        -> [Result<Reading, SourceFailure>]
-    {
-        polls(for: cities, deadline: deadline).map { $0.map(\.reading) }
-    }
-
-    /// Each city's reading and the current AQI of its hourly series (`CurrentAirQuality` at
-    /// the current hour), or why its hours are unusable.
-    public func polls(for cities: [City], deadline: Deadline) -> [Result<CityPoll, SourceFailure>] {
-        var uncounted: [String: Int] = [:]
-        return polls(for: cities, deadline: deadline, requests: &uncounted)
-    }
-
-    /// The polls, each request counted in `requests` as it ends (retries too).
-    public func polls(for cities: [City], deadline: Deadline, requests: inout [String: Int])
-        -> [Result<CityPoll, SourceFailure>]
-    {
-        polls(for: cities, deadline: deadline, requests: &requests) { _, _ in }
-    }
-
-    /// The polls, each city's handed to `reduce` as soon as its batch is read (while the next
-    /// batch is on the wire), each request counted in `requests` as it ends (retries too).
+    /// The polls in groups by shape (`PollAsk.shape`), each its own batches: the cities whose
+    /// forecast is asked for (`PollRequestShape.standard`), then those asking the whole
+    /// window without it (`withoutForecast`), then those asking the recent hours (`recent`,
+    /// each answer laid over the city's kept hours); every result back at its city's index,
+    /// `reduce` told that index.
     public func polls(
-        for cities: [City], deadline: Deadline, requests: inout [String: Int],
+        for cities: [City], asks: [PollAsk], deadline: Deadline, requests: inout [String: Int],
         reducing reduce: (_ index: Int, inout CityPoll) -> Void
     ) -> [Result<CityPoll, SourceFailure>] {
-        polls(for: cities, forecast: cities.map { _ in true }, deadline: deadline, requests: &requests, reducing: reduce)
-    }
-
-    /// The polls in two groups, each its own batches: the cities whose forecast is asked for
-    /// (`PollRequestShape.standard`), then the others (`withoutForecast`); every result back
-    /// at its city's index, `reduce` told that index.
-    public func polls(
-        for cities: [City], forecast: [Bool], deadline: Deadline, requests: inout [String: Int],
-        reducing reduce: (_ index: Int, inout CityPoll) -> Void
-    ) -> [Result<CityPoll, SourceFailure>] {
-        precondition(forecast.count == cities.count, "one forecast flag per city")
+        precondition(asks.count == cities.count, "one ask per city")
         let endpoints = client.endpoints
         var results = [Result<CityPoll, SourceFailure>?](repeating: nil, count: cities.count)
-        for (shape, asked) in [(PollRequestShape.standard, true), (.withoutForecast, false)] {
-            let indices = cities.indices.filter { forecast[$0] == asked }
+        for shape in [PollRequestShape.standard, .withoutForecast, .recent] {
+            let indices = cities.indices.filter { asks[$0].shape == shape }
             guard !indices.isEmpty else { continue }
             let coordinates = indices.map { Coordinate(latitude: cities[$0].latitude, longitude: cities[$0].longitude) }
+            let kept = shape == .recent ? indices.map { asks[$0].recent } : []
             let group = client.poll(
-                for: coordinates, shape: shape, deadline: deadline, counted: { requests[$0.rawValue, default: 0] += 1 }
+                for: coordinates, shape: shape, kept: kept, deadline: deadline,
+                counted: { requests[$0.rawValue, default: 0] += 1 }
             ) { index, conditions in
                 var poll = Self.cityPoll(conditions)
-                poll.forecastIncluded = asked
+                poll.forecastIncluded = shape == .standard
                 reduce(indices[index], &poll)
                 return poll
             }

@@ -32,14 +32,17 @@ public struct PollConditions: Sendable, Equatable {
         AlertingAQI(configured: source, reading: current.reading, hourly: hourlyCurrentAQI)
     }
 
-    /// Checks and converts one decoded element asked for as `shape` says.
-    init(_ payload: LocationPayload, requested: Coordinate, shape: PollRequestShape) throws(FetchError) {
+    /// Checks and converts one decoded element asked for as `shape` says, laid over `kept`
+    /// when given (`PollHoursReader`).
+    init(_ payload: LocationPayload, requested: Coordinate, shape: PollRequestShape, kept: KeptHours? = nil)
+        throws(FetchError)
+    {
         var current = try CurrentConditions(payload, requested: requested)
         guard let seconds = payload.current?.unixTime else {
             throw .invalidLocation("'current.time' is not a unix time")
         }
         let currentHour = Instant(unixSeconds: seconds).hourStart
-        let (hourly, drops) = PollHoursReader(shape: shape, currentHour: currentHour).read(payload)
+        let (hourly, drops) = PollHoursReader(shape: shape, currentHour: currentHour, kept: kept).read(payload)
         for pollutant in shape.hourly {
             if let value = hourly.value(pollutant, at: currentHour) { current.reading.concentrations[pollutant] = value }
         }

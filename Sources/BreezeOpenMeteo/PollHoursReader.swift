@@ -5,13 +5,69 @@ import BreezeVocabulary
 /// Places one element's `hourly` block on the grid a poll asked for, checking it as it goes:
 /// each row by its own time (`PollGridRows`), each column by its unit, length and values,
 /// each value once, straight into the grid's `HourlyConcentrations`.
+///
+/// With `kept` (a poll asking only the recent hours, `PollRequestShape.recent`), the answer is
+/// read and judged against what was asked, then laid over the city's kept hours: the grid is
+/// the one a poll of `KeptHours.slotCount - 1` past hours gives, each hour the answer has a row
+/// for from the answer (a revision wins), the others from the kept hours, the rest missing.
 struct PollHoursReader {
     let shape: PollRequestShape
     let currentHour: Instant
+    var kept: KeptHours? = nil
 
     /// The grid, and the sentences explaining why a current-hour value is missing (they join
     /// the reading's dropped values, as when the values came in `current`).
     func read(_ payload: LocationPayload) -> (series: PollHours, currentDrops: [String]) {
+        var rows: PollGridRows?
+        var refusal: String?
+        let (own, drops) = readAsked(payload, rows: &rows, refusal: &refusal)
+        guard let kept else { return (own, drops) }
+        return (laid(own, rows: rows, refusal: refusal, over: kept), drops)
+    }
+
+    /// `own` (the grid asked for, where `rows` placed the answer's rows) laid over `kept`. The
+    /// current window is checked again over both; a refused column, or an answer without
+    /// hours (`refusal`), leaves it unusable as it was.
+    private func laid(_ own: PollHours, rows: PollGridRows?, refusal: String?, over kept: KeptHours) -> PollHours {
+        let pastHours = KeptHours.slotCount - 1
+        let shift = pastHours - shape.pastHours
+        let count = pastHours + shape.forecastHours
+        let first = currentHour - .seconds(3600 * pastHours)
+        guard shift >= 0, let firstHour = KeptHours.unixHour(first) else { return own }
+        func ownSlot(_ slot: Int) -> Int? {
+            let mine = slot - shift
+            guard mine >= 0, mine < own.hourCount, let rows, rows.holds(mine) else { return nil }
+            return mine
+        }
+        var held = [Bool](repeating: false, count: count)
+        for slot in 0..<count { held[slot] = ownSlot(slot) != nil || kept.holds(hour: firstHour + slot) }
+        var columns = [Pollutant: [Double]](minimumCapacity: shape.hourly.count)
+        for pollutant in shape.hourly {
+            let answered = own.concentrations.storedValues(pollutant)
+            var values = [Double](repeating: .nan, count: count)
+            for slot in 0..<count {
+                if let mine = ownSlot(slot) {
+                    values[slot] = answered.map { mine < $0.count ? $0[mine] : .nan } ?? .nan
+                } else if let value = kept.value(pollutant, hour: firstHour + slot) {
+                    values[slot] = value
+                }
+            }
+            columns[pollutant] = values
+        }
+        var series = PollHours(
+            firstHour: first, currentHour: currentHour, hourCount: count,
+            concentrations: HourlyConcentrations(checked: columns, implausibleHours: 0),
+            lastHourReceived: own.lastHourReceived, problems: own.problems)
+        series.currentWindowProblem = refusal
+            ?? CurrentWindowCheck(holds: { held[$0] }, currentSlot: pastHours).problem(series)
+        return series
+    }
+
+    /// The grid asked for (`shape`), `rows` where its rows went (nil: none was placed), and
+    /// `refusal` the reason the current window is unusable whatever the kept hours hold.
+    private func readAsked(_ payload: LocationPayload, rows placed: inout PollGridRows?, refusal: inout String?)
+        -> (series: PollHours, currentDrops: [String])
+    {
         let first = currentHour - .seconds(3600 * shape.pastHours)
         let count = shape.pastHours + shape.forecastHours
         let noData = [Double](repeating: .nan, count: count)
@@ -23,6 +79,7 @@ struct PollHoursReader {
         func unusable(_ problem: String) -> (PollHours, [String]) {
             series.problems.append(problem)
             series.currentWindowProblem = problem
+            refusal = problem
             return (series, shape.hourly.map { "\($0.openMeteoVariable): \(problem)" })
         }
         // So far from 1970 that hours no longer differ in a Double: no grid, and no trap.
@@ -34,6 +91,7 @@ struct PollHoursReader {
             return unusable(hourly.time.isEmpty ? "'hourly' has no hours" : "'hourly.time' came as text, not unix times")
         }
         let rows = PollGridRows(times: times, first: first, count: count, problems: &series.problems)
+        placed = rows
         series.lastHourReceived = rows.lastSlot.map(series.hour(at:))
         rows.reportGaps(count: count, shape: shape, series: &series)
 
@@ -108,6 +166,7 @@ struct PollHoursReader {
         // Only a refused column or hours without their rows make the window unusable: a
         // pollutant's missing hours are its own, and `CurrentAirQuality`'s completeness rules
         // decide whether it is still rated.
+        refusal = refused.first
         series.currentWindowProblem = refused.first
             ?? CurrentWindowCheck(rows: rows, currentSlot: currentSlot).problem(series)
         return (series, currentDrops)

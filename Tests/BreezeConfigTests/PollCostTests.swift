@@ -39,6 +39,21 @@ struct PollCostTests {
         #expect(shape.formFields.first { $0.0 == "forecast_hours" }?.1 == "1")
     }
 
+    /// A poll of the recent hours (over the city's kept hours) has the same variables, 3 past
+    /// hours and the current one: never more than one call, so the estimate (one call per
+    /// location, `APICost.pollShape`) holds for every shape.
+    @Test func thePollOfTheRecentHoursWeighsTheSame() {
+        let shape = PollRequestShape.recent
+        #expect(shape.current == PollRequestShape.standard.current)
+        #expect(shape.hourly == PollRequestShape.standard.hourly)
+        #expect(shape.pastHours == 3 && shape.forecastHours == 1)
+        #expect(shape.formFields.first { $0.0 == "past_hours" }?.1 == "3")
+        for each in PollRequestShape.all {
+            #expect(each.weight == APICost.pollShape.weight && each.weight == 1)
+        }
+        #expect(Set(PollRequestShape.all.map(\.pastHours)) == [72, 3])
+    }
+
     /// The form fields the client sends come from the same shape the estimate counts.
     @Test func theFormFieldsAreTheShape() {
         let fields = PollRequestShape.standard.formFields

@@ -105,8 +105,9 @@ struct ForecastReductionTests {
                 : nil
             // The source brings every city's forecast every cycle: nothing kept is read.
             var kept = KeptForecasts()
+            var hours: [String: KeptHours] = [:]
             var summary = PollCycle.run(
-                cities: plan.cities, state: &state, kept: &kept, source: source, logger: logger, now: now,
+                cities: plan.cities, state: &state, kept: &kept, hours: &hours, source: source, logger: logger, now: now,
                 deadline: Deadline(monotonic: 0), reduction: reduction)
             if reduced {
                 // Only the digests' cities keep their grid.

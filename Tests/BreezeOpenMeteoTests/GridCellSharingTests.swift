@@ -74,4 +74,67 @@ struct GridCellSharingTests {
         #expect(results.count == 2)
         #expect(results.allSatisfy { if case .failure(let f) = $0 { f.message == "down" } else { false } })
     }
+
+    /// Records the asks it gets, answering as `RecordingSource`.
+    final class AskRecordingSource: AirQualitySource {
+        let asks = Mutex<[[PollAsk]]>([])
+        let inner = RecordingSource()
+
+        func currentReadings(for cities: [City], deadline: Deadline) -> [Result<Reading, SourceFailure>] {
+            inner.currentReadings(for: cities, deadline: deadline)
+        }
+
+        func polls(
+            for cities: [City], asks: [PollAsk], deadline: Deadline, requests: inout [String: Int],
+            reducing reduce: (_ index: Int, inout CityPoll) -> Void
+        ) -> [Result<CityPoll, SourceFailure>] {
+            self.asks.withLock { $0.append(asks) }
+            return inner.polls(for: cities, deadline: deadline, requests: &requests, reducing: reduce)
+        }
+    }
+
+    /// A cell asks the forecast when any of its cities needs it, only the recent hours when
+    /// every one of them can (over its first city's kept hours); a city alone as it asks.
+    @Test func aCellAsksTheRecentHoursOnlyWhenEveryCityCan() {
+        var kept = KeptHours(latitude: 0, longitude: 0)
+        kept.setRow(hour: 496_454) { _ in 1.5 }
+        var other = kept
+        other.setRow(hour: 496_453) { _ in 2.5 }
+        let inner = AskRecordingSource()
+        let source = GridCellSharingSource(
+            inner, cells: ["p": Self.a, "r": Self.a, "q": Self.b, "s": Self.b, "t": Self.b])
+        var requests: [String: Int] = [:]
+        let asks = [
+            PollAsk(forecast: false, recent: kept), PollAsk(forecast: false, recent: other),
+            PollAsk(forecast: false, recent: other), PollAsk(forecast: false), PollAsk(forecast: false, recent: kept),
+            PollAsk(forecast: false, recent: kept), PollAsk(forecast: true, recent: nil),
+        ]
+        let results = source.polls(
+            for: ["p", "q", "new", "s", "r", "t", "u"].map(Self.city), asks: asks, deadline: Deadline(monotonic: 1e12),
+            requests: &requests, reducing: { _, _ in })
+        #expect(results.count == 7)
+        // Cells: p+r (both can: p's hours), q+s+t (s cannot: the whole window), new and u
+        // alone, each as it asks.
+        #expect(inner.inner.asked.withLock { $0 } == [["p", "q", "new", "u"]])
+        #expect(
+            inner.asks.withLock { $0 } == [
+                [
+                    PollAsk(forecast: false, recent: kept), PollAsk(forecast: false),
+                    PollAsk(forecast: false, recent: other), PollAsk(forecast: true),
+                ]
+            ])
+        func cellB(_ s: PollAsk, _ t: PollAsk) -> PollAsk? {
+            var changed = asks
+            changed[3] = s
+            changed[5] = t
+            _ = source.polls(
+                for: ["p", "q", "new", "s", "r", "t", "u"].map(Self.city), asks: changed,
+                deadline: Deadline(monotonic: 1e12), requests: &requests, reducing: { _, _ in })
+            return inner.asks.withLock { $0.last?[1] }
+        }
+        // Every city can: the recent hours over the cell's first city's (q's).
+        #expect(cellB(PollAsk(forecast: false, recent: kept), PollAsk(forecast: false, recent: kept)) == PollAsk(forecast: false, recent: other))
+        // One needs the forecast: the cell asks it, and with it the whole window.
+        #expect(cellB(PollAsk(forecast: false, recent: kept), PollAsk(forecast: true)) == PollAsk(forecast: true))
+    }
 }
