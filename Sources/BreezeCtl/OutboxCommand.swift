@@ -114,7 +114,7 @@ enum OutboxCommand: BreezectlCommand {
         if json {
             context.console.printJSON(report.json())
         } else {
-            report.lines().forEach(context.console.print)
+            context.console.print(lines: report.lines())
         }
         return .success
     }

@@ -86,7 +86,7 @@ enum StatusCommand: BreezectlCommand {
         if parsed.has("json") {
             context.console.printJSON(report.json())
         } else {
-            report.lines(colours: context.console.colours).forEach(context.console.print)
+            context.console.print(lines: report.lines(colours: context.console.colours))
         }
         return report.isStale ? .daemonStale : .success
     }

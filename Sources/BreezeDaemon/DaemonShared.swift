@@ -40,9 +40,11 @@ extension Daemon {
         let now = environment.clock().wall
         let runsBefore = kept.runs
         let asking = Deadline(after: ModelRunTracker.askTimeout, from: environment.clock())
+        // Requests to Open-Meteo too: counted in the cycle's with the polls'.
+        var metaRequests: [String: Int] = [:]
         ModelRunTracker.update(
             &kept, cities: plan.cities, source: plan.source, logger: environment.logger, now: now,
-            deadline: min(asking, deadline))
+            deadline: min(asking, deadline), requests: &metaRequests)
         let reduction = ForecastReduction(
             cities: plan.cities, configuration: plan.configuration, pages: pages,
             digestCities: Set(DigestReceiver.all(plan.configuration, routing: plan.routing).flatMap(\.cities)), now: now)
@@ -50,6 +52,7 @@ extension Daemon {
             cities: plan.cities, state: &state, kept: &kept, hours: &hours, source: plan.source, logger: environment.logger,
             now: now, deadline: deadline, reduction: reduction, readingLog: plan.readingLog, grounds: grounds)
         if kept.runs != runsBefore { summary.keptForecastsChanged = true }
+        summary.apiRequests.merge(metaRequests, uniquingKeysWith: +)
         environment.logger.log(
             LogRecord(
                 .debug,

@@ -39,11 +39,11 @@ enum ModelRunTracker {
     /// it was.
     static func update(
         _ kept: inout KeptForecasts, cities: [WatchedCity], source: any AirQualitySource, logger: any Logger,
-        now: Instant, deadline: Deadline
+        now: Instant, deadline: Deadline, requests: inout [String: Int]
     ) {
         let domains = domains(of: cities)
         guard !domains.isEmpty else { return }
-        let answers = source.modelRuns(domains, deadline: deadline)
+        let answers = source.modelRuns(domains, deadline: deadline, requests: &requests)
         for domain in domains {
             guard let answer = answers[domain] else { continue }
             let meta: ModelRunMeta

@@ -99,7 +99,9 @@ public protocol AirQualitySource: Sendable {
     ) -> [Result<CityPoll, SourceFailure>]
     /// When each of `domains` last ran, as the source tells it; a domain left out is one the
     /// source cannot tell of (the default: none), and the forecast is then asked for by age.
-    func modelRuns(_ domains: [ModelDomain], deadline: Deadline) -> [ModelDomain: Result<ModelRunMeta, SourceFailure>]
+    /// Each request made is added to `requests` by result, as the polls' are.
+    func modelRuns(_ domains: [ModelDomain], deadline: Deadline, requests: inout [String: Int])
+        -> [ModelDomain: Result<ModelRunMeta, SourceFailure>]
 }
 
 extension AirQualitySource {
@@ -134,7 +136,9 @@ extension AirQualitySource {
         polls(for: cities, deadline: deadline, requests: &requests, reducing: reduce)
     }
 
-    public func modelRuns(_ domains: [ModelDomain], deadline: Deadline) -> [ModelDomain: Result<ModelRunMeta, SourceFailure>] {
+    public func modelRuns(_ domains: [ModelDomain], deadline: Deadline, requests: inout [String: Int])
+        -> [ModelDomain: Result<ModelRunMeta, SourceFailure>]
+    {
         [:]
     }
 }

@@ -53,8 +53,10 @@ public struct GridCellSharingSource: AskingAirQualitySource {
         return answers
     }
 
-    public func modelRuns(_ domains: [ModelDomain], deadline: Deadline) -> [ModelDomain: Result<ModelRunMeta, SourceFailure>] {
-        inner.modelRuns(domains, deadline: deadline)
+    public func modelRuns(_ domains: [ModelDomain], deadline: Deadline, requests: inout [String: Int])
+        -> [ModelDomain: Result<ModelRunMeta, SourceFailure>]
+    {
+        inner.modelRuns(domains, deadline: deadline, requests: &requests)
     }
 
     private static let noAnswer = SourceFailure(message: "no result for this city", permanent: false)

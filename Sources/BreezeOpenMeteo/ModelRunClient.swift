@@ -18,12 +18,14 @@ public struct ModelRunClient: OpenMeteoClient {
 
     /// The last run of `domain` as the host describes it, or why there is none; no request
     /// starts, and no retry waits, past `deadline`. Whether to believe it is the caller's
-    /// (`ModelRunMeta.problem(now:)`).
-    public func lastRun(of domain: ModelDomain, deadline: Deadline) -> Result<ModelRunMeta, FetchError> {
+    /// (`ModelRunMeta.problem(now:)`). `counted` hears the request's result.
+    public func lastRun(of domain: ModelDomain, deadline: Deadline, counted: RequestCounter = { _ in })
+        -> Result<ModelRunMeta, FetchError>
+    {
         var request = HTTPRequest.get(core.endpoints.modelRunEndpoint(domain))
         request.headers.append((name: "Accept", value: "application/json"))
         return Result { () throws(FetchError) in
-            try sender.send(request, deadline: deadline) { response throws(FetchError) in
+            try sender.send(request, deadline: deadline, counted: counted) { response throws(FetchError) in
                 try ModelRunMeta(body: response.body)
             }
         }

@@ -67,12 +67,16 @@ public struct OpenMeteoSource: AskingAirQualitySource {
     }
 
     /// Each domain's `meta.json`, one request each, in order.
-    public func modelRuns(_ domains: [ModelDomain], deadline: Deadline) -> [ModelDomain: Result<ModelRunMeta, SourceFailure>] {
+    public func modelRuns(_ domains: [ModelDomain], deadline: Deadline, requests: inout [String: Int])
+        -> [ModelDomain: Result<ModelRunMeta, SourceFailure>]
+    {
         var runs: [ModelDomain: Result<ModelRunMeta, SourceFailure>] = [:]
         for domain in domains {
-            runs[domain] = modelRunClient.lastRun(of: domain, deadline: deadline).mapError { error in
+            var result: RequestResult?
+            runs[domain] = modelRunClient.lastRun(of: domain, deadline: deadline, counted: { result = $0 }).mapError { error in
                 SourceFailure(message: client.endpoints.redacting(error.description), permanent: !error.isTransient)
             }
+            if let result { requests[result.rawValue, default: 0] += 1 }
         }
         return runs
     }

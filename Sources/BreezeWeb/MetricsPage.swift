@@ -89,7 +89,7 @@ public enum MetricsPage {
             text.sample("breeze_poll_cycles_total", MetricLabels(("result", result)), integer: counters.pollCycles[result] ?? 0)
         }
         writeHistogram(counters.cycleDurations, into: &text)
-        text.family("breeze_api_requests_total", .counter, help: "Requests to Open-Meteo since breezed started, every retry included, by result.")
+        text.family("breeze_api_requests_total", .counter, help: "Requests to Open-Meteo since breezed started (the polls and the model-run questions), every retry included, by result.")
         for result in labels(DaemonCounters.apiRequestResults, counters.apiRequests) {
             text.sample("breeze_api_requests_total", MetricLabels(("result", result)), integer: counters.apiRequests[result] ?? 0)
         }

@@ -56,7 +56,11 @@ struct MetricsDaemonTests {
         let pm = try prometheus.query("breeze_pollutant_concentration_grams_per_cubic_meter{city=\"Paris\",pollutant=\"pm2_5\"} * 1e6")
         #expect(pm.compactMap { Double($0.value) }.map { ($0 * 1000).rounded() / 1000 } == [76.5])
         #expect(try prometheus.query("breeze_poll_cycles_total{result=\"ok\"}").map(\.value) == ["1"])
-        #expect(try prometheus.query("breeze_api_requests_total{result=\"ok\"}").map(\.value) == ["1"])
+        // One poll, and a question each for when CAMS global and CAMS Europe (Paris) last ran.
+        let meta = try server.requests(to: "/data/cams_global/static/meta.json").count
+            + server.requests(to: "/data/cams_europe/static/meta.json").count
+        #expect(meta == 2)
+        #expect(try prometheus.query("breeze_api_requests_total{result=\"ok\"}").map(\.value) == ["\(1 + meta)"])
         #expect(try prometheus.query("breeze_poll_cycle_duration_seconds_count").map(\.value) == ["1"])
         #expect(try prometheus.query("breeze_build_info").count == 1)
         // promtool on what breezed itself serves, not only on rendered snapshots.
