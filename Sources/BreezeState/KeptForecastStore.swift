@@ -164,17 +164,21 @@ public struct KeptForecastStore: Sendable {
             } else if key.equals("hours") {
                 try Reader.members(&scanner, of: "hours") { scanner, name throws(Failure) in
                     let pollutant = try Reader.pollutant(scanner, name)
-                    guard try scanner.peekKind() == .array else { throw scanner.error("'\(name.string)' is not a list") }
+                    // Made once: made for each of a column's 120 values, the name cost more
+                    // than the values.
+                    let label = name.string
+                    guard try scanner.peekKind() == .array else { throw scanner.error("'\(label)' is not a list") }
                     var column: [Float] = []
+                    column.reserveCapacity(24 * 6)
                     try scanner.readArray(depth: 4) { scanner throws(Failure) in
                         // Only what `HourlyConcentrations` would keep: anything else is no value.
                         let value = try Reader.optional(&scanner) { scanner throws(Failure) in
-                            try Reader.number(&scanner, name.string)
+                            try Reader.number(&scanner, label)
                         }
                         column.append(value.flatMap { (0...HourlyConcentrations.largestPlausibleValue).contains($0) ? Float($0) : nil } ?? .nan)
                     }
                     // A forecast reaches days, not years: a longer list is not one breezed wrote.
-                    guard column.count <= 24 * 16 else { throw scanner.error("'\(name.string)' is too long") }
+                    guard column.count <= 24 * 16 else { throw scanner.error("'\(label)' is too long") }
                     columns[pollutant] = column
                 }
             } else {
