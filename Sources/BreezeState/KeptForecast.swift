@@ -70,19 +70,37 @@ public struct KeptForecast: Sendable, Equatable {
         let keptStart = Int(keptOffset)
         let own = series.concentrations
         let length = max(own.hourCount, keptStart + hourCount)
-        var merged: [Pollutant: [Double?]] = [:]
+        // Columns of checked values, NaN for none, as `HourlyConcentrations` holds them: made
+        // hour by hour as optionals and checked again, the splice cost each city more than its
+        // poll's reading.
+        var merged: [Pollutant: [Double]] = [:]
+        var implausible = 0
         for pollutant in Pollutant.allCases where own.hasColumn(pollutant) || columns[pollutant] != nil {
-            let kept = columns[pollutant]
-            merged[pollutant] = (0..<length).map { hour in
-                if hour <= currentIndex { return own.value(pollutant, at: hour) }
-                if let value = own.value(pollutant, at: hour) { return value }
-                guard let kept, hour - keptStart >= 0, hour - keptStart < kept.count else { return nil }
-                return Self.concentration(kept[hour - keptStart])
+            var column = [Double](repeating: .nan, count: max(0, length))
+            if let stored = own.storedValues(pollutant) {
+                for hour in 0..<min(stored.count, column.count) { column[hour] = stored[hour] }
             }
+            if let kept = columns[pollutant] {
+                let from = max(currentIndex + 1, keptStart, 0)
+                let to = min(column.count, keptStart + kept.count)
+                if from < to {
+                    for hour in from..<to where column[hour].isNaN {
+                        guard let value = Self.concentration(kept[hour - keptStart]) else { continue }
+                        if let checked = HourlyConcentrations.plausible(value) {
+                            column[hour] = checked
+                        } else {
+                            implausible += 1
+                        }
+                    }
+                }
+            }
+            merged[pollutant] = column
         }
         var problems = series.problems
         for problem in self.problems where !problems.contains(problem) { problems.append(problem) }
-        return ForecastSeries(firstHour: series.firstHour, columns: merged, problems: problems, currentHour: current)
+        return ForecastSeries(
+            firstHour: series.firstHour, concentrations: HourlyConcentrations(checked: merged, implausibleHours: implausible),
+            problems: problems, currentHour: current)
     }
 
     /// A kept value as the concentration it stands for: to 0.001 µg/m³, so 65.2 comes back as

@@ -29,6 +29,65 @@ struct KeptForecastTests {
         #expect(kept.columns[.pm10] == nil)
     }
 
+    /// The splice as it was first written, hour by hour through optionals, checked again.
+    static func referenceSplice(_ kept: KeptForecast, onto series: ForecastSeries) -> ForecastSeries {
+        guard let current = series.currentHour else { return series }
+        let start = series.firstHour.unixSeconds
+        let currentIndex = Int((current.unixSeconds - start) / 3600)
+        let keptStart = Int((kept.firstHour.unixSeconds - start) / 3600)
+        let own = series.concentrations
+        let length = max(own.hourCount, keptStart + kept.hourCount)
+        var merged: [Pollutant: [Double?]] = [:]
+        for pollutant in Pollutant.allCases where own.hasColumn(pollutant) || kept.columns[pollutant] != nil {
+            let column = kept.columns[pollutant]
+            merged[pollutant] = (0..<length).map { hour in
+                if hour <= currentIndex { return own.value(pollutant, at: hour) }
+                if let value = own.value(pollutant, at: hour) { return value }
+                guard let column, hour - keptStart >= 0, hour - keptStart < column.count else { return nil }
+                return KeptForecast.concentration(column[hour - keptStart])
+            }
+        }
+        var problems = series.problems
+        for problem in kept.problems where !problems.contains(problem) { problems.append(problem) }
+        return ForecastSeries(firstHour: series.firstHour, columns: merged, problems: problems, currentHour: current)
+    }
+
+    /// The splice gives what the hour-by-hour one gave, over kept forecasts that start before,
+    /// at and after the poll's hours, with gaps, columns only one side has, and values out of range.
+    @Test func theSpliceGivesWhatTheHourByHourOneGave() throws {
+        var generator = SystemRandomNumberGenerator()
+        for round in 0..<400 {
+            let past = Int.random(in: 0...72, using: &generator)
+            let ahead = Int.random(in: 0...5, using: &generator)
+            let count = past + 1 + ahead
+            let current = Self.current + .seconds(Double(round % 7) * 3600)
+            func column() -> [Double?] {
+                (0..<count).map { _ in Int.random(in: 0..<5, using: &generator) == 0 ? nil : Double(Int.random(in: 0...5000, using: &generator)) / 10 }
+            }
+            var columns: [Pollutant: [Double?]] = [.pm2_5: column()]
+            if Bool.random(using: &generator) { columns[.o3] = column() }
+            let series = ForecastSeries(
+                firstHour: current - .seconds(Double(past) * 3600), columns: columns, problems: ["own"], currentHour: current)
+            let keptColumns: [Pollutant: [Float]] = [.pm2_5: [], .co: [], .o3: []].mapValues { _ in
+                (0..<Int.random(in: 0...130, using: &generator)).map { _ in
+                    switch Int.random(in: 0..<10, using: &generator) {
+                    case 0: .nan
+                    case 1: 2e9
+                    case 2: -.infinity
+                    default: Float(Double(Int.random(in: 0...9999, using: &generator)) / 10)
+                    }
+                }
+            }
+            let shift = Double(Int.random(in: -80...8, using: &generator)) * 3600
+            let kept = KeptForecast(
+                polledAt: current, runs: [:], firstHour: current + .seconds(shift), columns: keptColumns, problems: ["kept", "own"])
+            let spliced = kept.spliced(onto: series)
+            let reference = Self.referenceSplice(kept, onto: series)
+            #expect(spliced == reference, "round \(round)")
+            #expect(spliced.concentrations.implausibleHours == reference.concentrations.implausibleHours)
+        }
+    }
+
     /// Two hours later, a poll of the current hour only: its own hours up to now, the kept
     /// ones after, never a kept hour before now.
     @Test func aPollOfTheCurrentHourGetsTheKeptHoursAfterIt() throws {
