@@ -35,7 +35,7 @@ extension Daemon {
         _ plan: DaemonPlan, state: inout DaemonState, kept: inout KeptForecasts, hours: inout [String: KeptHours],
         delivery: DeliveryWorker,
         _ environment: DaemonEnvironment, outboxFailures: FailureLatch, deadline: Deadline, pages: Bool,
-        grounds: @Sendable () -> [String: CityGround] = { [:] }
+        pageMemo: PolledPageMemo? = nil, grounds: @Sendable () -> [String: CityGround] = { [:] }
     ) -> CycleSummary {
         let now = environment.clock().wall
         let runsBefore = kept.runs
@@ -45,9 +45,11 @@ extension Daemon {
         ModelRunTracker.update(
             &kept, cities: plan.cities, source: plan.source, logger: environment.logger, now: now,
             deadline: min(asking, deadline), requests: &metaRequests)
-        let reduction = ForecastReduction(
+        var reduction = ForecastReduction(
             cities: plan.cities, configuration: plan.configuration, pages: pages,
             digestCities: Set(DigestReceiver.all(plan.configuration, routing: plan.routing).flatMap(\.cities)), now: now)
+        reduction.pageMemo = pageMemo
+        pageMemo?.keep(only: Set(plan.cities.map(\.city.name)))
         var summary = PollCycle.run(
             cities: plan.cities, state: &state, kept: &kept, hours: &hours, source: plan.source, logger: environment.logger,
             now: now, deadline: deadline, reduction: reduction, readingLog: plan.readingLog, grounds: grounds)

@@ -31,6 +31,8 @@ final class PollService: DaemonService, @unchecked Sendable {
     /// the forecasts, saved by the cycle when it changed them.
     private var hours: [String: KeptHours]
     private let hoursStore: KeptHoursStore
+    /// Each city's status-page extras of the cycle before, taken again while its series stands.
+    private let pageMemo = PolledPageMemo()
     private var loop: PollLoop?
     private var exposure = ExposureAlerts()
     /// Every city's `[Sensor]`s after the sensor service's latest round, by city name, read by
@@ -148,14 +150,14 @@ final class PollService: DaemonService, @unchecked Sendable {
         hours = [:]
         let hoursStore = self.hoursStore
         let environment = self.environment
-        let (delivery, outboxFailures) = (self.delivery, self.outboxFailures)
+        let (delivery, outboxFailures, pageMemo) = (self.delivery, self.outboxFailures, self.pageMemo)
         let started = environment.clock()
         let deadline = Deadline(after: plan.cycleBudget, from: started)
         running = true
         work.async { [self] in
             let summary = Daemon.poll(
                 plan, state: &snapshot, kept: &keptForecasts, hours: &keptHours, delivery: delivery, environment,
-                outboxFailures: outboxFailures, deadline: deadline, pages: pages, grounds: grounds)
+                outboxFailures: outboxFailures, deadline: deadline, pages: pages, pageMemo: pageMemo, grounds: grounds)
             let seconds = environment.clock().monotonic - started.monotonic
             // Here, off the control queue: at 10,000 cities the file is some 40 MB.
             Daemon.saveKeptForecasts(keptForecasts, to: forecastStore, after: summary, environment: environment)

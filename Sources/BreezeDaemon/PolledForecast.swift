@@ -62,6 +62,8 @@ struct ForecastReduction: Sendable {
     let now: Instant
     /// Per city, in the order of the cycle's cities.
     let cities: [CityNeeds]
+    /// The extras of the cycle before, taken when a city's series is as it was (nil: made anew).
+    var pageMemo: PolledPageMemo?
 
     /// For `cities` (the plan's, in order) of `configuration`: pages when `pages`, the series
     /// of the cities in `digestCities`.
@@ -96,6 +98,9 @@ struct ForecastReduction: Sendable {
         PolledForecast(
             series: needs.keepsSeries ? series : nil, problems: series.problems,
             outlook: needs.rule.map { ForecastOutlook(series, rule: $0, now: now) },
-            page: needs.page.map { PolledExtras.page(series, zone: $0.zone, threshold: $0.threshold) })
+            page: needs.page.map { page in
+                pageMemo?.page(for: needs.name, series, zone: page.zone, threshold: page.threshold)
+                    ?? PolledExtras.page(series, zone: page.zone, threshold: page.threshold)
+            })
     }
 }
