@@ -73,6 +73,11 @@ extension Daemon {
     /// The kept forecasts in `directory`'s `forecast.json`; none (logged) when it does not read.
     static func openKeptForecasts(_ directory: String, environment: DaemonEnvironment) -> (KeptForecastStore, KeptForecasts) {
         let store = KeptForecastStore(stateDirectory: directory)
+        return (store, readKeptForecasts(store, environment: environment))
+    }
+
+    /// What `store` holds; none (logged) when it does not read.
+    static func readKeptForecasts(_ store: KeptForecastStore, environment: DaemonEnvironment) -> KeptForecasts {
         let (forecasts, problem) = store.load()
         if let problem {
             environment.logger.log(
@@ -80,7 +85,7 @@ extension Daemon {
                     .warning, "the kept forecasts could not be read; every city's forecast is asked for again",
                     fields: [("BREEZE_ERROR", problem)]))
         }
-        return (store, forecasts)
+        return forecasts
     }
 
     /// Saves `forecasts` when `summary` changed them; a failure is logged (the forecast is only
@@ -101,6 +106,11 @@ extension Daemon {
     /// it does not read: every city's whole window is asked for again.
     static func openKeptHours(_ directory: String, environment: DaemonEnvironment) -> (KeptHoursStore, [String: KeptHours]) {
         let store = KeptHoursStore(stateDirectory: directory)
+        return (store, readKeptHours(store, environment: environment))
+    }
+
+    /// What `store` holds; none (logged) when it does not read.
+    static func readKeptHours(_ store: KeptHoursStore, environment: DaemonEnvironment) -> [String: KeptHours] {
         let (hours, problem) = store.load()
         if let problem {
             environment.logger.log(
@@ -108,7 +118,7 @@ extension Daemon {
                     .warning, "the kept hours could not be read (\(problem)); every city's past hours are asked for again",
                     fields: [("BREEZE_ERROR", problem)]))
         }
-        return (store, hours)
+        return hours
     }
 
     /// Saves `hours` when `summary` changed them; a failure is logged (the whole window is only

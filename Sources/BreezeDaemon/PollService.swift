@@ -48,6 +48,8 @@ final class PollService: DaemonService, @unchecked Sendable {
     private var result: (state: DaemonState, summary: CycleSummary, forecasts: KeptForecasts, hours: [String: KeptHours])?
     /// Whether a cycle runs on the poll queue now.
     private var running = false
+    /// Whether a cycle has read the kept forecasts and hours (the first one does).
+    private var keptFilesRead = false
     private var stopped = false
     /// Told when the running cycle has handed its result back (`whenStopped`).
     private var stopWaiters: [@Sendable () -> Void] = []
@@ -66,8 +68,12 @@ final class PollService: DaemonService, @unchecked Sendable {
         self.store = store
         current = plan
         kept = state
-        (forecastStore, forecasts) = Daemon.openKeptForecasts(plan.stateDirectory, environment: environment)
-        (hoursStore, hours) = Daemon.openKeptHours(plan.stateDirectory, environment: environment)
+        // Read by the first cycle, on the poll queue: READY=1 does not wait for them (at
+        // 10,000 cities `forecast.json` is some 29 MB, most of the start's time).
+        forecastStore = KeptForecastStore(stateDirectory: plan.stateDirectory)
+        forecasts = KeptForecasts()
+        hoursStore = KeptHoursStore(stateDirectory: plan.stateDirectory)
+        hours = [:]
     }
 
     /// The running plan.
@@ -149,12 +155,18 @@ final class PollService: DaemonService, @unchecked Sendable {
         // goes, not kept beside the new one until the result is adopted (every cycle's is).
         hours = [:]
         let hoursStore = self.hoursStore
+        let readKeptFiles = !keptFilesRead
+        keptFilesRead = true
         let environment = self.environment
         let (delivery, outboxFailures, pageMemo) = (self.delivery, self.outboxFailures, self.pageMemo)
         let started = environment.clock()
         let deadline = Deadline(after: plan.cycleBudget, from: started)
         running = true
         work.async { [self] in
+            if readKeptFiles {
+                keptForecasts = Daemon.readKeptForecasts(forecastStore, environment: environment)
+                keptHours = Daemon.readKeptHours(hoursStore, environment: environment)
+            }
             let summary = Daemon.poll(
                 plan, state: &snapshot, kept: &keptForecasts, hours: &keptHours, delivery: delivery, environment,
                 outboxFailures: outboxFailures, deadline: deadline, pages: pages, pageMemo: pageMemo, grounds: grounds)
