@@ -13,7 +13,7 @@ public struct HourlyConcentrations: Sendable, Hashable {
     /// How many hours were given but are not data (NaN, negative, above the plausible), over
     /// all columns.
     public let implausibleHours: Int
-    // The checked columns by `position(of:)`, 8 bytes an hour: NaN is a missing hour (no
+    // The checked columns by `Pollutant.position`, 8 bytes an hour: NaN is a missing hour (no
     // checked value is NaN). Every hourly AQI reads them about a dozen times, and a dictionary
     // lookup would hash the pollutant's name each time.
     private let valuesByPosition: [[Double]?]
@@ -23,7 +23,7 @@ public struct HourlyConcentrations: Sendable, Hashable {
         var implausible = 0
         var checked = [[Double]?](repeating: nil, count: Pollutant.allCases.count)
         for (pollutant, column) in columns {
-            checked[Self.position(of: pollutant)] = column.map { hour in
+            checked[pollutant.position] = column.map { hour in
                 guard let hour else { return .nan }
                 if let value = Self.plausible(hour) { return value }
                 implausible += 1
@@ -38,7 +38,7 @@ public struct HourlyConcentrations: Sendable, Hashable {
     /// taken as they are: the poll's reader checks every value once as it places it.
     public init(checked columns: [Pollutant: [Double]], implausibleHours: Int) {
         var byPosition = [[Double]?](repeating: nil, count: Pollutant.allCases.count)
-        for (pollutant, column) in columns { byPosition[Self.position(of: pollutant)] = column }
+        for (pollutant, column) in columns { byPosition[pollutant.position] = column }
         valuesByPosition = byPosition
         self.implausibleHours = implausibleHours
     }
@@ -70,31 +70,20 @@ public struct HourlyConcentrations: Sendable, Hashable {
     public var hourCount: Int { valuesByPosition.lazy.compactMap { $0?.count }.max() ?? 0 }
 
     /// Whether the series has a column for `pollutant` (all of it may be missing hours).
-    public func hasColumn(_ pollutant: Pollutant) -> Bool { valuesByPosition[Self.position(of: pollutant)] != nil }
+    public func hasColumn(_ pollutant: Pollutant) -> Bool { valuesByPosition[pollutant.position] != nil }
 
     /// The last hour with a value of `pollutant`, nil without one.
     public func lastHourWithValue(_ pollutant: Pollutant) -> Int? {
-        valuesByPosition[Self.position(of: pollutant)]?.lastIndex { !$0.isNaN }
+        valuesByPosition[pollutant.position]?.lastIndex { !$0.isNaN }
     }
 
     /// The checked column of `pollutant`, nil when the series has none.
     func column(_ pollutant: Pollutant) -> ConcentrationColumn? {
-        valuesByPosition[Self.position(of: pollutant)].map(ConcentrationColumn.init(values:))
+        valuesByPosition[pollutant.position].map(ConcentrationColumn.init(values:))
     }
 
     /// The checked column of `pollutant` as stored, NaN for a missing hour.
-    public func storedValues(_ pollutant: Pollutant) -> [Double]? { valuesByPosition[Self.position(of: pollutant)] }
-
-    private static func position(of pollutant: Pollutant) -> Int {
-        switch pollutant {
-        case .pm2_5: 0
-        case .pm10: 1
-        case .no2: 2
-        case .so2: 3
-        case .o3: 4
-        case .co: 5
-        }
-    }
+    public func storedValues(_ pollutant: Pollutant) -> [Double]? { valuesByPosition[pollutant.position] }
 
     /// `value` when it is a concentration (finite, not negative, at most
     /// `largestPlausibleValue`), nil otherwise.
@@ -105,7 +94,7 @@ public struct HourlyConcentrations: Sendable, Hashable {
 
     /// The value of `pollutant` at `hour`, nil when missing or outside the column.
     public func value(_ pollutant: Pollutant, at hour: Int) -> Double? {
-        guard let column = valuesByPosition[Self.position(of: pollutant)], column.indices.contains(hour) else {
+        guard let column = valuesByPosition[pollutant.position], column.indices.contains(hour) else {
             return nil
         }
         let value = column[hour]
@@ -114,7 +103,7 @@ public struct HourlyConcentrations: Sendable, Hashable {
 
     /// Whether `pollutant` has a value in any hour of `hours`.
     func hasAnyValue(_ pollutant: Pollutant, in hours: Range<Int>) -> Bool {
-        guard let column = valuesByPosition[Self.position(of: pollutant)] else { return false }
+        guard let column = valuesByPosition[pollutant.position] else { return false }
         let overlap = hours.clamped(to: column.indices)
         return column[overlap].contains { !$0.isNaN }
     }
@@ -122,7 +111,7 @@ public struct HourlyConcentrations: Sendable, Hashable {
     /// `count` hours of `pollutant` ending at `hour`, **newest first** (NowCast's order): element
     /// 0 is `hour`, element 1 the hour before, …; missing hours are nil.
     func hours(_ pollutant: Pollutant, endingAt hour: Int, count: Int) -> [Double?] {
-        let column = valuesByPosition[Self.position(of: pollutant)] ?? []
+        let column = valuesByPosition[pollutant.position] ?? []
         return (0..<max(0, count)).map { back in
             let (index, overflow) = hour.subtractingReportingOverflow(back)
             return overflow || !column.indices.contains(index) || column[index].isNaN ? nil : column[index]
@@ -131,7 +120,7 @@ public struct HourlyConcentrations: Sendable, Hashable {
 
     /// `count` hours of `pollutant` starting at `hour`, oldest first; missing hours are nil.
     func hours(_ pollutant: Pollutant, startingAt hour: Int, count: Int) -> [Double?] {
-        let column = valuesByPosition[Self.position(of: pollutant)] ?? []
+        let column = valuesByPosition[pollutant.position] ?? []
         return (0..<max(0, count)).map { ahead in
             let (index, overflow) = hour.addingReportingOverflow(ahead)
             return overflow || !column.indices.contains(index) || column[index].isNaN ? nil : column[index]

@@ -135,7 +135,7 @@ public struct KeptHours: Sendable, Equatable {
     /// `pollutant`'s value at `hour`, nil when the row or the value is missing.
     public func value(_ pollutant: Pollutant, hour: Int) -> Double? {
         guard let slot = slot(of: hour) else { return nil }
-        return value(at: slot * 6 + Self.position(of: pollutant))
+        return value(at: slot * 6 + pollutant.position)
     }
 
     /// Keeps the row of `hour` (replacing what the ring had for it), its values by pollutant
@@ -155,7 +155,7 @@ public struct KeptHours: Sendable, Equatable {
         }
         words[Self.valueCount + slot] = Self.tag(hour)
         for pollutant in Self.pollutants {
-            let index = base + Self.position(of: pollutant)
+            let index = base + pollutant.position
             words[index] = store(values(pollutant), index: index)
         }
     }
@@ -202,16 +202,5 @@ public struct KeptHours: Sendable, Equatable {
         let lap = hour >= 0 ? hour / slotCount : (hour - slotCount + 1) / slotCount
         let folded = lap % 65535
         return UInt16(folded < 0 ? folded + 65535 : folded) + 1
-    }
-
-    private static func position(of pollutant: Pollutant) -> Int {
-        switch pollutant {
-        case .pm2_5: 0
-        case .pm10: 1
-        case .no2: 2
-        case .so2: 3
-        case .o3: 4
-        case .co: 5
-        }
     }
 }

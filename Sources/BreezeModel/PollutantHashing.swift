@@ -3,11 +3,12 @@ extension Pollutant {
     /// enum hashes the raw `String`, and pollutants key every concentration table, looked up
     /// for each limit on every poll (and replayed a million times by `breezectl backtest`).
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(ordinal)
+        hasher.combine(UInt8(position))
     }
 
-    /// The case's position in `allCases`.
-    private var ordinal: UInt8 {
+    /// The case's position in `allCases` (0…5): the index of its column wherever the six are
+    /// kept side by side (`HourlyConcentrations`, `KeptHours`).
+    public var position: Int {
         switch self {
         case .pm2_5: 0
         case .pm10: 1
