@@ -72,11 +72,11 @@ public struct OpenMeteoSource: AskingAirQualitySource {
     {
         var runs: [ModelDomain: Result<ModelRunMeta, SourceFailure>] = [:]
         for domain in domains {
-            var result: RequestResult?
-            runs[domain] = modelRunClient.lastRun(of: domain, deadline: deadline, counted: { result = $0 }).mapError { error in
+            runs[domain] = modelRunClient.lastRun(
+                of: domain, deadline: deadline, counted: { requests[$0.rawValue, default: 0] += 1 }
+            ).mapError { error in
                 SourceFailure(message: client.endpoints.redacting(error.description), permanent: !error.isTransient)
             }
-            if let result { requests[result.rawValue, default: 0] += 1 }
         }
         return runs
     }
