@@ -49,7 +49,7 @@ extension Daemon {
             cities: plan.cities, configuration: plan.configuration, pages: pages,
             digestCities: Set(DigestReceiver.all(plan.configuration, routing: plan.routing).flatMap(\.cities)), now: now)
         reduction.pageMemo = pageMemo
-        pageMemo?.keep(only: Set(plan.cities.map(\.city.name)))
+        pageMemo?.keep(only: plan.cities.map(\.city.name))
         var summary = PollCycle.run(
             cities: plan.cities, state: &state, kept: &kept, hours: &hours, source: plan.source, logger: environment.logger,
             now: now, deadline: deadline, reduction: reduction, readingLog: plan.readingLog, grounds: grounds)

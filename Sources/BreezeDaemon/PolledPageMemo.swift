@@ -26,11 +26,14 @@ final class PolledPageMemo: Sendable {
         return page
     }
 
-    /// Forgets the cities not in `configured` (removed in a reload).
-    func keep(only configured: Set<String>) {
+    /// Forgets the cities not among `configured` (removed or renamed in a reload). Looked at
+    /// only when more are kept than configured, as the cycle does its records: a city renamed
+    /// gets its new entry first, and is forgotten by the cycle after.
+    func keep(only configured: [String]) {
         pages.withLock { pages in
-            guard pages.count > configured.count || pages.keys.contains(where: { !configured.contains($0) }) else { return }
-            pages = pages.filter { configured.contains($0.key) }
+            guard pages.count > configured.count else { return }
+            let names = Set(configured)
+            pages = pages.filter { names.contains($0.key) }
         }
     }
 

@@ -57,5 +57,9 @@ struct PolledPageMemoTests {
         #expect(memo.count == 3)
         memo.keep(only: ["東京"])
         #expect(memo.count == 1)
+        // Renamed: the new name's entry comes first, the old one goes with the next look.
+        _ = memo.page(for: "Tokyo", series, zone: .utc, threshold: 101)
+        memo.keep(only: ["Tokyo"])
+        #expect(memo.count == 1)
     }
 }
