@@ -62,11 +62,12 @@ def is_cycle_status(message):
 
 
 class Daemon:
-    """`breezed` running under a notify listener, ended by its PID."""
+    """`breezed` running under a notify listener, ended by its PID (`environment`: variables
+    added to the bench's own, e.g. a FakeClock's)."""
 
-    def __init__(self, breezed, config, work, stderr=subprocess.DEVNULL, log_target="stderr"):
+    def __init__(self, breezed, config, work, stderr=subprocess.DEVNULL, log_target="stderr", environment=None):
         self.listener = NotifyListener(os.path.join(work, "notify.sock"))
-        environment = dict(os.environ, NOTIFY_SOCKET=self.listener.path)
+        environment = dict(os.environ, **(environment or {}), NOTIFY_SOCKET=self.listener.path)
         self.started = time.monotonic()
         self.process = subprocess.Popen(
             [breezed, "--log", log_target, "--config", config], env=environment,

@@ -1,4 +1,4 @@
-"""The parsing behind scripts/bench's issue-29 parts (hours, binaries):
+"""The parsing behind scripts/bench's issue-29 parts (hours, binaries), and the clock part hours moves:
 python3 -m unittest scripts/lib/test_bench_parsing.py"""
 
 import os
@@ -7,6 +7,9 @@ import unittest
 
 sys.path.insert(0, os.path.dirname(__file__))
 
+import datetime  # noqa: E402
+
+import bench_clock  # noqa: E402
 import bench_hours  # noqa: E402
 import bench_linking  # noqa: E402
 
@@ -30,6 +33,93 @@ class NumbersAskedTests(unittest.TestCase):
         form = {"latitude": ["1"], "longitude": ["4"], "hourly": ["pm2_5"], "past_days": ["2"]}
         self.assertEqual(bench_hours.numbers_asked(form), (2 + 5) * 24)
         self.assertEqual(bench_hours.numbers_asked({"current": ["pm2_5"]}), 0)
+
+
+class ShapesAskedTests(unittest.TestCase):
+    @staticmethod
+    def form(locations, past, forecast):
+        return {"latitude": [",".join(["1"] * locations)], "longitude": [",".join(["2"] * locations)],
+                "hourly": ["pm2_5"], "past_hours": [str(past)], "forecast_hours": [str(forecast)]}
+
+    def test_locations_counted_per_past_and_forecast_hours(self):
+        forms = [self.form(100, 3, 1), self.form(40, 72, 120), self.form(100, 3, 1), self.form(2, 72, 1)]
+        shapes = bench_hours.locations_by_shape(forms)
+        self.assertEqual(shapes, {(3, 1): 200, (72, 120): 40, (72, 1): 2})
+        self.assertEqual(bench_hours.shape_label((3, 1)), "past_hours=3, forecast_hours=1")
+
+    def test_days_stand_for_missing_hours_and_a_form_without_locations_counts_nothing(self):
+        self.assertEqual(bench_hours.hours_asked({"past_days": ["1"]}), (24, 120))
+        self.assertEqual(bench_hours.locations_by_shape([{"current": ["us_aqi"]}]), {})
+
+    def test_the_recent_share_over_cycles(self):
+        cycles = [{"shapes": bench_hours.locations_by_shape([self.form(90, 3, 1), self.form(10, 72, 120)])},
+                  {"shapes": bench_hours.locations_by_shape([self.form(100, 72, 120)])}]
+        self.assertAlmostEqual(bench_hours.recent_share(cycles), 0.45)
+        self.assertEqual(bench_hours.recent_share([]), 0.0)
+
+
+class StatusClockTests(unittest.TestCase):
+    def test_the_next_poll_of_a_status_line(self):
+        self.assertEqual(bench_hours.next_poll("10,000 cities, 2 alerting, next poll 07:05"), (7, 5))
+        self.assertIsNone(bench_hours.next_poll("10,000 cities, 0 alerting"))
+
+    def test_a_status_agrees_only_with_the_hour_after_the_completion_it_follows(self):
+        completed = datetime.datetime(2026, 12, 3, 5, 5, 30)
+        due = (completed + datetime.timedelta(hours=1)).replace(tzinfo=datetime.timezone.utc).astimezone()
+        line = f"3 cities, 0 alerting, next poll {due:%H:%M}"
+        self.assertTrue(bench_hours.agrees(line, completed, datetime.timedelta(hours=1)))
+        # A clock left an hour behind (its offset not read again) names the hour before.
+        self.assertFalse(bench_hours.agrees(line, completed + datetime.timedelta(hours=1), datetime.timedelta(hours=1)))
+        self.assertFalse(bench_hours.agrees("3 cities, 0 alerting", completed, datetime.timedelta(hours=1)))
+
+
+class FakeClockTests(unittest.TestCase):
+    def test_the_offset_line_puts_the_clock_at_the_moment_to_the_millisecond(self):
+        moment = datetime.datetime(2026, 12, 3, 0, 5)
+        real = bench_clock.unix(moment) + 3600.25
+        self.assertEqual(bench_clock.offset_text(moment, real), "-3600.250\n")
+        self.assertEqual(bench_clock.offset_text(moment, real - 7200), "+3599.750\n")
+
+    def test_a_file_written_is_read_by_the_next_whole_second_past_the_cache(self):
+        self.assertAlmostEqual(bench_clock.ready_time(100.9, cache_seconds=0), 101.02)
+        self.assertAlmostEqual(bench_clock.ready_time(100.0, cache_seconds=0), 101.02)
+        self.assertAlmostEqual(bench_clock.ready_time(100.5, cache_seconds=1), 102.02)
+
+
+@unittest.skipUnless(bench_clock.library(), "libfaketime is not installed (apt-get install faketime)")
+class FakeClockProcessTests(unittest.TestCase):
+    """A real process on the clock: it reads the moment set before it started, and the one set
+    while it runs as soon as `set` returns (libfaketime's cache of the offset expired)."""
+
+    def test_a_running_process_reads_each_moment_set(self):
+        import subprocess
+        import tempfile
+        with tempfile.TemporaryDirectory() as work:
+            clock = bench_clock.FakeClock(work, bench_clock.library())
+            try:
+                first = datetime.datetime(2026, 12, 2, 23, 5)
+                clock.set(first, running=False)
+                child = subprocess.Popen(
+                    [sys.executable, "-c", "import sys, time\nfor _ in sys.stdin: print(time.time(), flush=True)"],
+                    stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+                    env=dict(os.environ, **clock.environment()))
+
+                def reading():
+                    child.stdin.write("\n")
+                    child.stdin.flush()
+                    return float(child.stdout.readline())
+
+                try:
+                    self.assertAlmostEqual(reading(), bench_clock.unix(first), delta=5)
+                    for hours in (1, 2, 3):
+                        moment = first + datetime.timedelta(hours=hours)
+                        clock.set(moment)
+                        self.assertAlmostEqual(reading(), bench_clock.unix(moment), delta=0.5)
+                finally:
+                    child.stdin.close()
+                    child.wait(timeout=10)
+            finally:
+                clock.stop()
 
 
 READELF = """
