@@ -11,7 +11,15 @@ the bench measures). Monotonic clocks
 stay real (`FAKETIME_DONT_FAKE_MONOTONIC=1`): Dispatch's timers run on them. As in
 scripts/lib/test-hours, the daemon shares the shared memory of a `faketime` wrapper's own
 sleep (`FAKETIME_SHARED`): without it libfaketime makes a pair of its own and setenv()s the
-name, which empties a Swift program's CommandLine.arguments."""
+name, which empties a Swift program's CommandLine.arguments.
+
+The clock is only ever set behind the real time. libfaketime also rewrites every absolute timer
+deadline (`timerfd_settime` with TFD_TIMER_ABSTIME, src/libfaketime.c timer_settime_common) as
+if it were CLOCK_REALTIME in the faked time, and Dispatch arms its monotonic timers that way:
+with the clock ahead of the real time by D, each deadline reaches the kernel D early, fires,
+is found not yet due and is armed again, a loop that burns the CPU the bench measures (seen
+with perf: do_timerfd_settime). Behind the real time, the timers fire late instead; a cycle
+asked for by SIGUSR1 waits on none of them."""
 
 import datetime
 import math
@@ -104,6 +112,9 @@ class FakeClock:
         clock reads `moment` once a running process has seen the new offset: this returns then
         (within two seconds). Without, it reads `moment` now (for a process started next)."""
         written = time.time()
+        if unix(moment) > written:
+            raise ValueError(f"{moment:%Y-%m-%d %H:%M:%S} is ahead of the real time: under libfaketime "
+                             "Dispatch's timers would fire early and spin")
         ready = ready_time(written) if running else written
         self.offset = unix(moment) - ready
         staged = self.file + ".new"

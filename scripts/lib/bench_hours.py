@@ -228,10 +228,11 @@ def section(server, breezed, breezectl, work, size, cycles, log):
     write_config(config, server.base, size, f"{work}/state-hours", extra_breeze="PollInterval=1h\nJitter=0\n")
     default_config = f"{work}/hours-default.conf"
     write_config(default_config, server.base, size, f"{work}/state-hours", extra_breeze="Jitter=0\n")
-    # The changing run ends at the current hour (without libfaketime breezed's own clock stays
-    # there, and never sees readings from its future).
+    # The changing run ends an hour before the current one: breezed's clock, moved with the
+    # fixture's, stays behind the real time (bench_clock.py: ahead of it, Dispatch's timers spin
+    # under libfaketime), and without libfaketime breezed never sees readings from its future.
     now = datetime.datetime.now(datetime.timezone.utc).replace(tzinfo=None, minute=5, second=0, microsecond=0)
-    start = now - datetime.timedelta(hours=cycles - 1)
+    start = now - datetime.timedelta(hours=cycles)
     # The still run stands at breezed's own time, so each city's kept hours reach the current
     # hour and every poll after the first asks only for the recent ones, as in a steady state.
     present = datetime.datetime.now(datetime.timezone.utc).replace(tzinfo=None, second=0, microsecond=0)
@@ -285,7 +286,9 @@ def section(server, breezed, breezectl, work, size, cycles, log):
             "In the changing run both clocks move on one hour before each cycle: breezed's own wall "
             "clock (libfaketime preloaded, its offset in a `FAKETIME_TIMESTAMP_FILE` read again once "
             "a second; monotonic clocks left real) to an hour after its last cycle completed, when "
-            "its own timer would poll, and the fixture's (`POST /control/clock`) to the same minute. "
+            "its own timer would poll, and the fixture's (`POST /control/clock`) to the same minute; "
+            "the run ends before the real time (ahead of it, libfaketime makes Dispatch's timers "
+            "fire early and spin: scripts/lib/bench_clock.py). "
             f"breezed's clock read those moments: its `STATUS=` named the next poll an hour after "
             f"the completion the bench expected in {agreed} of {len(changing_cycles)} measured cycles. "
             "Every answer is new (generated afresh: `--cache-answers` keys by the clock's "

@@ -97,7 +97,10 @@ class FakeClockProcessTests(unittest.TestCase):
         with tempfile.TemporaryDirectory() as work:
             clock = bench_clock.FakeClock(work, bench_clock.library())
             try:
-                first = datetime.datetime(2026, 12, 2, 23, 5)
+                real = datetime.datetime.now(datetime.timezone.utc).replace(tzinfo=None, microsecond=0)
+                first = real - datetime.timedelta(hours=5)
+                with self.assertRaises(ValueError):  # ahead of the real time: Dispatch's timers would spin
+                    clock.set(real + datetime.timedelta(minutes=1), running=False)
                 clock.set(first, running=False)
                 child = subprocess.Popen(
                     [sys.executable, "-c", "import sys, time\nfor _ in sys.stdin: print(time.time(), flush=True)"],
