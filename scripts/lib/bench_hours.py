@@ -302,7 +302,10 @@ def section(server, breezed, breezectl, work, size, cycles, log):
             + (f"Cycle(s) {', '.join(whole_cycles)} asked the whole window without the forecast "
                "(`past_hours=72`, `forecast_hours=1`): kept hours that did not reach the previous hour. "
                if whole_cycles else "")
-            + "Per measured cycle:",
+            + "The two rows differ in more than the answers: with the hours changing, each city's "
+            "series moves on every cycle, so what breezed derives from it (the status page's "
+            "extras: `PolledPageMemo`) is made again, where the still run takes it from the cycle "
+            "before. Per measured cycle:",
             "",
         ] + cycle_table(changing_cycles, size) + [""]
     else:
