@@ -53,6 +53,8 @@ struct StatusReport {
             lines.append("No poll cycle has completed yet: is breezed running?")
         }
         let header = ["CITY", "AQI", "SOURCE", "OPEN-METEO", "BAND", "SINCE", "ALERT", "LAST POLL", "ERROR"]
+        // Once: the table and the sensors' lines both walk it.
+        let records = self.records
         let rows = records.map { name, record -> [String] in
             let shown = displayName(name, record)
             guard let record else { return [shown, "—", "", "", "not polled yet", "", "", "", ""] }
@@ -70,7 +72,7 @@ struct StatusReport {
             ]
         }
         lines += TextTable(rightAligned: [1, 3]).lines([header] + rows)
-        lines += sensorLines()
+        lines += sensorLines(records)
         if let extrasFailures, !extrasFailures.isEmpty {
             lines += ["", "Status page extras that failed:"]
             lines += TextTable().lines(
@@ -92,7 +94,7 @@ struct StatusReport {
 
     /// A line per `[Sensor]` of every city: its label, placement, latest PM2.5, NowCast,
     /// verdict (with `stale`) and its last valid sample in the city's zone; none without sensors.
-    func sensorLines() -> [String] {
+    func sensorLines(_ records: [(name: String, record: CityRecord?)]) -> [String] {
         let rows = records.flatMap { name, record -> [[String]] in
             guard let record, let ground = record.ground else { return [] }
             return ground.sensors.map { sensor in
