@@ -153,7 +153,7 @@ public enum ControlLine {
         // key): the state's megabytes are read once, by the state's reader.
         var response = try decode(
             ControlResponse.self, from: Array(line[..<range.lowerBound]) + Array("null".utf8) + Array(line[range.upperBound...]))
-        response.state = try StateDocument.decode(Array(line[range]), expectedCities: response.daemon?.cities.count ?? 0)
+        response.state = try StateDocument.decode(line[range], expectedCities: response.daemon?.cities.count ?? 0)
         return response
     }
 

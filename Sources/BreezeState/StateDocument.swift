@@ -13,4 +13,9 @@ public enum StateDocument {
     public static func decode(_ bytes: [UInt8], expectedCities: Int = 0) throws -> DaemonState {
         try StateJSONReader.decode(bytes, expectedCities: expectedCities)
     }
+
+    /// The same for a part of a larger text, read where it lies (not copied out first).
+    public static func decode(_ bytes: ArraySlice<UInt8>, expectedCities: Int = 0) throws -> DaemonState {
+        try StateJSONReader.decode(bytes, expectedCities: expectedCities)
+    }
 }

@@ -13,6 +13,11 @@ enum StateJSONReader {
     typealias Failure = JSONSyntaxError
 
     static func decode(_ bytes: [UInt8], expectedCities: Int = 0) throws(Failure) -> DaemonState {
+        try decode(bytes[...], expectedCities: expectedCities)
+    }
+
+    /// The state in `bytes`, a part of a larger text (a control answer) read where it lies.
+    static func decode(_ bytes: ArraySlice<UInt8>, expectedCities: Int = 0) throws(Failure) -> DaemonState {
         let outcome = bytes.withUnsafeBytes { buffer in
             Result { () throws(Failure) in
                 var scanner = JSONScanner(buffer)
