@@ -41,18 +41,21 @@ struct TextTable {
         // By bytes, each line built once: the spaces of a padded column appended, not made as a
         // string of their own and joined, and the trailing ones dropped from the bytes.
         var line: [UInt8] = []
+        let right = widths.indices.map { rightAligned.contains($0) }
         return rows.map { row in
             line.removeAll(keepingCapacity: true)
             for (column, cell) in row.enumerated() {
-                if column > 0 { line.append(contentsOf: [0x20, 0x20]) }
-                let padding = widths[column] - cell.width
-                if rightAligned.contains(column) {
-                    if padding > 0 { line.append(contentsOf: repeatElement(0x20, count: padding)) }
-                    line.append(contentsOf: cell.text.utf8)
-                } else {
-                    line.append(contentsOf: cell.text.utf8)
-                    if padding > 0 { line.append(contentsOf: repeatElement(0x20, count: padding)) }
+                if column > 0 {
+                    line.append(0x20)
+                    line.append(0x20)
                 }
+                let padding = widths[column] - cell.width
+                if right[column], padding > 0 { line.append(contentsOf: repeatElement(0x20, count: padding)) }
+                // A native string's bytes at once; byte by byte only for one that is not.
+                if cell.text.utf8.withContiguousStorageIfAvailable({ line.append(contentsOf: $0) }) == nil {
+                    line.append(contentsOf: cell.text.utf8)
+                }
+                if !right[column], padding > 0 { line.append(contentsOf: repeatElement(0x20, count: padding)) }
             }
             while line.last == 0x20 { line.removeLast() }
             return String(decoding: line, as: UTF8.self)
