@@ -23,8 +23,20 @@ public enum TerminalWidth {
     /// variation selector (`☠️`); the marks and joiners after the first scalar take none.
     public static func columns(_ text: String) -> Int {
         // No ASCII character is wide: one column each, "\r\n" one character of two bytes.
+        // A native string's bytes are read as one buffer, in one pass.
+        let counted = text.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+            var count = bytes.count
+            var previous: UInt8 = 0
+            for byte in bytes {
+                if byte >= 0x80 { return nil }
+                if byte == 0x0A, previous == 0x0D { count -= 1 }
+                previous = byte
+            }
+            return count
+        }
+        if let counted, let count = counted { return count }
         let bytes = text.utf8
-        if bytes.allSatisfy({ $0 < 0x80 }) {
+        if counted == nil, bytes.allSatisfy({ $0 < 0x80 }) {
             var count = bytes.count
             var previous: UInt8 = 0
             for byte in bytes {

@@ -6,7 +6,12 @@ enum ASCIIText {
     /// Whether `text` is only ASCII letters, digits, `_` and `-` (any other byte, also one of
     /// a multi-byte character or of "\r\n", is none of them).
     static func isKey<Text: StringProtocol>(_ text: Text) -> Bool {
-        text.utf8.allSatisfy { byte in isLetter(byte) || (0x30...0x39).contains(byte) || byte == 0x5F || byte == 0x2D }
+        isKey(bytes: text.utf8)
+    }
+
+    /// The same for bytes.
+    static func isKey(bytes: some Sequence<UInt8>) -> Bool {
+        bytes.allSatisfy { byte in isLetter(byte) || (0x30...0x39).contains(byte) || byte == 0x5F || byte == 0x2D }
     }
 
     /// Whether `byte` is an ASCII letter.

@@ -23,14 +23,14 @@ struct DaemonConnection {
 
     let socket: String
 
-    /// The socket for `environment` and, when it loaded, `configuration`.
-    init(environment: [String: String], configuration: Configuration?) {
+    /// The socket for `environment`, else the configuration at `configurationPath` (the
+    /// default file when nil) names (`ControlSocketSetting`: its cities are not read).
+    init(environment: [String: String], configurationPath: String?) {
         if let named = environment[Self.environmentVariable], !named.isEmpty {
             socket = named
-        } else if let configuration {
-            socket = configuration.breeze.controlSocket
         } else {
-            socket = ControlSocketPath.default(environment: environment)
+            socket = ControlSocketSetting.socket(
+                configurationPath: configurationPath ?? DefaultPaths.configuration, environment: environment)
         }
     }
 
@@ -57,7 +57,7 @@ struct DaemonConnection {
 }
 
 /// The configuration, loaded without opening any secret file and without printing anything:
-/// for commands that ask the daemon first and need the file only to fall back.
+/// for commands that ask the daemon first and need the file only to fall back (so only then).
 func quietConfiguration(path: String?, context: CommandContext) -> Result<Configuration, ConfigurationFailure> {
     Result { () throws(ConfigurationFailure) in
         try ConfigurationLoader.load(

@@ -103,8 +103,7 @@ extension BreezectlCommand {
             context.console.printError("breezectl \(name): unexpected argument '\(extra)'")
             return .usage
         }
-        let configuration = try? quietConfiguration(path: parsed.value("config"), context: context).get()
-        let connection = DaemonConnection(environment: context.environment, configuration: configuration)
+        let connection = DaemonConnection(environment: context.environment, configurationPath: parsed.value("config"))
         return DaemonRequest.send(ControlRequest(kind), command: name, connection: connection, context: context)
     }
 }

@@ -52,11 +52,10 @@ enum OutboxCommand: BreezectlCommand {
         case .finish(let status): return status
         case .proceed(let arguments): parsed = arguments
         }
-        let loaded = quietConfiguration(path: parsed.value("config"), context: context)
-        let connection = DaemonConnection(environment: context.environment, configuration: try? loaded.get())
+        let connection = DaemonConnection(environment: context.environment, configurationPath: parsed.value("config"))
         switch parsed.positionals.first {
         case nil:
-            return list(json: parsed.has("json"), loaded: loaded, connection: connection, context: context)
+            return list(json: parsed.has("json"), configurationPath: parsed.value("config"), connection: connection, context: context)
         case "retry":
             guard parsed.positionals.count <= 2 else {
                 context.console.printError("breezectl outbox: unexpected argument '\(parsed.positionals[2])'")
@@ -72,8 +71,7 @@ enum OutboxCommand: BreezectlCommand {
     }
 
     static func list(
-        json: Bool, loaded: Result<Configuration, ConfigurationFailure>, connection: DaemonConnection,
-        context: CommandContext
+        json: Bool, configurationPath: String?, connection: DaemonConnection, context: CommandContext
     ) -> ExitCode {
         let report: OutboxReport
         switch connection.ask(ControlRequest(.outbox)) {
@@ -88,6 +86,7 @@ enum OutboxCommand: BreezectlCommand {
             case .success(let response): why = "breezed answered: \(response.error ?? "no outbox")"
             case .failure(let unreachable): why = unreachable.text
             }
+            let loaded = quietConfiguration(path: configurationPath, context: context)
             guard case .success(let configuration) = loaded else {
                 context.console.printError("breezectl outbox: \(why)")
                 if case .failure(let failure) = loaded { failure.errors.forEach { context.console.printError($0.description) } }

@@ -57,8 +57,7 @@ enum StatusCommand: BreezectlCommand {
             context.console.printError("breezectl status: unexpected argument '\(extra)'")
             return .usage
         }
-        let loaded = quietConfiguration(path: parsed.value("config"), context: context)
-        let connection = DaemonConnection(environment: context.environment, configuration: try? loaded.get())
+        let connection = DaemonConnection(environment: context.environment, configurationPath: parsed.value("config"))
         let now = context.clock().wall
         let report: StatusReport
         switch connection.ask(ControlRequest(.status)) {
@@ -73,11 +72,13 @@ enum StatusCommand: BreezectlCommand {
                 source: .daemon(daemon, socket: connection.socket), extrasFailures: response.extrasFailures)
         case .success(let response):
             let why = "breezed answered: \(response.error ?? "an error")"
+            let loaded = quietConfiguration(path: parsed.value("config"), context: context)
             guard let fromFile = fromStateFile(loaded, why: why, now: now, context: context) else {
                 return exitStatus(loaded)
             }
             report = fromFile
         case .failure(let unreachable):
+            let loaded = quietConfiguration(path: parsed.value("config"), context: context)
             guard let fromFile = fromStateFile(loaded, why: unreachable.text, now: now, context: context) else {
                 return exitStatus(loaded)
             }

@@ -38,6 +38,12 @@ struct StatusReport {
     /// Configured cities first, in file order, then any the state still holds.
     var records: [(name: String, record: CityRecord?)] { document.records }
 
+    /// A time in a zone: what `TimeText.readable` writes differently.
+    private struct ZonedInstant: Hashable {
+        var instant: Instant
+        var zone: CivilZone
+    }
+
     func lines(colours: Bool) -> [String] {
         var lines: [String] = []
         if let lastCycle = state.lastCycleCompletedAt {
@@ -53,6 +59,11 @@ struct StatusReport {
             lines.append("No poll cycle has completed yet: is breezed running?")
         }
         let header = ["CITY", "AQI", "SOURCE", "OPEN-METEO", "BAND", "SINCE", "ALERT", "LAST POLL", "ERROR"]
+        // Once: the table and the sensors' lines both walk it.
+        let records = self.records
+        // The cities polled in one cycle share their times, and most share a zone: each time
+        // in each zone is written once (TimeText.readable costs thousands of instructions).
+        var written: [ZonedInstant: String] = [:]
         let rows = records.map { name, record -> [String] in
             let shown = displayName(name, record)
             guard let record else { return [shown, "—", "", "", "not polled yet", "", "", "", ""] }
@@ -61,7 +72,14 @@ struct StatusReport {
             let openMeteo = alerting.openMeteo.map(String.init) ?? "—"
             let band = record.band.map { NowPresentation.bandText($0) } ?? "no data"
             // Each city's times in its own zone, as its messages and page show them.
-            let time = { (instant: Instant) in TimeText.readable(instant, now: now, in: record.city.zone) }
+            let zone = record.city.zone
+            let time = { (instant: Instant) -> String in
+                let key = ZonedInstant(instant: instant, zone: zone)
+                if let text = written[key] { return text }
+                let text = TimeText.readable(instant, now: now, in: zone)
+                written[key] = text
+                return text
+            }
             return [
                 shown, aqi, source(alerting), openMeteo, band, record.bandSince.map(time) ?? "",
                 // "sensitive": only the SensitiveThreshold= machine fires (Audience=sensitive receivers).
@@ -70,7 +88,7 @@ struct StatusReport {
             ]
         }
         lines += TextTable(rightAligned: [1, 3]).lines([header] + rows)
-        lines += sensorLines()
+        lines += sensorLines(records)
         if let extrasFailures, !extrasFailures.isEmpty {
             lines += ["", "Status page extras that failed:"]
             lines += TextTable().lines(
@@ -92,7 +110,7 @@ struct StatusReport {
 
     /// A line per `[Sensor]` of every city: its label, placement, latest PM2.5, NowCast,
     /// verdict (with `stale`) and its last valid sample in the city's zone; none without sensors.
-    func sensorLines() -> [String] {
+    func sensorLines(_ records: [(name: String, record: CityRecord?)]) -> [String] {
         let rows = records.flatMap { name, record -> [[String]] in
             guard let record, let ground = record.ground else { return [] }
             return ground.sensors.map { sensor in

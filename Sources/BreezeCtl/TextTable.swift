@@ -38,17 +38,27 @@ struct TextTable {
                 }
             }
         }
+        // By bytes, each line built once: the spaces of a padded column appended, not made as a
+        // string of their own and joined, and the trailing ones dropped from the bytes.
+        var line: [UInt8] = []
+        let right = widths.indices.map { rightAligned.contains($0) }
         return rows.map { row in
-            var line = row.enumerated().map { column, cell in
-                let padding = String(repeating: " ", count: widths[column] - cell.width)
-                return rightAligned.contains(column) ? padding + cell.text : cell.text + padding
-            }.joined(separator: "  ")
-            // By bytes: removing a padded column's spaces one Character at a time cost more
-            // than the rest of the line. The byte after a scalar's last is a scalar boundary.
-            let bytes = line.utf8
-            guard let last = bytes.lastIndex(where: { $0 != UInt8(ascii: " ") }) else { return "" }
-            line = String(line[..<bytes.index(after: last)])
-            return line
+            line.removeAll(keepingCapacity: true)
+            for (column, cell) in row.enumerated() {
+                if column > 0 {
+                    line.append(0x20)
+                    line.append(0x20)
+                }
+                let padding = widths[column] - cell.width
+                if right[column], padding > 0 { line.append(contentsOf: repeatElement(0x20, count: padding)) }
+                // A native string's bytes at once; byte by byte only for one that is not.
+                if cell.text.utf8.withContiguousStorageIfAvailable({ line.append(contentsOf: $0) }) == nil {
+                    line.append(contentsOf: cell.text.utf8)
+                }
+                if !right[column], padding > 0 { line.append(contentsOf: repeatElement(0x20, count: padding)) }
+            }
+            while line.last == 0x20 { line.removeLast() }
+            return String(decoding: line, as: UTF8.self)
         }
     }
 
@@ -61,6 +71,17 @@ struct TextTable {
 
     /// One line per row of plain text.
     func lines(_ rows: [[String]]) -> [String] {
-        lines(rows.map { $0.map { Cell($0) } })
+        // Text that starts beyond ASCII is measured a grapheme at a time, and such cells repeat
+        // down a column (a band's emoji, "—"): each is measured once.
+        var measured: [String: Cell] = [:]
+        return lines(rows.map { row in
+            row.map { text in
+                guard let first = text.utf8.first, first >= 0x80 else { return Cell(text) }
+                if let cell = measured[text] { return cell }
+                let cell = Cell(text)
+                measured[text] = cell
+                return cell
+            }
+        })
     }
 }

@@ -6,8 +6,16 @@ public enum StateDocument {
         try StateJSONWriter.encode(state)
     }
 
-    /// The state in `bytes`; throws a syntax error naming the byte.
-    public static func decode(_ bytes: [UInt8]) throws -> DaemonState {
-        try StateJSONReader.decode(bytes)
+    /// The state in `bytes`; throws a syntax error naming the byte. `expectedCities`, when
+    /// the reader knows it (the daemon's answer names its configured cities), sizes the
+    /// cities' table once: guessed from the bytes alone it was regrown for a status excerpt,
+    /// whose cities are a third the size of a state file's.
+    public static func decode(_ bytes: [UInt8], expectedCities: Int = 0) throws -> DaemonState {
+        try StateJSONReader.decode(bytes, expectedCities: expectedCities)
+    }
+
+    /// The same for a part of a larger text, read where it lies (not copied out first).
+    public static func decode(_ bytes: ArraySlice<UInt8>, expectedCities: Int = 0) throws -> DaemonState {
+        try StateJSONReader.decode(bytes, expectedCities: expectedCities)
     }
 }

@@ -12,11 +12,16 @@ enum StateJSONReader {
     /// the same way, with the byte where it was found).
     typealias Failure = JSONSyntaxError
 
-    static func decode(_ bytes: [UInt8]) throws(Failure) -> DaemonState {
+    static func decode(_ bytes: [UInt8], expectedCities: Int = 0) throws(Failure) -> DaemonState {
+        try decode(bytes[...], expectedCities: expectedCities)
+    }
+
+    /// The state in `bytes`, a part of a larger text (a control answer) read where it lies.
+    static func decode(_ bytes: ArraySlice<UInt8>, expectedCities: Int = 0) throws(Failure) -> DaemonState {
         let outcome = bytes.withUnsafeBytes { buffer in
             Result { () throws(Failure) in
                 var scanner = JSONScanner(buffer)
-                let state = try state(&scanner)
+                let state = try state(&scanner, expectedCities: expectedCities)
                 scanner.skipWhitespace()
                 guard scanner.isAtEnd else { throw scanner.error("unexpected text after the state") }
                 return state
@@ -61,7 +66,7 @@ enum StateJSONReader {
         return try outcome.get()
     }
 
-    private static func state(_ scanner: inout JSONScanner) throws(Failure) -> DaemonState {
+    private static func state(_ scanner: inout JSONScanner, expectedCities: Int) throws(Failure) -> DaemonState {
         var state = DaemonState()
         var version: Int?
         var cities: [String: CityRecord]?
@@ -72,7 +77,7 @@ enum StateJSONReader {
                 // About 750 bytes per city in a file of a running daemon: sized once rather
                 // than regrown a dozen times, and not twice too large (each slot holds a whole
                 // record, ~700 bytes, so 500 doubled the table to 24 MB at 10,000 cities).
-                var records = [String: CityRecord](minimumCapacity: scanner.bytes.count / 750)
+                var records = [String: CityRecord](minimumCapacity: max(scanner.bytes.count / 750, expectedCities))
                 try members(&scanner, of: "cities") { scanner, name throws(Failure) in
                     records[name.string] = try record(&scanner)
                 }

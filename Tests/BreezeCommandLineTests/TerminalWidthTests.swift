@@ -20,6 +20,10 @@ struct TerminalWidthTests {
         ("서울", 4),
         ("µg/m³", 5),
         ("a\r\nb", 3),
+        ("\r\n\r\n", 2),
+        ("\r\r\n\n", 3),
+        ("a long ASCII name, longer than a small string", 45),
+        ("Bench 00001\u{1B}[31m\t", 17),
         ("", 0),
     ])
     func columns(_ text: String, _ expected: Int) {

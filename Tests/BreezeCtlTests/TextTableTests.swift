@@ -44,4 +44,36 @@ struct TextTableTests {
         #expect(cell.text == "😷😷…")
         #expect(cell.width == 5)
     }
+
+    /// The lines as the table built them before it built them by bytes: cells padded with
+    /// strings, joined, trailing spaces cut.
+    static func paddedAndJoined(_ table: TextTable, _ rows: [[String]]) -> [String] {
+        let cells = rows.map { $0.map { TextTable.Cell($0) } }
+        let count = cells.map(\.count).max() ?? 0
+        let widths = (0..<count).map { column in cells.map { $0.indices.contains(column) ? $0[column].width : 0 }.max() ?? 0 }
+        return cells.map { row in
+            var line = row.enumerated().map { column, cell in
+                let padding = String(repeating: " ", count: widths[column] - cell.width)
+                return table.rightAligned.contains(column) ? padding + cell.text : cell.text + padding
+            }.joined(separator: "  ")
+            while line.hasSuffix(" ") { line.removeLast() }
+            return line
+        }
+    }
+
+    @Test func linesByBytesAreThoseOfPaddedStrings() {
+        let long = String(repeating: "長", count: 200)
+        let rows = [
+            ["CITY", "AQI", "BAND", "ERROR"],
+            ["東京", "42", "😐 Moderate", ""],
+            [long, "", "", "trailing spaces   "],
+            ["Evil\u{1B}[31m\tCity\r\n", "1e300", "Cafe\u{301}", "x"],
+            ["", "  ", "☠️", ""],
+            ["short row"],
+            [],
+        ]
+        for table in [TextTable(), TextTable(rightAligned: [1, 3])] {
+            #expect(table.lines(rows) == Self.paddedAndJoined(table, rows))
+        }
+    }
 }

@@ -55,7 +55,7 @@ struct JSONScannerTests {
     /// that ends inside a value or nests too deep.
     @Test(arguments: [
         #"{"a":[1,{"b":"]}\"["}],"c":null}"#, #"[]"#, #"{}"#, #"  [ "\\", "x\"]" , {"k":[[]]} ]"#, #""s\"""#, "-1.5e3", "true",
-        #"{"東京":"\u005d]"}"#,
+        #"{"東京":"\u005d]"}"#, "1764751234.5678", "-0", "1E+300", "2e-7",
     ])
     func uncheckedSkipEndsWhereTheCheckedOneDoes(text: String) throws {
         let bytes = Array((text + " ,").utf8)
