@@ -22,29 +22,9 @@ public enum TerminalWidth {
     /// character the C library cannot print counts one), two for one shown as an emoji by its
     /// variation selector (`☠️`); the marks and joiners after the first scalar take none.
     public static func columns(_ text: String) -> Int {
-        // No ASCII character is wide: one column each, "\r\n" one character of two bytes.
-        // A native string's bytes are read as one buffer, in one pass.
-        let counted = text.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
-            var count = bytes.count
-            var previous: UInt8 = 0
-            for byte in bytes {
-                if byte >= 0x80 { return nil }
-                if byte == 0x0A, previous == 0x0D { count -= 1 }
-                previous = byte
-            }
-            return count
-        }
-        if let counted, let count = counted { return count }
-        let bytes = text.utf8
-        if counted == nil, bytes.allSatisfy({ $0 < 0x80 }) {
-            var count = bytes.count
-            var previous: UInt8 = 0
-            for byte in bytes {
-                if byte == 0x0A, previous == 0x0D { count -= 1 }
-                previous = byte
-            }
-            return count
-        }
+        // A native string's bytes are read as one buffer, in one pass; others byte by byte.
+        let ascii = text.utf8.withContiguousStorageIfAvailable(asciiColumns) ?? asciiColumns(text.utf8)
+        if let ascii { return ascii }
         guard let locale = utf8Locale, let wcwidth else { return text.count }
         // Switched for this thread only, and back: the process's locale is left alone.
         let previous = uselocale(locale)
@@ -57,6 +37,19 @@ public enum TerminalWidth {
             if width == 1, scalars.contains("\u{FE0F}") { width = 2 }
             return total + width
         }
+    }
+
+    /// The columns of text all of ASCII, nil when a byte is not: no ASCII character is wide,
+    /// one column each, "\r\n" one character of two bytes.
+    private static func asciiColumns(_ bytes: some Collection<UInt8>) -> Int? {
+        var count = bytes.count
+        var previous: UInt8 = 0
+        for byte in bytes {
+            if byte >= 0x80 { return nil }
+            if byte == 0x0A, previous == 0x0D { count -= 1 }
+            previous = byte
+        }
+        return count
     }
 
     /// `text` cut to `width` columns, its last one "…", when it is wider; as it is otherwise.
