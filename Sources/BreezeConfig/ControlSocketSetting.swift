@@ -52,7 +52,7 @@ public enum ControlSocketSetting {
         let location = SourceLocation(path: path, line: nil)
         var complete = true
         var inBreeze = false
-        var lines = LineReader(text.hasPrefix("\u{FEFF}") ? String(text.unicodeScalars.dropFirst()) : text)
+        var lines = LineReader(text)
         while let logical = lines.next() {
             complete = !logical.unterminated
             let line = logical.text

@@ -8,7 +8,7 @@ enum Parser {
     {
         var sections: [ParsedSection] = []
         var state = State.beforeAnySection
-        var lines = LineReader(text.hasPrefix("\u{FEFF}") ? String(text.unicodeScalars.dropFirst()) : text)
+        var lines = LineReader(text)
         while let logical = lines.next() {
             let location = SourceLocation(path: path, line: logical.number)
             if logical.unterminated {
@@ -178,7 +178,10 @@ struct LineReader {
     private let lines: [Substring]
     private var index = 0
 
+    /// The logical lines of a configuration file's `text`. A UTF-8 byte order mark at its
+    /// start (some Windows editors write one) is not part of the first line.
     init(_ text: String) {
+        let text = text.hasPrefix("\u{FEFF}") ? String(text.unicodeScalars.dropFirst()) : text
         // "\r\n" is one Character in Swift, so split on any newline, not on "\n".
         var lines = Self.splitASCIINewlines(text)
             ?? text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
